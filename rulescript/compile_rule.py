@@ -1,0 +1,719 @@
+"""Checking one rule section (its properties, costs, triggers, statements and command arguments) against
+the profile and lowering it to IR.  See ``docs/ir.md`` for the IR format."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulescript import ast as A
+from rulescript.compile_expr import ExprCompiler, compile_expr_text, expect_kind
+from rulescript.compile_filter import FilterCompiler
+from rulescript.context import Abort, Ctx
+from rulescript.diagnostics import Span, did_you_mean
+from rulescript.ini import Property, Section
+from rulescript.lexer import LexError, find_top_level, split_top_level
+from rulescript.parser import parse_action, parse_auto, parse_chain, parse_each_head, parse_vars
+from rulescript.profile import CommandSpec, Param
+
+IR = Any
+KEYS = ("target", "target?", "action", "label", "abilities", "auto", "requisite", "vars")
+REPEATABLE = frozenset({"action", "label"})
+_COST_RE = re.compile(r"^\s*([A-Za-z])\s*(?:\((.*)\))?\s*$", re.S)
+_INT_RE = re.compile(r"^\s*([+-]?\d+)\s*$")
+_MUL_RE = re.compile(r"^\s*[xX]\s*(\d+)\s*$")
+_WORD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*$")
+LIST_CONTEXT_NAMES = ("tgt", "prevtgt", "discarded", "trashed", "destroyed", "moved", "sacrificed")
+
+
+class RuleCompiler:
+    """Compiles sections; one instance per (profile, card database, diagnostics bag)."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+        self.filters = FilterCompiler(ctx)
+
+    # ------------------------------------------------------------------------------------------
+    def section(self, section: Section) -> IR | None:
+        ctx = self.ctx
+        bag = ctx.bag
+        errors_before = len(bag.errors)
+        first: dict[str, Property] = {}
+        actions: list[Property] = []
+        labels: list[Property] = []
+        for prop in section.properties:
+            key = prop.key
+            if key not in KEYS:
+                sp = prop.key_span
+                bag.error("RS202", f"unknown key '{prop.raw_key}'", sp,
+                          self._suggest(prop.raw_key, KEYS) + (("card data (name, BP, text) belongs in cards.yaml",)
+                                                               if key in ("name", "bp", "sp", "text", "type") else ()))
+                continue
+            canon = "target" if key == "target?" else key
+            if canon == "action":
+                actions.append(prop)
+                continue
+            if canon == "label":
+                labels.append(prop)
+                continue
+            if canon in first:
+                prev = first[canon]
+                bag.warning("RS901", f"repeated key '{prop.raw_key}' is ignored; only the first one counts",
+                            prop.key_span, (f"first given at line {prev.key_span.line}",))
+                continue
+            first[canon] = prop
+        out: dict[str, Any] = {"id": section.rule_id, "src": [section.span.file, section.span.line, section.span.col]}
+        ctx.user_vars = {}
+        ctx.in_auto = False
+        ctx.events = ()
+        # vars first: every later expression may use them
+        out["vars"] = self._guard(first.get("vars"), self._vars) or []
+        tprop = first.get("target")
+        out["target"] = self._guard(tprop, lambda p: {"filters": self._filters(p), "optional": p.key == "target?"})
+        if tprop is not None:
+            ctx.mark("keys", tprop.key)
+        out["requisite"] = self._guard(first.get("requisite"), self._requisite)
+        out["abilities"] = self._guard(first.get("abilities"), self._abilities) or []
+        out["actions"] = []
+        for i, prop in enumerate(actions):
+            compiled = self._guard(prop, self._action)
+            if compiled is not None:
+                label_prop = labels[i] if i < len(labels) else None
+                compiled["label"] = self._label(label_prop) if label_prop else None
+                out["actions"].append(compiled)
+        for extra in labels[len(actions):]:
+            bag.warning("RS903", "this label has no action: there are more labels than actions", extra.key_span)
+        if labels:
+            ctx.mark("keys", "label")
+        out["auto"] = self._guard(first.get("auto"), self._auto)
+        if not actions and "auto" not in first and "abilities" not in first:
+            bag.warning("RS906", f"rule '{section.raw_id}' has no action, auto or abilities: it does nothing",
+                        section.span)
+        if "requisite" in first and not actions:
+            bag.warning("RS907", "a requisite without an action is never checked (autos do not check requisites)",
+                        first["requisite"].key_span)
+        if len(bag.errors) > errors_before:
+            return None
+        return out
+
+    def _guard(self, prop: Property | None, fn: Any) -> Any:
+        if prop is None:
+            return None
+        self.ctx.value = prop.value
+        self.ctx.key = prop.key
+        self.ctx.mark("keys", prop.key)
+        try:
+            return fn(prop)
+        except Abort:
+            return None
+
+    @staticmethod
+    def _suggest(name: str, known: Any) -> tuple[str, ...]:
+        return did_you_mean(name, known)
+
+    # properties --------------------------------------------------------------------------------
+    def _filters(self, prop: Property) -> IR:
+        return self.filters.filters(prop.value.text, 0)
+
+    def _requisite(self, prop: Property) -> IR:
+        return self.filters.requisite(prop.value.text, 0)
+
+    def _label(self, prop: Property) -> str:
+        text = prop.value.text.strip()
+        if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+            text = text[1:-1]
+        return text
+
+    def _vars(self, prop: Property) -> IR:
+        ctx = self.ctx
+        try:
+            decls = parse_vars(prop.value.text, 0)
+        except LexError as exc:
+            raise ctx.lex_error(exc) from None
+        out = []
+        for name_tok, node in decls:
+            low = str(name_tok).lower()
+            if low in ctx.profile.names or low in ctx.profile.functions:
+                raise ctx.fail("RS311", f"the variable '{name_tok}' reuses a built-in name", name_tok.start_pos,
+                               name_tok.end_pos, ("user variables conventionally start with '_', as in _coin",))
+            root = ExprCompiler(ctx, self.filters.literal).root(node, prop.value.text[node.start:node.end])
+            ctx.user_vars[low] = len(out)
+            ctx.mark("names", "user variables")
+            out.append([low, root])
+        return out
+
+    def _abilities(self, prop: Property) -> IR:
+        ctx = self.ctx
+        out = []
+        for piece, off in split_top_level(prop.value.text, ","):
+            word = piece.strip()
+            start = off + (len(piece) - len(piece.lstrip()))
+            if not word:
+                raise ctx.fail("RS101", "empty ability name", start, start + 1, ("expected one of: an ability",))
+            low = word.lower()
+            if low not in ctx.profile.abilities:
+                raise ctx.unknown("RS208", "ability", word, ctx.profile.abilities, start, start + len(word))
+            if ctx.profile.abilities[low].get("holder") == "player":
+                ctx.warn("RS911", f"'{word}' is a player ability; on a card it has no effect", start,
+                         start + len(word))
+            ctx.mark("abilities", low)
+            out.append(low)
+        return out
+
+    # action and auto ------------------------------------------------------------------------------
+    def _action(self, prop: Property) -> IR:
+        ctx = self.ctx
+        ctx.in_auto = False
+        ctx.events = ()
+        text = prop.value.text
+        stripped = text.lstrip()
+        if stripped[:1] in ("~",):
+            start = len(text) - len(stripped)
+            end = text.find("~", start + 1)
+            raise ctx.fail("RS307", "an action has no trigger: events belong in an 'auto'", start,
+                           end + 1 if end > 0 else start + 1)
+        try:
+            node = parse_action(text)
+        except LexError as exc:
+            raise ctx.lex_error(exc) from None
+        costs = [self._cost(raw) for raw in node.costs]
+        stmts = self._statements(node.statements, auto=False)
+        sp = prop.value.span(0)
+        return {"costs": costs, "stmts": stmts, "src": [sp.file, sp.line, sp.col]}
+
+    def _auto(self, prop: Property) -> IR:
+        ctx = self.ctx
+        ctx.in_auto = True
+        text = prop.value.text
+        try:
+            node = parse_auto(text)
+        except LexError as exc:
+            if exc.message == "unexpected 'cost' in auto":
+                raise ctx.fail("RS306", "an auto has no cost block: costs belong to actions", exc.start - 1,
+                               exc.end + 1) from None
+            raise ctx.lex_error(exc) from None
+        events = self._events(node.trigger) if node.trigger else []
+        ctx.events = tuple(e["event"] for e in events)
+        if not node.statements:
+            raise ctx.fail("RS101", "an auto needs at least one statement after its trigger", len(text) - 1,
+                           len(text), ("expected one of: a command, '[[if …]]'",))
+        stmts = self._statements(node.statements, auto=True)
+        if not events:
+            for st, raw in zip(stmts, node.statements):
+                if st["kind"] == "if":
+                    ctx.warn("RS904", "the condition of an auto without a trigger is evaluated only once, when "
+                             "its rules load", raw.start, raw.end,
+                             ("add a trigger such as ~myHandChanges~ or ~ringChanges~ to re-check it",))
+                    break
+        sp = prop.value.span(0)
+        return {"events": events, "stmts": stmts, "static": not events, "src": [sp.file, sp.line, sp.col]}
+
+    def _cost(self, raw: A.Raw) -> IR:
+        ctx = self.ctx
+        prof = ctx.profile
+        m = _COST_RE.match(raw.text)
+        if not m:
+            raise ctx.fail("RS101", f"malformed cost '{{{raw.text}}}'", raw.start - 1, raw.end + 1,
+                           ("expected one of: {F}, {S}, {S(filter)}, {D}, {D(n)}, {D(filter)}",))
+        letter = m.group(1).upper()
+        arg = m.group(2)
+        spec = prof.costs.get(letter)
+        lstart = raw.start + m.start(1)
+        if spec is None:
+            raise ctx.unknown("RS203", "cost", letter, prof.costs, lstart, lstart + 1)
+        if spec.get("unsupported"):
+            raise ctx.fail("RS401", f"{{{letter}}} is not supported: {spec['unsupported']}", raw.start - 1, raw.end + 1,
+                           (f"alternative: {spec['alternative']}",) if spec.get("alternative") else ())
+        ctx.mark("costs", letter)
+        out: dict[str, Any] = {"cost": letter}
+        if arg is None:
+            return out
+        arg_start = raw.start + m.start(2)
+        kind = spec.get("arg", "none")
+        if kind == "none":
+            raise ctx.fail("RS301", f"the cost {{{letter}}} takes no argument", arg_start - 1, arg_start + len(arg) + 1,
+                           (f"signature: {{{letter}}}",))
+        zone = prof.cost_zones.get(letter)
+        if kind == "int_or_filter" and _INT_RE.match(arg):
+            n = int(arg)
+            if n < 1:
+                raise ctx.fail("RS305", f"{{{letter}({n})}} must discard at least one card", arg_start,
+                               arg_start + len(arg))
+            ctx.mark("costs", f"{letter}(n)")
+            out["count"] = n
+            return out
+        filters = self.filters.filters(arg, arg_start, forced_zone=zone, cost=letter)
+        if len(filters) != 1:
+            raise ctx.fail("RS301", f"the cost {{{letter}(…)}} takes one filter", arg_start, arg_start + len(arg))
+        ctx.mark("costs", f"{letter}(filter)")
+        if filters[0]["qty"].get("mode") == "random":
+            ctx.mark("costs", f"{letter}(<r>)")
+        out["filter"] = filters[0]
+        return out
+
+    def _events(self, raw: A.Raw) -> IR:
+        ctx = self.ctx
+        prof = ctx.profile
+        out = []
+        known = list(prof.events) + list(prof.hooks)
+        for piece, off in split_top_level(raw.text, ",", raw.start):
+            parts = piece.split(":")
+            word = parts[0].strip()
+            wstart = off + (len(parts[0]) - len(parts[0].lstrip()))
+            if not word:
+                raise ctx.fail("RS101", "empty event in trigger", wstart, wstart + 1, ("expected one of: an event",))
+            low = word.lower()
+            prefix = "my"
+            name = low
+            if low not in prof.events and low not in prof.hooks:
+                for p in prof.event_prefixes:
+                    rest = low[len(p):]
+                    if low.startswith(p) and (rest in prof.events or rest in prof.hooks):
+                        prefix, name = p, rest
+                        break
+                else:
+                    raise ctx.unknown("RS207", "event", word, known, wstart, wstart + len(word))
+            hook = name in prof.hooks
+            spec = prof.hooks[name] if hook else prof.events[name]
+            ctx.mark("hooks" if hook else "events", name)
+            if low != name:
+                ctx.mark("event_prefixes", prefix)
+            suffixes: list[str] = []
+            groups: dict[str, str] = {}
+            pos = wstart + len(parts[0].strip())
+            for suf in parts[1:]:
+                sstart = pos + 1 + (len(suf) - len(suf.lstrip()))
+                pos += 1 + len(suf)
+                s = suf.strip().lower()
+                if s not in prof.event_suffixes:
+                    raise ctx.unknown("RS207", "event suffix", suf.strip(), prof.event_suffixes, sstart,
+                                      sstart + len(suf.strip()))
+                group = prof.event_suffixes[s].get("group")
+                if group:
+                    if group in groups and groups[group] != s and {groups[group], s} != {"this", "fromthis"}:
+                        raise ctx.fail("RS312", f"the suffixes ':{groups[group]}' and ':{s}' exclude each other",
+                                       sstart, sstart + len(s))
+                    groups[group] = s
+                if s in ("this", "fromthis") and not spec.get("object"):
+                    ctx.warn("RS909", f"':{s}' has no effect on '{name}', an event without an object", sstart,
+                             sstart + len(s))
+                ctx.mark("event_suffixes", s)
+                suffixes.append(s)
+            obj = groups.get("object", "this")
+            out.append({"event": name, "hook": hook, "prefix": prefix, "object": "any" if obj == "any" else "this",
+                        "has_object": bool(spec.get("object")), "trigger_type": groups.get("trigger_type"),
+                        "once": "once" in suffixes, "suffixes": suffixes})
+        return out
+
+    # statements ----------------------------------------------------------------------------------
+    def _statements(self, stmts: list[A.Statement], auto: bool) -> IR:
+        ctx = self.ctx
+        out = []
+        for st in stmts:
+            if st.kind == "plain":
+                out.append({"kind": "plain", "branches": [{"cond": None, "body": self._body(st.body)}],
+                            "at": ctx.at(st.start, st.end)})
+            elif st.kind == "may":
+                assert st.may_text is not None
+                question = st.may_text.text.strip()
+                if question:
+                    if len(question) >= 2 and question[0] == question[-1] and question[0] in "'\"":
+                        question = question[1:-1]
+                    else:
+                        raise ctx.fail("RS101", "the question of [[may …]] must be a quoted string",
+                                       st.may_text.start, st.may_text.end, ("expected one of: ']]', a string",))
+                ctx.mark("conditions", "may 'text'" if question else "may")
+                out.append({"kind": "may", "question": question or None,
+                            "branches": [{"cond": None, "body": self._body(st.body)}], "at": ctx.at(st.start, st.end)})
+            else:
+                branches = []
+                cond_only = all(b.body is None for b in st.branches)
+                for b in st.branches:
+                    ctx.mark("conditions", b.keyword)
+                    if b.keyword != "else" and b.condition is not None and not b.condition.text.strip():
+                        raise ctx.fail("RS101", f"[[{b.keyword}]] needs a condition", b.start, b.end + 2,
+                                       ("expected one of: an expression",))
+                    if b.keyword == "else" and b.condition is not None and b.condition.text.strip():
+                        raise ctx.fail("RS101", "[[else]] takes no condition", b.condition.start, b.condition.end)
+                    cond = (compile_expr_text(ctx, b.condition.text, b.condition.start, self.filters.literal)
+                            if b.keyword != "else" and b.condition is not None else None)
+                    if b.body is None and not auto:
+                        raise ctx.fail("RS403", "a condition-only statement is only supported in an auto",
+                                       st.start, b.end + 2, ("alternative: use a requisite, or give the [[if]] a body",))
+                    branches.append({"cond": cond, "body": self._body(b.body) if b.body is not None else None})
+                if cond_only:
+                    ctx.mark("conditions", "condition-only")
+                out.append({"kind": "if", "cond_only": cond_only, "branches": branches, "at": ctx.at(st.start, st.end)})
+        return out
+
+    def _body(self, body: A.Body, in_each: bool = False, element_scope: bool = False) -> IR:
+        ctx = self.ctx
+        effects: list[dict[str, Any]] = []
+        clause = None
+        restriction = None
+        pending_op: str | None = None
+        expect_effect = True
+        clause_node: A.Clause | None = None
+        for item in body.items:
+            if isinstance(item, A.ChainOp):
+                if expect_effect:
+                    raise ctx.fail("RS101", f"unexpected '{item.op}': an effect must come before it", item.start,
+                                   item.end, ("expected one of: a command, '+ability', '-ability'",))
+                pending_op = item.op
+                expect_effect = True
+                ctx.mark("chains", item.op)
+            elif isinstance(item, (A.Command, A.AbilityEffect)):
+                if not expect_effect:
+                    raise ctx.fail("RS101", "missing chain operator between two effects", item.start, item.end,
+                                   ("expected one of: '&', '&&', '||', ';'",))
+                eff = self._command(item, element_scope) if isinstance(item, A.Command) else self._ability_effect(item)
+                effects.append({"op": pending_op, "eff": eff})
+                pending_op = None
+                expect_effect = False
+            elif isinstance(item, A.Clause):
+                if in_each:
+                    raise ctx.fail("RS108", "the chain inside each() cannot have a target clause", item.start, item.end)
+                if clause is not None:
+                    raise ctx.fail("RS108", "a statement has at most one target clause", item.start, item.end,
+                                   ("split it into two statements with ';'",))
+                clause_node = item
+                clause = self._clause(item, element_scope)
+            else:
+                assert isinstance(item, A.Bareword)
+                low = item.word.lower()
+                if low not in ctx.profile.restrictions:
+                    notes = self._suggest(item.word, ctx.profile.restrictions)
+                    if low in ctx.profile.commands:
+                        notes = (f"a command needs parentheses: {item.word}()",)
+                    raise ctx.fail("RS209", f"unknown restriction '{item.word}'", item.start, item.end, notes)
+                if in_each:
+                    raise ctx.fail("RS108", "the chain inside each() cannot have a restriction", item.start, item.end)
+                if restriction is not None:
+                    raise ctx.fail("RS108", "a statement has at most one restriction", item.start, item.end)
+                restriction = (low, item)
+                ctx.mark("restrictions", low)
+        if expect_effect:
+            if pending_op is not None:
+                raise ctx.fail("RS101", f"the chain ends with '{pending_op}': an effect must follow", body.end - 1,
+                               body.end, ("expected one of: a command, '+ability', '-ability'",))
+            raise ctx.fail("RS101", "a statement needs at least one effect", body.start, body.end,
+                           ("expected one of: a command, '+ability', '-ability'",))
+        if restriction is not None:
+            lasting = [e for e in effects if "ability" in e["eff"] or self._is_lasting(e["eff"])]
+            if not lasting:
+                low, node = restriction
+                raise ctx.fail("RS303", f"the restriction '{node.word}' needs a lasting effect in its statement",
+                               node.start, node.end,
+                               ("lasting effects: +ability, -ability, enableRule, disableRule, modRule, alterCost",))
+        self._check_ability_holders(effects, clause)
+        return {"effects": effects, "clause": clause, "restr": restriction[0] if restriction else None}
+
+    def _is_lasting(self, eff: IR) -> bool:
+        spec = self.ctx.profile.commands.get(eff.get("cmd", ""))
+        return bool(spec and spec.lasting)
+
+    def _check_ability_holders(self, effects: list[dict[str, Any]], clause: IR) -> None:
+        if clause is None or "filters" not in clause:
+            return
+        selects = {f["selects"] for f in clause["filters"]}
+        for e in effects:
+            eff = e["eff"]
+            if "ability" not in eff:
+                continue
+            holder = self.ctx.profile.abilities[eff["ability"]].get("holder")
+            if selects == {"player"} and holder == "character" or selects == {"card"} and holder == "player":
+                line, col, end = eff["at"]
+                self.ctx.bag.warning("RS911", f"'{eff['ability']}' is a {holder} ability; granted to "
+                                     f"{'players' if holder == 'character' else 'cards'} it has no effect",
+                                     Span(self.ctx.value.file, line, col, line, end))
+
+    def _ability_effect(self, item: A.AbilityEffect) -> IR:
+        ctx = self.ctx
+        low = item.name.lower()
+        if low not in ctx.profile.abilities:
+            raise ctx.unknown("RS208", "ability", item.name, ctx.profile.abilities, item.start + 1, item.end)
+        ctx.mark("abilities", low)
+        ctx.mark("commands", item.sign + "ability")
+        return {"ability": low, "sign": item.sign, "at": ctx.at(item.start, item.end)}
+
+    def _clause(self, item: A.Clause, element_scope: bool) -> IR:
+        ctx = self.ctx
+        raw = item.args
+        ctx.mark("clauses", item.kind + ("?" if item.optional else ""))
+        out: dict[str, Any] = {"kind": item.kind, "opt": item.optional, "at": ctx.at(item.start, item.end)}
+        if self._is_expression_target(raw.text):
+            root = compile_expr_text(ctx, raw.text, raw.start, self.filters.literal, element_scope)
+            expect_kind(ctx, root, "targets", raw.start, raw.end, f"{item.kind}(filter or expression)")
+            ctx.mark("clauses", "expression target")
+            out["expr"] = root
+        else:
+            out["filters"] = self.filters.filters(raw.text, raw.start)
+        return out
+
+    def _is_expression_target(self, text: str) -> bool:
+        """rulescript.md 3.2.2: an expression when it has a '.' access or names a variable/list/card."""
+        stripped = text.strip()
+        if not stripped or find_top_level(stripped, ";") >= 0 or find_top_level(stripped, ",") >= 0:
+            return False
+        if find_top_level(stripped, "@") >= 0 or find_top_level(stripped, "[") >= 0 or stripped[0] in "<*^!'\"":
+            return False
+        if find_top_level(stripped, ".") >= 0:
+            return True
+        low = stripped.lower()
+        if low in ("me", "opp", "this"):
+            return False
+        if low in self.ctx.user_vars:
+            return True
+        spec = self.ctx.profile.names.get(low)
+        if spec is not None and low not in self.ctx.profile.type_keywords:
+            typ = str(spec.get("type", "")).rstrip("?")
+            return typ in ("list", "card", "player")
+        return False
+
+    # commands ------------------------------------------------------------------------------------
+    def _command(self, item: A.Command, element_scope: bool) -> IR:
+        ctx = self.ctx
+        prof = ctx.profile
+        low = item.name.lower()
+        spec = prof.commands.get(low)
+        if spec is None:
+            reserved = {"may", "if", "elif", "else"} | set(prof.restrictions)
+            if low in reserved:
+                raise ctx.fail("RS101", f"'{item.name}' is a reserved word, not a command", item.start,
+                               item.start + len(item.name))
+            known = [c.name for c in prof.commands.values()]
+            raise ctx.unknown("RS201", "command", item.name, known, item.start, item.start + len(item.name))
+        ctx.mark("commands", spec.name)
+        if item.ask:
+            ctx.mark("commands", "cmd?()")
+        args = self._args(spec, item.args, element_scope)
+        if spec.only_in_events and not (set(ctx.events) & set(spec.only_in_events)):
+            ctx.warn("RS908", f"{spec.name}() only works inside a listener of: {', '.join(spec.only_in_events)}; "
+                     "here it does nothing", item.start, item.end)
+        return {"cmd": low, "ask": item.ask, "args": args, "at": ctx.at(item.start, item.end)}
+
+    def _args(self, spec: CommandSpec, raw: A.Raw, element_scope: bool) -> IR:
+        ctx = self.ctx
+        params = spec.params
+        text = raw.text
+        if not text.strip():
+            pieces: list[tuple[str, int]] = []
+        elif params and params[-1].kind in ("filter", "each", "count_or_filter") and len(params) == 1:
+            pieces = [(text, raw.start)]
+        else:
+            pieces = split_top_level(text, ",", raw.start)
+            if params and params[-1].kind in ("filter", "each") and len(pieces) > len(params):
+                keep = len(params) - 1
+                tail_start = pieces[keep][1]
+                pieces = pieces[:keep] + [(text[tail_start - raw.start:], tail_start)]
+        required = sum(1 for p in params if not p.optional)
+        if not required <= len(pieces) <= len(params):
+            want = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
+            raise ctx.fail("RS301", f"{spec.name}() takes {want} argument{'s' if len(params) != 1 else ''}, "
+                           f"got {len(pieces)}", raw.start - 1, raw.end + 1, (f"signature: {spec.signature}",))
+        out = []
+        for i, (piece, off) in enumerate(pieces):
+            param = params[i]
+            start = off + (len(piece) - len(piece.lstrip()))
+            end = start + len(piece.strip())
+            if not piece.strip():
+                raise ctx.fail("RS301", f"argument {i + 1} of {spec.name}() is empty", start - 1 if start else 0,
+                               start + 1, (f"signature: {spec.signature}",))
+            out.append(self._arg(spec, param, i, piece.strip(), start, end, element_scope, out))
+        return out
+
+    def _arg(self, spec: CommandSpec, param: Param, index: int, text: str, start: int, end: int,
+             element_scope: bool, previous: list[Any]) -> IR:
+        ctx = self.ctx
+        prof = ctx.profile
+        sig = f"signature: {spec.signature}"
+        kind = param.kind
+
+        def bad(what: str) -> Abort:
+            return ctx.fail("RS302", f"argument {index + 1} of {spec.name}() must be {what}", start, end, (sig,))
+
+        def expr(wanted: str = "num", at: int = start, src: str = text) -> IR:
+            root = compile_expr_text(ctx, src, at, self.filters.literal, element_scope)
+            expect_kind(ctx, root, wanted, at, at + len(src), spec.signature)
+            return root
+
+        ctx.mark("arg_kinds", kind)
+        if kind == "int":
+            m = _INT_RE.match(text)
+            if not m:
+                raise bad("an integer")
+            return int(m.group(1))
+        if kind == "num":
+            return expr()
+        if kind == "bpval":
+            m = _MUL_RE.match(text)
+            if m:
+                ctx.mark("arg_forms", "bp(xN)")
+                return {"op": "mul", "n": int(m.group(1))}
+            if text.startswith("="):
+                ctx.mark("arg_forms", "bp(=e)")
+                return {"op": "set", "x": expr(at=start + 1, src=text[1:])}
+            ctx.mark("arg_forms", "bp(+n)")
+            return {"op": "add", "x": expr()}
+        if kind == "spval":
+            if text.startswith("="):
+                ctx.mark("arg_forms", "sp(=e)")
+                return {"op": "set", "x": expr(at=start + 1, src=text[1:])}
+            ctx.mark("arg_forms", "sp(+n)")
+            return {"op": "add", "x": expr()}
+        if kind == "costval":
+            body = text[1:] if text.startswith("=") else text
+            m = _INT_RE.match(body)
+            if not m:
+                raise bad("an integer or '=' followed by an integer")
+            return {"op": "set" if text.startswith("=") else "add", "n": int(m.group(1))}
+        if kind == "card":
+            return expr("card")
+        if kind == "model":
+            if text[:1] in "'\"" and text[-1:] == text[:1] and len(text) >= 2:
+                model = text[1:-1].lower()
+                if not ctx.cards.empty and model not in ctx.cards.cards:
+                    raise ctx.unknown("RS216", "card model", text[1:-1], ctx.cards.cards, start + 1, end - 1)
+                return {"model": model}
+            return {"x": expr("card")}
+        if kind == "pile":
+            return self._pile(spec, text, start, end, sig)
+        if kind == "pos":
+            low = text.lower()
+            if low in ("true", "false"):
+                ctx.warn("RS905", f"a boolean in the position slot of {spec.name}() means reveal "
+                         "(legacy spelling)", start, end, (f"write {spec.name}(…, top, {low})",))
+                return {"pos": 0, "reveal": low == "true"}
+            if low == "top":
+                ctx.mark("positions", "top")
+                return {"pos": 0}
+            if low == "bottom":
+                ctx.mark("positions", "bottom")
+                return {"pos": -1}
+            if low == "?":
+                ctx.mark("positions", "?")
+                return {"pos": "choose"}
+            m = _INT_RE.match(text)
+            if not m:
+                raise bad("a position: top, bottom, an integer or ?")
+            ctx.mark("positions", "integer")
+            return {"pos": int(m.group(1))}
+        if kind == "flag":
+            low = text.lower()
+            if low in ("true", "false"):
+                if previous and isinstance(previous[-1], dict) and "reveal" in previous[-1]:
+                    raise ctx.fail("RS302", "reveal is already given in the position slot", start, end, (sig,))
+                return low == "true"
+            if low == "toggle" and param.toggle:
+                ctx.mark("arg_forms", "freeze(toggle)")
+                return "toggle"
+            raise bad("true or false" + (" or toggle" if param.toggle else ""))
+        if kind == "word":
+            m = _WORD_RE.match(text)
+            low = text.lower()
+            if not m or low not in param.values:
+                is_rule = set(param.values) <= set(prof.game_rules)
+                code = "RS210" if is_rule else "RS302"
+                category = "game rule" if is_rule else f"value for {spec.name}()"
+                if not m:
+                    raise bad(f"one of: {', '.join(param.values)}")
+                raise ctx.unknown(code, category, text, param.values, start, end)
+            ctx.mark("game_rules" if low in prof.game_rules and spec.lasting else "words", low)
+            return low
+        if kind == "count_or_filter":
+            m = _INT_RE.match(text)
+            if m:
+                ctx.mark("arg_forms", f"{spec.name}(n)")
+                return {"count": int(m.group(1))}
+            ctx.mark("arg_forms", f"{spec.name}(filter)")
+            filters = self.filters.filters(text, start, forced_zone=None)
+            for f in filters:
+                if not f["zone_written"] and param.zone:
+                    f["zone"] = {"z": param.zone, "p": "my"}
+            return {"filters": filters}
+        if kind == "filter":
+            return {"filters": self.filters.filters(text, start)}
+        if kind == "each":
+            return self._each(text, start, element_scope)
+        raise AssertionError(kind)  # pragma: no cover - the profile loader checks kinds
+
+    def _pile(self, spec: CommandSpec, text: str, start: int, end: int, sig: str) -> IR:
+        ctx = self.ctx
+        prof = ctx.profile
+        low = text.lower()
+        owner = "my"
+        pile = low
+        if low not in prof.piles:
+            for p in sorted(prof.pile_prefixes, key=len, reverse=True):
+                if low.startswith(p) and low[len(p):] in prof.piles:
+                    owner, pile = p, low[len(p):]
+                    break
+            else:
+                bare = low
+                for p in sorted(prof.zone_prefixes, key=len, reverse=True):
+                    if low.startswith(p) and low[len(p):] in prof.zones:
+                        bare = low[len(p):]
+                        break
+                if bare in prof.zones:
+                    raise ctx.fail("RS402", f"{spec.name}() to the zone '{text}' is not supported: only piles are "
+                                   "valid destinations", start, end,
+                                   (f"piles: {', '.join(prof.piles)}; to put a character into play, play it",))
+                known = list(prof.piles) + [p + x for p in prof.pile_prefixes for x in prof.piles]
+                raise ctx.unknown("RS215", "pile", text, known, start, end)
+        ctx.mark("piles", pile)
+        ctx.mark("pile_prefixes", owner if low != pile else "my")
+        return {"pile": pile, "owner": owner}
+
+    def _each(self, text: str, start: int, element_scope: bool) -> IR:
+        ctx = self.ctx
+        arrow = find_top_level(text, "=>")
+        if arrow < 0:
+            raise ctx.fail("RS101", "each() needs '=>' between its list and its chain", start, start + len(text),
+                           ("expected one of: '=>'",))
+        head = text[:arrow]
+        chain_text = text[arrow + 2:]
+        if not chain_text.strip():
+            raise ctx.fail("RS101", "each() needs a chain after '=>'", start + arrow, start + arrow + 2,
+                           ("expected one of: a command",))
+        out: dict[str, Any]
+        if re.search(r"(?i)(?:^|[\s)\]])in(?:[\s(\[]|$)", head) and self._in_at_top(head):
+            try:
+                elem, seq = parse_each_head(head, start)
+            except LexError as exc:
+                raise ctx.lex_error(exc) from None
+            seq_c = ExprCompiler(ctx, self.filters.literal, element_scope)
+            seq_ir, seq_t = seq_c.lower(seq, 0)
+            if seq_t not in ("list", "any"):
+                raise ctx.fail("RS302", f"each() ranges over a list (this is a {seq_t})", seq.start, seq.end)
+            elem_ir, _ = ExprCompiler(ctx, self.filters.literal, True).lower(elem, 0)
+            ctx.mark("arg_forms", "each(E in L => …)")
+            out = {"form": "expr", "elem": elem_ir, "seq": seq_ir, "at": ctx.at(start, start + arrow)}
+        else:
+            ctx.mark("arg_forms", "each(filter => …)")
+            filters = self.filters.filters(head, start)
+            out = {"form": "filter", "filters": filters, "at": ctx.at(start, start + arrow)}
+        try:
+            body = parse_chain(chain_text, start + arrow + 2)
+        except LexError as exc:
+            raise ctx.lex_error(exc) from None
+        out["chain"] = self._body(body, in_each=True, element_scope=True)["effects"]
+        return out
+
+    @staticmethod
+    def _in_at_top(text: str) -> bool:
+        for m in re.finditer(r"(?i)\bin\b", text):
+            depth = 0
+            quote = ""
+            for ch in text[:m.start()]:
+                if quote:
+                    if ch == quote:
+                        quote = ""
+                elif ch in "'\"":
+                    quote = ch
+                elif ch in "([":
+                    depth += 1
+                elif ch in ")]":
+                    depth -= 1
+            if depth == 0 and not quote:
+                return True
+        return False

@@ -1,0 +1,317 @@
+"""The RuleScript compiler's public face: text, files and game folders in; IR and diagnostics out.
+
+* :func:`compile_text` and :func:`compile_file` compile one rule file.
+* :func:`compile_game` compiles a game folder (``game.yaml``, ``cards.yaml``, ``rules/*.ini``),
+  checking rule ids across files and against the card database.
+* Results are cached by content hash (profile, card database, file name and text), in memory and,
+  when a cache directory is given, on disk; a cached result is shared, so treat IR as read-only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from rulescript.compile_rule import RuleCompiler
+from rulescript.context import CardDatabase, Ctx
+from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span, render
+from rulescript.ini import Value, read_rule_file
+from rulescript.profile import Profile, ProfileError, load_profile, profile_fingerprint
+
+IR_FORMAT = "rulescript-ir"
+IR_VERSION = 1
+
+
+@dataclass(slots=True)
+class FileResult:
+    filename: str
+    rules: dict[str, Any]
+    diagnostics: list[Diagnostic]
+    used: dict[str, set[str]]
+    cached: bool = False
+
+
+@dataclass(slots=True)
+class CompileResult:
+    """Compiled rules (id → IR) with every diagnostic found, and the sources to render them."""
+
+    profile: str
+    rules: dict[str, Any] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, SourceText] = field(default_factory=dict)
+    used: dict[str, set[str]] = field(default_factory=dict)
+    files: list[FileResult] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def render(self) -> str:
+        return "\n\n".join(render(d, self.sources.get(d.span.file)) for d in self.diagnostics)
+
+    def document(self) -> dict[str, Any]:
+        """The IR document: plain data that ``json`` and ``repr`` can both write."""
+        return {"format": IR_FORMAT, "version": IR_VERSION, "profile": self.profile,
+                "rules": {k: self.rules[k] for k in sorted(self.rules)}}
+
+    def merge(self, fr: FileResult, source: SourceText) -> None:
+        self.files.append(fr)
+        self.sources[fr.filename] = source
+        self.diagnostics.extend(fr.diagnostics)
+        for cat, names in fr.used.items():
+            self.used.setdefault(cat, set()).update(names)
+
+
+class CompileCache:
+    """Compiled files keyed by a content hash; optionally persisted as JSON files in a directory."""
+
+    def __init__(self, directory: str | Path | None = None, max_entries: int = 4096) -> None:
+        self.memory: dict[str, FileResult] = {}
+        self.directory = Path(directory) if directory else None
+        self.max_entries = max_entries
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: str) -> FileResult | None:
+        hit = self.memory.get(key)
+        if hit is None and self.directory is not None:
+            path = self.directory / f"{key}.json"
+            if path.exists():
+                try:
+                    hit = _file_result_from_json(json.loads(path.read_text(encoding="utf-8")))
+                except (OSError, ValueError, KeyError, TypeError):
+                    hit = None
+                if hit is not None:
+                    self.memory[key] = hit
+        if hit is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return hit
+
+    def put(self, key: str, result: FileResult) -> None:
+        if len(self.memory) >= self.max_entries:
+            self.memory.pop(next(iter(self.memory)))
+        self.memory[key] = result
+        if self.directory is not None:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            data = json.dumps(_file_result_to_json(result))
+            fd, tmp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(data)
+            os.replace(tmp, self.directory / f"{key}.json")  # atomic: a failed write loses nothing
+
+    def clear(self) -> None:
+        self.memory.clear()
+
+
+def _file_result_to_json(r: FileResult) -> dict[str, Any]:
+    return {"filename": r.filename, "rules": r.rules, "diagnostics": [d.to_dict() for d in r.diagnostics],
+            "used": {k: sorted(v) for k, v in r.used.items()}}
+
+
+def _file_result_from_json(d: dict[str, Any]) -> FileResult:
+    diags = [Diagnostic(x["severity"], x["code"], x["message"],
+                        Span(x["file"], x["line"], x["column"], x["end_line"], x["end_column"]), tuple(x["notes"]))
+             for x in d["diagnostics"]]
+    return FileResult(d["filename"], d["rules"], diags, {k: set(v) for k, v in d["used"].items()}, cached=True)
+
+
+DEFAULT_CACHE = CompileCache()
+
+
+def _cards_fingerprint(cards: CardDatabase) -> str:
+    if cards.empty:
+        return "-"
+    h = hashlib.sha256()
+    for cid in sorted(cards.cards):
+        c = cards.cards[cid]
+        h.update(f"{cid}|{c.get('name')}|{c.get('type')}|{c.get('subtype')}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def _cache_key(profile: Profile, cards_fp: str, filename: str, text: str) -> str:
+    h = hashlib.sha256()
+    h.update(f"{IR_VERSION}\0{profile.name}\0{_profile_fp(profile)}\0{cards_fp}\0{filename}\0".encode())
+    h.update(text.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+_PROFILE_FPS: dict[int, str] = {}
+
+
+def _profile_fp(profile: Profile) -> str:
+    fp = _PROFILE_FPS.get(id(profile))
+    if fp is None:
+        fp = _PROFILE_FPS[id(profile)] = profile_fingerprint(profile)
+    return fp
+
+
+def compile_source(text: str, filename: str, profile: Profile, cards: CardDatabase,
+                   cache: CompileCache | None = DEFAULT_CACHE, cards_fp: str | None = None) -> FileResult:
+    """Compile the text of one rule file (the unit of caching)."""
+    key = None
+    if cache is not None:
+        key = _cache_key(profile, cards_fp if cards_fp is not None else _cards_fingerprint(cards), filename, text)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+    bag = DiagnosticBag()
+    used: dict[str, set[str]] = {}
+    rule_file = read_rule_file(text, filename, bag)
+    ctx = Ctx(profile, cards, bag, Value("", filename, [(0, 1, 1)]), used=used)
+    compiler = RuleCompiler(ctx)
+    rules: dict[str, Any] = {}
+    for section in rule_file.sections:
+        ir = compiler.section(section)
+        if ir is not None:
+            rules[section.rule_id] = ir
+    result = FileResult(filename, rules, list(bag), used)
+    if cache is not None and key is not None:
+        cache.put(key, result)
+    return result
+
+
+def _as_profile(profile: str | Path | Profile) -> Profile:
+    return profile if isinstance(profile, Profile) else load_profile(profile)
+
+
+def compile_text(text: str, profile: str | Path | Profile = "cfc", filename: str = "<text>",
+                 cards: Iterable[dict[str, Any]] | CardDatabase | None = None,
+                 cache: CompileCache | None = DEFAULT_CACHE) -> CompileResult:
+    """Compile RuleScript text.  ``cards`` (a card list or database) enables subtype and model checks."""
+    prof = _as_profile(profile)
+    db = cards if isinstance(cards, CardDatabase) else CardDatabase.from_cards(cards or [])
+    result = CompileResult(prof.name)
+    fr = compile_source(text, filename, prof, db, cache)
+    result.merge(fr, SourceText(filename, text))
+    result.rules.update(fr.rules)
+    return result
+
+
+def compile_file(path: str | Path, profile: str | Path | Profile = "cfc",
+                 cards: Iterable[dict[str, Any]] | CardDatabase | None = None,
+                 cache: CompileCache | None = DEFAULT_CACHE) -> CompileResult:
+    """Compile one rule file.  Without ``cards``, the game folder around the file supplies them."""
+    p = Path(path)
+    if cards is None:
+        game = find_game_root(p)
+        if game is not None:
+            cards = load_cards(game / "cards.yaml")[0]
+    return compile_text(read_text(p), profile, str(path), cards, cache)
+
+
+def read_text(path: Path) -> str:
+    return path.read_bytes().decode("utf-8", errors="replace")
+
+
+def find_game_root(path: Path) -> Path | None:
+    for parent in [path] + list(path.resolve().parents)[:3]:
+        if (parent / "cards.yaml").exists() or (parent / "game.yaml").exists():
+            return parent
+    return None
+
+
+def load_yaml_file(path: Path) -> tuple[Any, list[Diagnostic]]:
+    """Read a YAML file; a syntax error becomes a located diagnostic."""
+    try:
+        return yaml.safe_load(read_text(path)), []
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        span = Span(str(path), mark.line + 1, mark.column + 1) if mark else Span(str(path), 1, 1)
+        return None, [Diagnostic("error", "RD101", f"invalid YAML: {getattr(exc, 'problem', None) or exc}", span)]
+
+
+def load_cards(path: Path) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
+    if not path.exists():
+        return [], []
+    data, diags = load_yaml_file(path)
+    if diags:
+        return [], diags
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(cards, list):
+        return [], [Diagnostic("error", "RD102", "cards.yaml must hold a list under the key 'cards'", Span(str(path), 1, 1))]
+    return [c for c in cards if isinstance(c, dict)], []
+
+
+def game_profile_name(root: Path, default: str = "cfc") -> tuple[str, list[Diagnostic]]:
+    manifest = root / "game.yaml"
+    if not manifest.exists():
+        return default, []
+    data, diags = load_yaml_file(manifest)
+    if diags:
+        return default, diags
+    return str((data or {}).get("profile", default)), []
+
+
+def rule_files(root: Path) -> list[Path]:
+    rules = root / "rules"
+    base = rules if rules.is_dir() else root
+    return sorted(p for p in base.rglob("*.ini") if p.is_file())
+
+
+def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
+                 cache: CompileCache | None = DEFAULT_CACHE, progress: Any = None) -> CompileResult:
+    """Compile every rule file of a game folder and check ids across files and against cards.yaml."""
+    root = Path(root)
+    diags: list[Diagnostic] = []
+    if profile is None:
+        name, d = game_profile_name(root)
+        diags.extend(d)
+        profile = name
+    try:
+        prof = _as_profile(profile)
+    except ProfileError as exc:
+        result = CompileResult(str(profile))
+        result.diagnostics.extend(exc.diagnostics)
+        return result
+    cards, d = load_cards(root / "cards.yaml")
+    diags.extend(d)
+    db = CardDatabase.from_cards(cards)
+    fp = _cards_fingerprint(db)
+    result = CompileResult(prof.name, cards=cards)
+    result.diagnostics.extend(diags)
+    first_seen: dict[str, str] = {}
+    files = rule_files(root)
+    for i, path in enumerate(files):
+        text = read_text(path)
+        fr = compile_source(text, str(path), prof, db, cache, fp)
+        result.merge(fr, SourceText(str(path), text))
+        for rid, ir in fr.rules.items():
+            if rid in first_seen:
+                line = ir["src"][1]
+                result.diagnostics.append(Diagnostic(
+                    "error", "RS104", f"duplicate section id '{rid}'", Span(str(path), line, 2, line, 2 + len(rid)),
+                    (f"first defined in {first_seen[rid]}",)))
+                continue
+            first_seen[rid] = str(path)
+            result.rules[rid] = ir
+        if progress is not None:
+            progress(i + 1, len(files), path)
+    if cards:
+        _check_against_cards(result, db, root)
+    return result
+
+
+def _check_against_cards(result: CompileResult, db: CardDatabase, root: Path) -> None:
+    for rid, ir in result.rules.items():
+        if rid not in db.cards:
+            file, line, col = ir["src"]
+            result.diagnostics.append(Diagnostic("warning", "RS915", f"no card in cards.yaml has the rule id '{rid}'",
+                                                 Span(file, line, col + 1, line, col + 1 + len(rid))))

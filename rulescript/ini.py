@@ -1,0 +1,227 @@
+"""Reading RuleScript INI files with exact source positions.
+
+The structure (sections, keys, values in order, repeated keys kept) is read by the standard
+library's :mod:`configparser`, with a multi-value dictionary so that repeated ``action`` and ``label``
+keys keep every value in order.  A position scan over the same physical lines records where every
+value starts, so that each character of a (possibly continued) value maps back to its physical line
+and column.  The line kinds follow ``rulescript.md`` section 1:
+
+* blank lines and comment lines (``#`` as first non-blank character, ``;`` in column 1) are ignored;
+* ``[id]`` in column 1 starts a section; ``key = value`` in column 1 is a property;
+* a line starting with a space or tab continues the previous property, joined by one space;
+* ``#`` outside quotes starts a comment anywhere.
+"""
+
+from __future__ import annotations
+
+import configparser
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from rulescript.diagnostics import DiagnosticBag, Span
+
+GUID_RE = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+SLUG_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+HEADER_RE = re.compile(r"^\[([^\]]*)\]\s*$")
+KEY_RE = re.compile(r"^([^=\s\[][^=]*?)\s*=\s?(.*)$")
+
+
+@dataclass(slots=True)
+class Value:
+    """A property value: its text (continuations joined by one space) and where each part lies."""
+
+    text: str
+    file: str
+    # (offset in text, physical line, column of that offset) for every joined piece, in order
+    pieces: list[tuple[int, int, int]]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The physical (line, column) of character ``offset`` of :attr:`text`."""
+        starts = [p[0] for p in self.pieces]
+        i = max(0, bisect_right(starts, offset) - 1)
+        start, line, col = self.pieces[i]
+        return line, col + (offset - start)
+
+    def span(self, start: int, end: int | None = None) -> Span:
+        line, col = self.position(start)
+        if end is None or end <= start:
+            return Span(self.file, line, col, line, col + 1)
+        eline, ecol = self.position(end - 1)
+        if eline != line:
+            return Span(self.file, line, col, line, col + 1)
+        return Span(self.file, line, col, eline, ecol + 1)
+
+
+@dataclass(slots=True)
+class Property:
+    key: str  # lower case
+    raw_key: str
+    value: Value
+    key_span: Span
+
+
+@dataclass(slots=True)
+class Section:
+    rule_id: str  # normalised: lower case
+    raw_id: str
+    span: Span
+    properties: list[Property] = field(default_factory=list)
+
+    def get_all(self, key: str) -> list[Property]:
+        return [p for p in self.properties if p.key == key]
+
+
+@dataclass(slots=True)
+class RuleFile:
+    name: str
+    sections: list[Section]
+
+
+_OCCURRENCE = "\x1e"  # marks where a repeated key's next value starts
+
+
+class _MultiDict(dict):  # type: ignore[type-arg]
+    """A dict for configparser that keeps every value of a repeated key, in order."""
+
+    def __setitem__(self, key: str, value: object) -> None:
+        if isinstance(value, list) and key in self and isinstance(self[key], list):
+            super().__getitem__(key).extend([_OCCURRENCE] + value)
+        else:
+            super().__setitem__(key, value)
+
+
+def strip_comment(line: str) -> str:
+    """Remove a ``#`` comment that is outside quotes."""
+    if "#" not in line:
+        return line
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#":
+            return line[:i]
+    return line
+
+
+def _structure_with_configparser(kept: list[tuple[int, str]]) -> configparser.RawConfigParser:
+    parser = configparser.RawConfigParser(
+        dict_type=_MultiDict,
+        strict=False,
+        delimiters=("=",),
+        comment_prefixes=(),
+        inline_comment_prefixes=None,
+        empty_lines_in_values=False,
+        interpolation=None,
+        default_section="\x00defaults",
+    )
+    parser.optionxform = str.lower  # type: ignore[assignment,method-assign]
+    parser.read_string("\n".join(text for _, text in kept))
+    return parser
+
+
+def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
+    """Read one rule file; problems are added to ``bag`` and reading goes on."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    sections: list[Section] = []
+    current: Section | None = None
+    last_prop: Property | None = None
+    kept: list[tuple[int, str]] = []  # lines handed to configparser: (line number, text)
+    seen_ids: dict[str, Span] = {}
+    for lineno, raw in enumerate(lines, 1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#") or raw.startswith(";"):
+            continue
+        body = strip_comment(raw).rstrip()
+        if not body.strip():
+            continue
+        if raw[0] in " \t":
+            if last_prop is None:
+                col = len(raw) - len(raw.lstrip()) + 1
+                bag.error("RS102", "continuation line with no property before it",
+                          Span(filename, lineno, col, lineno, len(body) + 1))
+                continue
+            piece = body.lstrip()
+            col = len(body) - len(piece) + 1
+            val = last_prop.value
+            offset = len(val.text) + 1 if val.text else 0
+            val.text = f"{val.text} {piece}" if val.text else piece
+            val.pieces.append((offset, lineno, col))
+            kept.append((lineno, "  " + piece))
+            continue
+        header = HEADER_RE.match(body)
+        if header:
+            raw_id = header.group(1).strip()
+            span = Span(filename, lineno, 2, lineno, 2 + max(1, len(header.group(1))))
+            last_prop = None
+            if not raw_id or not (GUID_RE.match(raw_id) or SLUG_RE.match(raw_id)):
+                bag.error("RS103", f"invalid section id '{raw_id}': expected a GUID or a slug "
+                          "like 'ryu-hadoken' (letters, digits, '_' and '-')", span)
+                current = None
+                continue
+            rule_id = raw_id.lower()
+            if rule_id in seen_ids:
+                first = seen_ids[rule_id]
+                bag.error("RS104", f"duplicate section id '{raw_id}'", span,
+                          (f"first defined at {first.file}:{first.line}:{first.col}",))
+                current = None
+                continue
+            seen_ids[rule_id] = span
+            current = Section(rule_id, raw_id, span)
+            sections.append(current)
+            kept.append((lineno, f"[{rule_id}]"))
+            continue
+        if body.lstrip().startswith("["):
+            bag.error("RS101", "malformed section header: expected '[id]'",
+                      Span(filename, lineno, 1, lineno, len(body) + 1), ("expected one of: ']'",))
+            current = None
+            last_prop = None
+            continue
+        m = KEY_RE.match(body)
+        if not m:
+            bag.error("RS101", "expected 'key = value'", Span(filename, lineno, 1, lineno, len(body) + 1),
+                      ("expected one of: '='",))
+            last_prop = None
+            continue
+        raw_key = m.group(1).strip()
+        if current is None:
+            if not sections:
+                bag.error("RS109", "property before the first section header",
+                          Span(filename, lineno, 1, lineno, len(raw_key) + 1))
+            last_prop = None
+            continue
+        value_text = m.group(2).strip()
+        vstart = m.start(2) + (len(m.group(2)) - len(m.group(2).lstrip()))
+        value = Value(value_text, filename, [(0, lineno, vstart + 1)])
+        prop = Property(raw_key.lower(), raw_key, value, Span(filename, lineno, 1, lineno, len(raw_key) + 1))
+        current.properties.append(prop)
+        last_prop = prop
+        kept.append((lineno, f"{raw_key.lower()} = {value_text}"))
+    _cross_check(kept, sections, filename, bag)
+    return RuleFile(filename, sections)
+
+
+def _cross_check(kept: list[tuple[int, str]], sections: list[Section], filename: str,
+                 bag: DiagnosticBag) -> None:
+    """Let configparser read the same structure and confirm that both readings agree."""
+    try:
+        parser = _structure_with_configparser(kept)
+    except configparser.Error as exc:  # the position scan already reported what it found
+        if not bag.has_errors:
+            line = getattr(exc, "lineno", 1) or 1
+            phys = kept[line - 1][0] if 0 < line <= len(kept) else 1
+            bag.error("RS101", f"malformed INI structure: {exc.message}", Span(filename, phys, 1))
+        return
+    for section in sections:
+        if not parser.has_section(section.rule_id):
+            continue
+        for key, joined in parser.items(section.rule_id, raw=True):
+            mine = [p.value.text for p in section.properties if p.key == key]
+            theirs = [v.replace("\n", " ").strip() for v in (joined or "").split(f"\n{_OCCURRENCE}\n")]
+            if mine != theirs:  # pragma: no cover - would be a bug in one of the readers
+                raise AssertionError(f"INI readers disagree on [{section.rule_id}] {key}: {mine} != {theirs}")

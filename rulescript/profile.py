@@ -1,0 +1,248 @@
+"""Game profiles: the vocabulary the game-agnostic compiler checks rules against.
+
+A profile is a YAML file (``rulescript/profiles/<name>.yaml`` or any path).  :func:`load_profile`
+validates its shape (a malformed profile is reported as diagnostics with file, line and column, like
+any other input) and builds lower-case lookup tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulescript.diagnostics import Diagnostic, Span
+
+PROFILE_DIR = Path(__file__).with_name("profiles")
+PARAM_KINDS = frozenset({"int", "num", "bpval", "spval", "costval", "card", "model", "pile", "pos", "flag",
+                         "word", "count_or_filter", "filter", "each"})
+DEFAULTS = frozenset({"card", "player", "none", "player_if_args"})
+
+
+class ProfileError(Exception):
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__("\n".join(d.render() for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    kind: str
+    optional: bool = False
+    values: tuple[str, ...] = ()
+    toggle: bool = False
+    zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    name: str  # canonical spelling, as in the profile
+    params: tuple[Param, ...]
+    default: str
+    doc: str
+    lasting: bool = False
+    fails: bool = False
+    sets: str | None = None
+    only_in_events: tuple[str, ...] = ()
+
+    @property
+    def signature(self) -> str:
+        parts = []
+        for p in self.params:
+            text = f"word({', '.join(p.values)})" if p.kind == "word" and len(p.values) <= 8 else p.kind
+            if p.kind == "word" and len(p.values) > 8:
+                text = "word"
+            parts.append(f"[{text}]" if p.optional else text)
+        return f"{self.name}({', '.join(parts)})"
+
+
+@dataclass(slots=True)
+class Profile:
+    name: str
+    title: str
+    version: int
+    path: str
+    raw: dict[str, Any]
+    card_types: dict[str, str]
+    subtype_of: str | None
+    type_keywords: dict[str, dict[str, Any]]
+    stats: dict[str, dict[str, Any]]
+    extremes: tuple[str, ...]
+    filter_words: dict[str, str]
+    zones: dict[str, dict[str, Any]]
+    default_zone: str
+    zone_prefixes: dict[str, str]
+    prefix_only_for: dict[str, tuple[str, ...]]
+    cost_zones: dict[str, str]
+    selectors: dict[str, dict[str, Any]]
+    piles: tuple[str, ...]
+    pile_prefixes: dict[str, str]
+    commands: dict[str, CommandSpec]  # keyed by lower-case name
+    costs: dict[str, dict[str, Any]]
+    abilities: dict[str, dict[str, Any]]
+    events: dict[str, dict[str, Any]]
+    hooks: dict[str, dict[str, Any]]
+    event_prefixes: dict[str, str]
+    event_suffixes: dict[str, dict[str, Any]]
+    restrictions: dict[str, dict[str, Any]]
+    game_rules: dict[str, dict[str, Any]]
+    names: dict[str, dict[str, Any]]
+    functions: dict[str, dict[str, Any]]
+    attributes: dict[str, dict[str, dict[str, Any]]]
+    all_attributes: dict[str, set[str]] = field(default_factory=dict)
+
+    def spelling(self, table: dict[str, dict[str, Any]], key: str) -> str:
+        entry = table.get(key) or {}
+        return str(entry.get("spelling", key)) if isinstance(entry, dict) else key
+
+
+def _lower_map(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        return {}
+    return {str(k).lower(): (v if v is not None else {}) for k, v in value.items()}
+
+
+def _node_span(path: str, node: yaml.Node | None) -> Span:
+    if node is None:
+        return Span(path, 1, 1)
+    m = node.start_mark
+    return Span(path, m.line + 1, m.column + 1, m.line + 1, m.column + 2)
+
+
+def _find_node(root: yaml.Node | None, *keys: str) -> yaml.Node | None:
+    node = root
+    for key in keys:
+        if not isinstance(node, yaml.MappingNode):
+            return node
+        for k, v in node.value:
+            if str(k.value) == key:
+                node = v
+                break
+        else:
+            return node
+    return node
+
+
+REQUIRED_SECTIONS = ("card_types", "type_keywords", "stats", "filter_words", "zones", "default_zone",
+                     "zone_prefixes", "piles", "commands", "costs", "abilities", "events", "hooks",
+                     "event_prefixes", "event_suffixes", "restrictions", "game_rules", "expressions")
+
+
+def profile_from_text(text: str, path: str) -> Profile:
+    """Build a profile from YAML text; a malformed profile raises :class:`ProfileError`."""
+    diags: list[Diagnostic] = []
+    try:
+        root = yaml.compose(text)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
+        raise ProfileError([Diagnostic("error", "RP101", f"invalid YAML: {getattr(exc, 'problem', exc)}",
+                                       span)]) from None
+    if not isinstance(data, dict):
+        raise ProfileError([Diagnostic("error", "RP101", "a profile must be a YAML mapping", Span(path, 1, 1))])
+
+    def err(msg: str, *keys: str) -> None:
+        diags.append(Diagnostic("error", "RP301", msg, _node_span(path, _find_node(root, *keys))))
+
+    for key in REQUIRED_SECTIONS:
+        if key not in data:
+            err(f"profile lacks the section '{key}'")
+    if diags:
+        raise ProfileError(diags)
+    rules = _lower_map(data["game_rules"])
+    commands: dict[str, CommandSpec] = {}
+    for name, spec in (data.get("commands") or {}).items():
+        spec = spec or {}
+        params = []
+        for i, p in enumerate(spec.get("params") or []):
+            kind = p.get("kind") if isinstance(p, dict) else None
+            if kind not in PARAM_KINDS:
+                err(f"command '{name}': parameter {i + 1} has unknown kind '{kind}' "
+                    f"(known: {', '.join(sorted(PARAM_KINDS))})", "commands", name)
+                continue
+            values = p.get("values", ())
+            if values == "@game_rules":
+                values = tuple(rules)
+            elif values == "@number_rules":
+                values = tuple(k for k, v in rules.items() if (v or {}).get("kind") == "number")
+            params.append(Param(kind, bool(p.get("optional")), tuple(str(v).lower() for v in values or ()),
+                                bool(p.get("toggle")), p.get("zone")))
+        default = str(spec.get("default", "none"))
+        if default not in DEFAULTS:
+            err(f"command '{name}': unknown default '{default}'", "commands", name)
+        commands[str(name).lower()] = CommandSpec(
+            str(name), tuple(params), default, str(spec.get("doc", "")), bool(spec.get("lasting")),
+            bool(spec.get("fails")), spec.get("sets"), tuple(str(e).lower() for e in spec.get("only_in_events", ())))
+    expressions = data["expressions"] or {}
+    attributes = {str(k).lower(): _lower_map(v) for k, v in (expressions.get("attributes") or {}).items()}
+    default_zone = str(data["default_zone"]).lower()
+    zones = _lower_map(data["zones"])
+    if default_zone not in zones:
+        err(f"default_zone '{default_zone}' is not a zone", "default_zone")
+    if diags:
+        raise ProfileError(diags)
+    prof = Profile(
+        name=str(data.get("profile", Path(path).stem)), title=str(data.get("title", "")),
+        version=int(data.get("version", 1)), path=path, raw=data,
+        card_types={str(k).lower(): str((v or {}).get("doc", "")) for k, v in data["card_types"].items()},
+        subtype_of=(str(data["subtype_of"]).lower() if data.get("subtype_of") else None),
+        type_keywords=_lower_map(data["type_keywords"]), stats=_lower_map(data["stats"]),
+        extremes=tuple(str(x).lower() for x in data.get("extremes", ())),
+        filter_words={str(k).lower(): str(v) for k, v in data["filter_words"].items()},
+        zones=zones, default_zone=default_zone,
+        zone_prefixes={str(k).lower(): str(v) for k, v in data["zone_prefixes"].items()},
+        prefix_only_for={str(k).lower(): tuple(str(z).lower() for z in v)
+                         for k, v in (data.get("prefix_only_for") or {}).items()},
+        cost_zones={str(k).upper(): str(v).lower() for k, v in (data.get("cost_zones") or {}).items()},
+        selectors=_lower_map(data.get("selectors")), piles=tuple(str(p).lower() for p in data["piles"]),
+        pile_prefixes={str(k).lower(): str(v) for k, v in (data.get("pile_prefixes") or {}).items()},
+        commands=commands, costs={str(k).upper(): (v or {}) for k, v in data["costs"].items()},
+        abilities=_lower_map(data["abilities"]), events=_lower_map(data["events"]),
+        hooks=_lower_map(data["hooks"]),
+        event_prefixes={str(k).lower(): str(v) for k, v in data["event_prefixes"].items()},
+        event_suffixes=_lower_map(data["event_suffixes"]), restrictions=_lower_map(data["restrictions"]),
+        game_rules=rules, names=_lower_map(expressions.get("names")),
+        functions=_lower_map(expressions.get("functions")), attributes=attributes,
+    )
+    for table in attributes.values():
+        for attr, spec in table.items():
+            prof.all_attributes.setdefault(attr, set())
+    for kind, table in attributes.items():
+        for attr in table:
+            prof.all_attributes[attr].add(kind)
+    return prof
+
+
+def resolve_profile_path(profile: str | Path) -> Path:
+    p = Path(profile)
+    if p.suffix in (".yaml", ".yml") or p.exists():
+        return p
+    return PROFILE_DIR / f"{profile}.yaml"
+
+
+@lru_cache(maxsize=16)
+def _load_cached(path: str, mtime: float) -> Profile:
+    return profile_from_text(Path(path).read_text(encoding="utf-8"), path)
+
+
+def load_profile(profile: "str | Path | Profile" = "cfc") -> Profile:
+    """Load a profile by name (``cfc``) or by path; cached per file and modification time."""
+    if isinstance(profile, Profile):
+        return profile
+    path = resolve_profile_path(profile)
+    if not path.exists():
+        known = sorted(p.stem for p in PROFILE_DIR.glob("*.yaml"))
+        raise ProfileError([Diagnostic("error", "RP201", f"unknown profile '{profile}'", Span(str(path), 1, 1),
+                                       (f"known profiles: {', '.join(known)}",))])
+    return _load_cached(str(path), path.stat().st_mtime)
+
+
+def profile_fingerprint(profile: Profile) -> str:
+    import hashlib
+
+    return hashlib.sha256(Path(profile.path).read_bytes()).hexdigest()[:16] if Path(profile.path).exists() \
+        else hashlib.sha256(repr(profile.raw).encode()).hexdigest()[:16]
