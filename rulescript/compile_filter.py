@@ -95,7 +95,7 @@ class FilterCompiler:
             if forced_zone:
                 ctx.warn("RS902", f"the zone of a {{{cost}}} cost is always the controller's {forced_zone}; "
                          f"'@{word}' is ignored", zstart, zend)
-                out["zone"] = {"z": forced_zone, "p": "my"}
+                out["zone"] = {"z": forced_zone, "p": prof.default_zone_prefix}
                 out["zone_written"] = False
             else:
                 out["zone"] = self._zone(str(word), word.start_pos, word.end_pos)
@@ -103,7 +103,7 @@ class FilterCompiler:
                 if selects == "player":
                     ctx.warn("RS910", "a zone written with a player type is ignored", zstart, zend)
         else:
-            out["zone"] = {"z": forced_zone or prof.default_zone, "p": "my"}
+            out["zone"] = {"z": forced_zone or prof.default_zone, "p": prof.default_zone_prefix}
             out["zone_written"] = False
         if selector is not None:
             (name_tok, raw), sstart, send = selector
@@ -311,7 +311,7 @@ class FilterCompiler:
         low = word.lower()
         if low in prof.zones:
             ctx.mark("zones", low)
-            return {"z": low, "p": "my"}
+            return {"z": low, "p": prof.default_zone_prefix}
         for prefix in sorted(prof.zone_prefixes, key=len, reverse=True):
             if low.startswith(prefix) and low[len(prefix):] in prof.zones:
                 zone = low[len(prefix):]

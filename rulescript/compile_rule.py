@@ -23,7 +23,6 @@ _COST_RE = re.compile(r"^\s*([A-Za-z])\s*(?:\((.*)\))?\s*$", re.S)
 _INT_RE = re.compile(r"^\s*([+-]?\d+)\s*$")
 _MUL_RE = re.compile(r"^\s*[xX]\s*(\d+)\s*$")
 _WORD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*$")
-LIST_CONTEXT_NAMES = ("tgt", "prevtgt", "discarded", "trashed", "destroyed", "moved", "sacrificed")
 
 
 class RuleCompiler:
@@ -46,8 +45,7 @@ class RuleCompiler:
             if key not in KEYS:
                 sp = prop.key_span
                 bag.error("RS202", f"unknown key '{prop.raw_key}'", sp,
-                          self._suggest(prop.raw_key, KEYS) + (("card data (name, BP, text) belongs in cards.yaml",)
-                                                               if key in ("name", "bp", "sp", "text", "type") else ()))
+                          self._suggest(prop.raw_key, KEYS) or ("card data belongs in the card database (cards.yaml)",))
                 continue
             canon = "target" if key == "target?" else key
             if canon == "action":
@@ -256,6 +254,7 @@ class RuleCompiler:
         prof = ctx.profile
         out = []
         known = list(prof.events) + list(prof.hooks)
+        known += [p + e for p in prof.event_prefixes for e in known]
         for piece, off in split_top_level(raw.text, ",", raw.start):
             parts = piece.split(":")
             word = parts[0].strip()
@@ -263,7 +262,7 @@ class RuleCompiler:
             if not word:
                 raise ctx.fail("RS101", "empty event in trigger", wstart, wstart + 1, ("expected one of: an event",))
             low = word.lower()
-            prefix = "my"
+            prefix = prof.default_event_prefix
             name = low
             if low not in prof.events and low not in prof.hooks:
                 for p in prof.event_prefixes:
@@ -288,21 +287,24 @@ class RuleCompiler:
                 if s not in prof.event_suffixes:
                     raise ctx.unknown("RS207", "event suffix", suf.strip(), prof.event_suffixes, sstart,
                                       sstart + len(suf.strip()))
-                group = prof.event_suffixes[s].get("group")
+                sspec = prof.event_suffixes[s]
+                canon = str(sspec.get("same_as", s))
+                group = sspec.get("group")
                 if group:
-                    if group in groups and groups[group] != s and {groups[group], s} != {"this", "fromthis"}:
+                    if group in groups and groups[group] != canon:
                         raise ctx.fail("RS312", f"the suffixes ':{groups[group]}' and ':{s}' exclude each other",
                                        sstart, sstart + len(s))
-                    groups[group] = s
-                if s in ("this", "fromthis") and not spec.get("object"):
+                    groups[group] = canon
+                if sspec.get("needs_object") and not spec.get("object"):
                     ctx.warn("RS909", f"':{s}' has no effect on '{name}', an event without an object", sstart,
                              sstart + len(s))
                 ctx.mark("event_suffixes", s)
                 suffixes.append(s)
-            obj = groups.get("object", "this")
-            out.append({"event": name, "hook": hook, "prefix": prefix, "object": "any" if obj == "any" else "this",
-                        "has_object": bool(spec.get("object")), "trigger_type": groups.get("trigger_type"),
-                        "once": "once" in suffixes, "suffixes": suffixes})
+            for s, sspec in prof.event_suffixes.items():
+                if sspec.get("default") and sspec.get("group") and sspec["group"] not in groups:
+                    groups[str(sspec["group"])] = s
+            out.append({"event": name, "hook": hook, "prefix": prefix, "has_object": bool(spec.get("object")),
+                        "groups": groups, "flags": [s for s in suffixes if not prof.event_suffixes[s].get("group")]})
         return out
 
     # statements ----------------------------------------------------------------------------------
@@ -331,7 +333,7 @@ class RuleCompiler:
                 for b in st.branches:
                     ctx.mark("conditions", b.keyword)
                     if b.keyword != "else" and b.condition is not None and not b.condition.text.strip():
-                        raise ctx.fail("RS101", f"[[{b.keyword}]] needs a condition", b.start, b.end + 2,
+                        raise ctx.fail("RS101", f"[[{b.keyword}]] needs a condition", b.start, b.end,
                                        ("expected one of: an expression",))
                     if b.keyword == "else" and b.condition is not None and b.condition.text.strip():
                         raise ctx.fail("RS101", "[[else]] takes no condition", b.condition.start, b.condition.end)
@@ -339,7 +341,7 @@ class RuleCompiler:
                             if b.keyword != "else" and b.condition is not None else None)
                     if b.body is None and not auto:
                         raise ctx.fail("RS403", "a condition-only statement is only supported in an auto",
-                                       st.start, b.end + 2, ("alternative: use a requisite, or give the [[if]] a body",))
+                                       st.start, b.end, ("alternative: use a requisite, or give the [[if]] a body",))
                     branches.append({"cond": cond, "body": self._body(b.body) if b.body is not None else None})
                 if cond_only:
                     ctx.mark("conditions", "condition-only")
@@ -421,10 +423,10 @@ class RuleCompiler:
             if "ability" not in eff:
                 continue
             holder = self.ctx.profile.abilities[eff["ability"]].get("holder")
-            if selects == {"player"} and holder == "character" or selects == {"card"} and holder == "player":
+            if selects == {"player"} and holder != "player" or selects == {"card"} and holder == "player":
                 line, col, end = eff["at"]
                 self.ctx.bag.warning("RS911", f"'{eff['ability']}' is a {holder} ability; granted to "
-                                     f"{'players' if holder == 'character' else 'cards'} it has no effect",
+                                     f"{'players' if holder != 'player' else 'cards'} it has no effect",
                                      Span(self.ctx.value.file, line, col, line, end))
 
     def _ability_effect(self, item: A.AbilityEffect) -> IR:
@@ -460,7 +462,7 @@ class RuleCompiler:
         if find_top_level(stripped, ".") >= 0:
             return True
         low = stripped.lower()
-        if low in ("me", "opp", "this"):
+        if low in self.ctx.profile.type_keywords:
             return False
         if low in self.ctx.user_vars:
             return True
@@ -548,18 +550,18 @@ class RuleCompiler:
         if kind == "bpval":
             m = _MUL_RE.match(text)
             if m:
-                ctx.mark("arg_forms", "bp(xN)")
+                ctx.mark("arg_forms", "bpval:xN")
                 return {"op": "mul", "n": int(m.group(1))}
             if text.startswith("="):
-                ctx.mark("arg_forms", "bp(=e)")
+                ctx.mark("arg_forms", "bpval:=e")
                 return {"op": "set", "x": expr(at=start + 1, src=text[1:])}
-            ctx.mark("arg_forms", "bp(+n)")
+            ctx.mark("arg_forms", "bpval:+n")
             return {"op": "add", "x": expr()}
         if kind == "spval":
             if text.startswith("="):
-                ctx.mark("arg_forms", "sp(=e)")
+                ctx.mark("arg_forms", "spval:=e")
                 return {"op": "set", "x": expr(at=start + 1, src=text[1:])}
-            ctx.mark("arg_forms", "sp(+n)")
+            ctx.mark("arg_forms", "spval:+n")
             return {"op": "add", "x": expr()}
         if kind == "costval":
             body = text[1:] if text.startswith("=") else text
@@ -605,7 +607,7 @@ class RuleCompiler:
                     raise ctx.fail("RS302", "reveal is already given in the position slot", start, end, (sig,))
                 return low == "true"
             if low == "toggle" and param.toggle:
-                ctx.mark("arg_forms", "freeze(toggle)")
+                ctx.mark("arg_forms", "flag:toggle")
                 return "toggle"
             raise bad("true or false" + (" or toggle" if param.toggle else ""))
         if kind == "word":
@@ -629,7 +631,7 @@ class RuleCompiler:
             filters = self.filters.filters(text, start, forced_zone=None)
             for f in filters:
                 if not f["zone_written"] and param.zone:
-                    f["zone"] = {"z": param.zone, "p": "my"}
+                    f["zone"] = {"z": param.zone, "p": prof.default_zone_prefix}
             return {"filters": filters}
         if kind == "filter":
             return {"filters": self.filters.filters(text, start)}
@@ -641,7 +643,7 @@ class RuleCompiler:
         ctx = self.ctx
         prof = ctx.profile
         low = text.lower()
-        owner = "my"
+        owner = prof.default_pile_prefix
         pile = low
         if low not in prof.piles:
             for p in sorted(prof.pile_prefixes, key=len, reverse=True):
@@ -661,7 +663,7 @@ class RuleCompiler:
                 known = list(prof.piles) + [p + x for p in prof.pile_prefixes for x in prof.piles]
                 raise ctx.unknown("RS215", "pile", text, known, start, end)
         ctx.mark("piles", pile)
-        ctx.mark("pile_prefixes", owner if low != pile else "my")
+        ctx.mark("pile_prefixes", owner)
         return {"pile": pile, "owner": owner}
 
     def _each(self, text: str, start: int, element_scope: bool) -> IR:

@@ -78,7 +78,13 @@ class RuleFile:
     sections: list[Section]
 
 
-_OCCURRENCE = "\x1e"  # marks where a repeated key's next value starts
+_OCCURRENCE = "\x02"  # marks where a repeated key's next value starts
+_SPLIT_OCCURRENCES = re.compile("\n\x02(?:\n|$)")
+
+
+def _sanitize(text: str) -> str:
+    """configparser only reads structure; keep the marker character out of the values it sees."""
+    return text.replace(_OCCURRENCE, "?")
 
 
 class _MultiDict(dict):  # type: ignore[type-arg]
@@ -119,7 +125,7 @@ def _structure_with_configparser(kept: list[tuple[int, str]]) -> configparser.Ra
         default_section="\x00defaults",
     )
     parser.optionxform = str.lower  # type: ignore[assignment,method-assign]
-    parser.read_string("\n".join(text for _, text in kept))
+    parser.read_string("\n".join(_sanitize(text) for _, text in kept))
     return parser
 
 
@@ -221,7 +227,8 @@ def _cross_check(kept: list[tuple[int, str]], sections: list[Section], filename:
         if not parser.has_section(section.rule_id):
             continue
         for key, joined in parser.items(section.rule_id, raw=True):
-            mine = [p.value.text for p in section.properties if p.key == key]
-            theirs = [v.replace("\n", " ").strip() for v in (joined or "").split(f"\n{_OCCURRENCE}\n")]
+            mine = [_sanitize(p.value.text) for p in section.properties if p.key == key]
+            theirs = [v.replace("\n", " ").strip() for v in _SPLIT_OCCURRENCES.split(joined or "")]
             if mine != theirs:  # pragma: no cover - would be a bug in one of the readers
-                raise AssertionError(f"INI readers disagree on [{section.rule_id}] {key}: {mine} != {theirs}")
+                bag.error("RS100", f"internal error: the INI readers disagree on the key '{key}' of "
+                          f"[{section.rule_id}]; please report this file", section.span)

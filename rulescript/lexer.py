@@ -182,7 +182,10 @@ def tokenize_statements(text: str, base: int = 0, allow_trigger: bool = False) -
                 raise LexError(f"unknown condition '{word}'", off, off + max(1, len(word)),
                                ("'may'", "'if'", "'elif'", "'else'"))
             content_start = i + 2 + m.end()
-            toks.append(_tok(kind, text[content_start:j], base + content_start, base + j))
+            guard = _tok(kind, text[content_start:j], base + content_start, base + j)
+            guard.line = base + i  # where '[[' stands: guards are reported from there
+            guard.end_line = base + j + 2
+            toks.append(guard)
             i = j + 2
         elif ch == ";":
             toks.append(_tok("SEMI", ";", base + i, base + i + 1))

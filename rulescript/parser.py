@@ -97,24 +97,24 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return [x for x in c if isinstance(x, A.Statement)]
 
     def may_statement(self, c: list[Any]) -> A.Statement:
-        return A.Statement("may", body=c[1], may_text=_raw(c[0]), start=c[0].start_pos - 2, end=c[1].end)
+        return A.Statement("may", body=c[1], may_text=_raw(c[0]), start=c[0].line, end=c[1].end)
 
     def plain_statement(self, c: list[Any]) -> A.Statement:
         return A.Statement("plain", body=c[0], start=c[0].start, end=c[0].end)
 
     def if_statement(self, c: list[Any]) -> A.Statement:
         cond, body, *rest = c
-        branches = [A.Branch("if", _raw(cond), body, cond.start_pos, body.end if body else cond.end_pos)]
+        branches = [A.Branch("if", _raw(cond), body, cond.line, body.end if body else cond.end_line)]
         for part in rest:
             if part is not None:
                 branches.append(part)
-        return A.Statement("if", branches=branches, start=cond.start_pos - 2, end=branches[-1].end)
+        return A.Statement("if", branches=branches, start=cond.line, end=max(branches[-1].end, cond.end_line))
 
     def elif_part(self, c: list[Any]) -> A.Branch:
-        return A.Branch("elif", _raw(c[0]), c[1], c[0].start_pos, c[1].end)
+        return A.Branch("elif", _raw(c[0]), c[1], c[0].line, c[1].end)
 
     def else_part(self, c: list[Any]) -> A.Branch:
-        return A.Branch("else", None, c[1], c[0].start_pos, c[1].end)
+        return A.Branch("else", None, c[1], c[0].line, c[1].end)
 
     def body(self, c: list[Any]) -> A.Body:
         return A.Body(c, _s(c[0]), _e(c[-1]))
@@ -324,14 +324,16 @@ def _parse(tokens: list[Token], start: str, text_len: int, base: int) -> Any:
             raise LexError(f"unexpected end of {context}", max(base, pos - 1) if text_len else base, pos,
                            _expected(exc, start)) from None
         shown = str(tok) if tok.type not in ("ARGS", "SELARG", "COST", "TRIGGER") else tok.type.lower()
+        start_pos, end_pos = tok.start_pos, tok.end_pos or tok.start_pos + 1
         if tok.type.startswith("G_"):
             shown = "[[" + tok.type[2:].lower()
+            start_pos, end_pos = tok.line, tok.line + len(shown)
         msg = f"unexpected '{shown}' in {context}"
         if tok.type == "LPAR" and start in ("expr", "vars_value", "each_head"):
             msg = f"unexpected '(' in {context}: only functions can be called (no method calls)"
         if tok.type == "POW":
             msg = "the power operator '**' is not allowed"
-        raise LexError(msg, tok.start_pos, tok.end_pos or tok.start_pos + 1, _expected(exc, start)) from None
+        raise LexError(msg, start_pos, end_pos, _expected(exc, start)) from None
     except UnexpectedInput as exc:  # pragma: no cover - lark raises UnexpectedToken for token input
         raise LexError(f"syntax error in {_CONTEXT[start]}", base, base + 1) from exc
     except VisitError as exc:  # pragma: no cover - a transformer bug

@@ -75,6 +75,9 @@ class Profile:
     zones: dict[str, dict[str, Any]]
     default_zone: str
     zone_prefixes: dict[str, str]
+    default_zone_prefix: str
+    default_pile_prefix: str
+    default_event_prefix: str
     prefix_only_for: dict[str, tuple[str, ...]]
     cost_zones: dict[str, str]
     selectors: dict[str, dict[str, Any]]
@@ -195,6 +198,9 @@ def profile_from_text(text: str, path: str) -> Profile:
         filter_words={str(k).lower(): str(v) for k, v in data["filter_words"].items()},
         zones=zones, default_zone=default_zone,
         zone_prefixes={str(k).lower(): str(v) for k, v in data["zone_prefixes"].items()},
+        default_zone_prefix=str(data.get("default_zone_prefix", next(iter(data["zone_prefixes"])))).lower(),
+        default_pile_prefix=str(data.get("default_pile_prefix", next(iter(data.get("pile_prefixes") or {"": ""})))).lower(),
+        default_event_prefix=str(data.get("default_event_prefix", next(iter(data["event_prefixes"])))).lower(),
         prefix_only_for={str(k).lower(): tuple(str(z).lower() for z in v)
                          for k, v in (data.get("prefix_only_for") or {}).items()},
         cost_zones={str(k).upper(): str(v).lower() for k, v in (data.get("cost_zones") or {}).items()},
