@@ -26,7 +26,7 @@ def _strip_optional(t: str) -> str:
 
 
 class ExprCompiler:
-    """Lowers one expression tree; ``filter_compiler`` compiles getTargets('…') literals."""
+    """Lowers one expression tree; ``filter_compiler`` compiles the literal of a filter function."""
 
     def __init__(self, ctx: Ctx, filter_compiler: Callable[[str, int], IR], element_scope: bool = False):
         self.ctx = ctx
@@ -127,7 +127,7 @@ class ExprCompiler:
                 raise ctx.fail("RS310", f"the argument of {n.func}() must be a string literal holding a filter",
                                arg.start, arg.end)
             flt = self.filter_compiler(arg.value, arg.start + 1)
-            return ["gettargets", flt, at], "list"
+            return ["filter_call", low, flt, at], "list"
         args = [self.lower(a, d)[0] for a in n.args]
         return ["call", low, args, at], str(spec.get("returns", "any"))
 

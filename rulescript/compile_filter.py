@@ -52,8 +52,7 @@ class FilterCompiler:
         return [self.filter(f) for f in nodes]
 
     def literal(self, text: str, base: int) -> IR:
-        """A getTargets('…') argument: one filter list, compiled at load time."""
-        self.ctx.mark("functions", "gettargets")
+        """The string-literal argument of a filter function (getTargets('…')), compiled at load time."""
         return self.filters(text, base)
 
     # one filter ----------------------------------------------------------------------------------
