@@ -167,9 +167,16 @@ class FilterCompiler:
 
     def _word_type(self, word: str) -> tuple[str, str, bool] | None:
         """(kind, canonical value, plural) of a type word, per the plural rules of section 4.3."""
+        low = word.lower()
+        memo = self.ctx.cards.word_types  # the vocabulary is fixed for one card database and profile
+        entry = memo.get(low)
+        if entry is None or entry[0] is not self.ctx.profile:
+            entry = memo[low] = (self.ctx.profile, self._resolve_word_type(low))
+        return entry[1]
+
+    def _resolve_word_type(self, low: str) -> tuple[str, str, bool] | None:
         prof = self.ctx.profile
         cards = self.ctx.cards
-        low = word.lower()
 
         def lookup(w: str) -> tuple[str, str] | None:
             if w in prof.type_keywords:

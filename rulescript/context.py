@@ -18,6 +18,7 @@ class CardDatabase:
     cards: dict[str, dict[str, object]] = field(default_factory=dict)  # id (lower case) -> data
     subtypes: set[str] = field(default_factory=set)
     names: set[str] = field(default_factory=set)  # lower case
+    word_types: dict[str, tuple[object, object]] = field(default_factory=dict)  # memo of type-word lookups
 
     @classmethod
     def from_cards(cls, cards: Iterable[dict[str, object]]) -> "CardDatabase":
@@ -59,8 +60,14 @@ class Ctx:
         return self.value.span(start, end)
 
     def at(self, start: int, end: int) -> list[int]:
-        sp = self.value.span(start, end)
-        return [sp.line, sp.col, sp.end_col or sp.col + 1]
+        """``[line, col, end_col]`` of a range of the current value (the IR's compact position)."""
+        value = self.value
+        line, col = value.position(start)
+        if end > start:
+            eline, ecol = value.position(end - 1)
+            if eline == line:
+                return [line, col, ecol + 1]
+        return [line, col, col + 1]
 
     def error(self, code: str, message: str, start: int, end: int | None = None,
               notes: Iterable[str] = ()) -> None:

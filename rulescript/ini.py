@@ -38,9 +38,12 @@ class Value:
 
     def position(self, offset: int) -> tuple[int, int]:
         """The physical (line, column) of character ``offset`` of :attr:`text`."""
-        starts = [p[0] for p in self.pieces]
-        i = max(0, bisect_right(starts, offset) - 1)
-        start, line, col = self.pieces[i]
+        pieces = self.pieces
+        if len(pieces) == 1:
+            _, line, col = pieces[0]
+            return line, col + offset
+        i = max(0, bisect_right([p[0] for p in pieces], offset) - 1)
+        start, line, col = pieces[i]
         return line, col + (offset - start)
 
     def span(self, start: int, end: int | None = None) -> Span:

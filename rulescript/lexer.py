@@ -3,7 +3,7 @@
 RuleScript has three lexical modes (``rulescript.md`` section 2): the statement layer of ``action``
 and ``auto`` values, target filters, and expressions.  In a filter, ``kung-fu`` is one word and ``<2>``
 a quantity; in an expression ``-`` is always minus and ``<`` a comparison.  Each tokenizer here yields
-:class:`lark.Token` objects for one mode, so that one LALR grammar (``rulescript.lark``) can parse all
+:class:`Token` objects for one mode, so that one LALR grammar (``rulescript.lark``) can parse all
 of them without a lexer of its own.  Token positions are offsets into the value text; the caller adds
 a base offset for text that came from inside another value.
 
@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import re
 from typing import Iterator
-
-from lark import Token
 
 CLOSERS = {"(": ")", "[": "]", "{": "}"}
 
@@ -34,8 +32,34 @@ class LexError(Exception):
         self.code = code
 
 
+class Token(str):
+    """A token: its text, its terminal name (``type``) and its offsets in the value.
+
+    A plain ``str`` subclass with slots: lighter than lark's own token class, and all the LALR driver in
+    rulescript.parser needs.  ``line`` and ``end_line`` hold the offsets of a guard's ``[[``/``]]``.
+    """
+
+    __slots__ = ("type", "start_pos", "end_pos", "line", "end_line")
+
+    def __new__(cls, type_: str, value: str, start_pos: int = 0, end_pos: int = 0) -> "Token":
+        self = str.__new__(cls, value)
+        self.type = type_
+        self.start_pos = start_pos
+        self.end_pos = end_pos
+        self.line = start_pos
+        self.end_line = end_pos
+        return self
+
+    @property
+    def value(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Token({self.type!r}, {str(self)!r})"
+
+
 def _tok(kind: str, value: str, start: int, end: int) -> Token:
-    return Token(kind, value, start_pos=start, end_pos=end)
+    return Token(kind, value, start, end)
 
 
 def find_closing(text: str, start: int, opener: str) -> int:

@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 import lark
-from lark import Token, Transformer
-from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
+from lark import Transformer
 from lark.lexer import Lexer
 
 from rulescript import ast as A
-from rulescript.lexer import LexError, tokenize_expr, tokenize_filter, tokenize_statements
+from rulescript.lexer import LexError, Token, tokenize_expr, tokenize_filter, tokenize_statements
 
 GRAMMAR_FILE = Path(__file__).with_name("rulescript.lark")
 START_SYMBOLS = ["action_value", "auto_value", "chain_value", "filter_list", "requisite_value",
@@ -300,14 +299,97 @@ def _parser() -> lark.Lark:
                      start=START_SYMBOLS, maybe_placeholders=True, transformer=_ToAst())
 
 
+class _ParseFailure(Exception):
+    def __init__(self, token: Token, expected: set[str]) -> None:
+        super().__init__(token.type)
+        self.token = token
+        self.expected = expected
+
+
+class _Driver:
+    """Runs lark's LALR(1) table for our grammar with a tight loop.
+
+    lark builds the table and the callbacks (our inline transformer, with its placeholder handling);
+    this loop only replaces lark's general-purpose token feeder, whose per-token bookkeeping was half
+    of the compile time.  Each row maps a terminal to ``(True, next_state)`` for a shift or
+    ``(False, (size, callback, non_terminal))`` for a reduction.
+    """
+
+    def __init__(self, lk: lark.Lark) -> None:
+        inner = lk.parser.parser.parser  # ParsingFrontend -> LALR_Parser -> _Parser
+        table = inner.parse_table
+        callbacks = inner.callbacks
+        self.rows: dict[int, dict[str, tuple[bool, Any]]] = {}
+        for state, actions in table.states.items():
+            row: dict[str, tuple[bool, Any]] = {}
+            for symbol, (action, arg) in actions.items():
+                # plain str keys: lark's symbol names may be its own Token class, slow to compare
+                if action.name == "Shift":
+                    row[str(symbol)] = (True, arg)
+                else:
+                    row[str(symbol)] = (False, (len(arg.expansion), callbacks[arg], str(arg.origin.name)))
+            self.rows[state] = row
+        self.start_states = dict(table.start_states)
+        self.end_states = dict(table.end_states)
+
+    def parse(self, tokens: list[Token], start: str, end_pos: int) -> Any:
+        rows = self.rows
+        states = [self.start_states[start]]
+        values: list[Any] = []
+        for tok in tokens:
+            kind = tok.type
+            while True:
+                row = rows[states[-1]]
+                act = row.get(kind)
+                if act is None:
+                    raise _ParseFailure(tok, {k for k in row if k.isupper()})
+                shift, arg = act
+                if shift:
+                    states.append(arg)
+                    values.append(tok)
+                    break
+                size, callback, origin = arg
+                if size:
+                    children = values[-size:]
+                    del states[-size:]
+                    del values[-size:]
+                else:
+                    children = []
+                values.append(callback(children))
+                states.append(rows[states[-1]][origin][1])
+        end_state = self.end_states[start]
+        while True:
+            row = rows[states[-1]]
+            act = row.get("$END")
+            if act is None or act[0]:
+                raise _ParseFailure(Token("$END", "", start_pos=end_pos, end_pos=end_pos),
+                                    {k for k in row if k.isupper()})
+            size, callback, origin = act[1]
+            if size:
+                children = values[-size:]
+                del states[-size:]
+                del values[-size:]
+            else:
+                children = []
+            values.append(callback(children))
+            states.append(rows[states[-1]][origin][1])
+            if states[-1] == end_state:
+                return values[-1]
+
+
+@lru_cache(maxsize=1)
+def _driver() -> _Driver:
+    return _Driver(_parser())
+
+
 _PRIORITY = ["'@'", "'::'", "';'", "')'", "','", "']'", "end of value", "'('", "a command", "a word",
              "a name", "an integer"]
 
 
-def _expected(exc: UnexpectedToken, start: str) -> tuple[str, ...]:
-    terms = {t for t in exc.expected if not t.startswith("__")}
-    if start != "requisite_value":
-        terms.discard("ANDAND") if start == "filter_list" else None
+def _expected(expected: set[str], start: str) -> tuple[str, ...]:
+    terms = {t for t in expected if not t.startswith("__")}
+    if start == "filter_list":
+        terms.discard("ANDAND")
     names = {_TERMINAL_NAMES.get(t, t) for t in terms}
     ordered = [n for n in _PRIORITY if n in names] + sorted(n for n in names if n not in _PRIORITY)
     return tuple(ordered[:8])
@@ -315,14 +397,14 @@ def _expected(exc: UnexpectedToken, start: str) -> tuple[str, ...]:
 
 def _parse(tokens: list[Token], start: str, text_len: int, base: int) -> Any:
     try:
-        return _parser().parse(tokens, start=start)
-    except UnexpectedToken as exc:
+        return _driver().parse(tokens, start, base + text_len)
+    except _ParseFailure as exc:
         tok = exc.token
         context = _CONTEXT[start]
         if tok.type == "$END":
             pos = base + text_len
             raise LexError(f"unexpected end of {context}", max(base, pos - 1) if text_len else base, pos,
-                           _expected(exc, start)) from None
+                           _expected(exc.expected, start)) from None
         shown = str(tok) if tok.type not in ("ARGS", "SELARG", "COST", "TRIGGER") else tok.type.lower()
         start_pos, end_pos = tok.start_pos, tok.end_pos or tok.start_pos + 1
         if tok.type.startswith("G_"):
@@ -333,11 +415,7 @@ def _parse(tokens: list[Token], start: str, text_len: int, base: int) -> Any:
             msg = f"unexpected '(' in {context}: only functions can be called (no method calls)"
         if tok.type == "POW":
             msg = "the power operator '**' is not allowed"
-        raise LexError(msg, start_pos, end_pos, _expected(exc, start)) from None
-    except UnexpectedInput as exc:  # pragma: no cover - lark raises UnexpectedToken for token input
-        raise LexError(f"syntax error in {_CONTEXT[start]}", base, base + 1) from exc
-    except VisitError as exc:  # pragma: no cover - a transformer bug
-        raise exc.orig_exc from None
+        raise LexError(msg, start_pos, end_pos, _expected(exc.expected, start)) from None
 
 
 def _check_depth(tokens: list[Token]) -> None:
@@ -388,8 +466,40 @@ def _expr_tokens(text: str, base: int) -> list[Token]:
     return toks
 
 
+def _simple_expr(toks: list[Token]) -> A.Expr | None:
+    """The AST of the commonest tiny expressions (``250``, ``-200``, ``_x``, ``me.hand.size``, ``tgt.0``)
+    built without running the parser; anything else returns None.  tests/compiler/test_parser.py
+    checks that this gives exactly the tree the grammar gives."""
+    first = toks[0]
+    kind = first.type
+    if len(toks) == 1:
+        if kind == "INT":
+            return A.Literal(int(first), first.start_pos, first.end_pos)
+        if kind == "NAME":
+            return A.Name(str(first), first.start_pos, first.end_pos)
+        return None
+    if len(toks) == 2 and kind in ("PLUS", "MINUS") and toks[1].type == "INT":
+        num = toks[1]
+        return A.Unary(str(first), A.Literal(int(num), num.start_pos, num.end_pos), first.start_pos, num.end_pos)
+    if kind != "NAME" or len(toks) % 2 == 0:
+        return None
+    node: A.Expr = A.Name(str(first), first.start_pos, first.end_pos)
+    for i in range(1, len(toks), 2):
+        dot, part = toks[i], toks[i + 1]
+        if dot.type != "DOT":
+            return None
+        if part.type == "NAME":
+            node = A.Attr(node, str(part), first.start_pos, part.end_pos)
+        elif part.type == "DIGITS":
+            node = A.Index(node, int(part), first.start_pos, part.end_pos)
+        else:
+            return None
+    return node
+
+
 def parse_expr(text: str, base: int = 0) -> A.Expr:
-    return _parse(_expr_tokens(text, base), "expr", len(text), base)
+    toks = _expr_tokens(text, base)
+    return _simple_expr(toks) or _parse(toks, "expr", len(text), base)
 
 
 def parse_vars(text: str, base: int = 0) -> list[tuple[Token, A.Expr]]:
