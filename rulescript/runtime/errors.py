@@ -1,0 +1,26 @@
+"""Exceptions raised by the runtime."""
+from __future__ import absolute_import, division, print_function
+
+
+class GameError(Exception):
+    """A rule of the game was broken by a caller (an illegal operation or a bad state)."""
+
+
+class InvalidDecision(GameError):
+    """A decider returned an answer that is not valid for the request it was given."""
+
+    def __init__(self, request, answer, why):
+        GameError.__init__(self, "invalid answer %r to %s for player %s: %s (options: %r)" % (
+            answer, request.get("kind"), request.get("player"), why, request.get("options")))
+        self.request = request
+        self.answer = answer
+        self.why = why
+
+
+class GameOver(Exception):
+    """Raised inside the game as soon as it ends; the flow catches it. Rule engines must let it pass."""
+
+    def __init__(self, winner, reason):
+        Exception.__init__(self, "game over: winner=%r (%s)" % (winner, reason))
+        self.winner = winner
+        self.reason = reason
