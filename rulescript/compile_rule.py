@@ -25,6 +25,33 @@ _MUL_RE = re.compile(r"^\s*[xX]\s*(\d+)\s*$")
 _WORD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*$")
 
 
+_FILTER_MARKS = frozenset(";,@[")
+
+
+def _top_level_marks(text: str) -> set[str]:
+    """The characters among ``;,@[.`` that occur outside brackets and quotes (one pass)."""
+    found: set[str] = set()
+    depth = 0
+    quote = ""
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            if depth == 0:
+                found.add(ch)
+            depth += 1
+        elif ch in "({":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and ch in ";,@.":
+            found.add(ch)
+    return found
+
+
 class RuleCompiler:
     """Compiles sections; one instance per (profile, card database, diagnostics bag)."""
 
@@ -304,6 +331,7 @@ class RuleCompiler:
                 if sspec.get("default") and sspec.get("group") and sspec["group"] not in groups:
                     groups[str(sspec["group"])] = s
             out.append({"event": name, "hook": hook, "prefix": prefix, "has_object": bool(spec.get("object")),
+                        "state": bool(spec.get("state")),
                         "groups": groups, "flags": [s for s in suffixes if not prof.event_suffixes[s].get("group")]})
         return out
 
@@ -455,11 +483,12 @@ class RuleCompiler:
     def _is_expression_target(self, text: str) -> bool:
         """rulescript.md 3.2.2: an expression when it has a '.' access or names a variable/list/card."""
         stripped = text.strip()
-        if not stripped or find_top_level(stripped, ";") >= 0 or find_top_level(stripped, ",") >= 0:
+        if not stripped or stripped[0] in "<*^!'\"":
             return False
-        if find_top_level(stripped, "@") >= 0 or find_top_level(stripped, "[") >= 0 or stripped[0] in "<*^!'\"":
+        marks = _top_level_marks(stripped)
+        if marks & _FILTER_MARKS:
             return False
-        if find_top_level(stripped, ".") >= 0:
+        if "." in marks:
             return True
         low = stripped.lower()
         if low in self.ctx.profile.type_keywords:
@@ -528,11 +557,11 @@ class RuleCompiler:
              element_scope: bool, previous: list[Any]) -> IR:
         ctx = self.ctx
         prof = ctx.profile
-        sig = f"signature: {spec.signature}"
         kind = param.kind
 
         def bad(what: str) -> Abort:
-            return ctx.fail("RS302", f"argument {index + 1} of {spec.name}() must be {what}", start, end, (sig,))
+            return ctx.fail("RS302", f"argument {index + 1} of {spec.name}() must be {what}", start, end,
+                            (f"signature: {spec.signature}",))
 
         def expr(wanted: str = "num", at: int = start, src: str = text) -> IR:
             root = compile_expr_text(ctx, src, at, self.filters.literal, element_scope)
@@ -579,7 +608,7 @@ class RuleCompiler:
                 return {"model": model}
             return {"x": expr("card")}
         if kind == "pile":
-            return self._pile(spec, text, start, end, sig)
+            return self._pile(spec, text, start, end)
         if kind == "pos":
             low = text.lower()
             if low in ("true", "false"):
@@ -604,7 +633,8 @@ class RuleCompiler:
             low = text.lower()
             if low in ("true", "false"):
                 if previous and isinstance(previous[-1], dict) and "reveal" in previous[-1]:
-                    raise ctx.fail("RS302", "reveal is already given in the position slot", start, end, (sig,))
+                    raise ctx.fail("RS302", "reveal is already given in the position slot", start, end,
+                                   (f"signature: {spec.signature}",))
                 return low == "true"
             if low == "toggle" and param.toggle:
                 ctx.mark("arg_forms", "flag:toggle")
@@ -639,7 +669,7 @@ class RuleCompiler:
             return self._each(text, start, element_scope)
         raise AssertionError(kind)  # pragma: no cover - the profile loader checks kinds
 
-    def _pile(self, spec: CommandSpec, text: str, start: int, end: int, sig: str) -> IR:
+    def _pile(self, spec: CommandSpec, text: str, start: int, end: int) -> IR:
         ctx = self.ctx
         prof = ctx.profile
         low = text.lower()

@@ -237,6 +237,8 @@ def tokenize_statements(text: str, base: int = 0, allow_trigger: bool = False) -
             assert m is not None
             word = m.group(0)
             j = m.end()
+            if word.startswith("__"):
+                raise LexError(f"'{word}': names beginning with '__' are reserved", base + i, base + j, code="RS106")
             k = _WS.match(text, j).end()
             q = None
             if k < n and text[k] == "?":
@@ -384,6 +386,9 @@ def tokenize_filter(text: str, base: int = 0, allow_andand: bool = False) -> lis
         elif ch.isalnum() or ch == "_":
             m = _FWORD.match(text, i)
             assert m is not None
+            if m.group(0).startswith("__"):
+                raise LexError(f"'{m.group(0)}': names beginning with '__' are reserved", base + i, base + m.end(),
+                               code="RS106")
             toks.append(_tok("WORD", m.group(0), base + i, base + m.end()))
             i = m.end()
         elif ch == ">":

@@ -1,0 +1,464 @@
+"""The RuleScript engine: executes compiled rules (IR) for a game through the rules port.
+
+It implements the port the game calls (``docs/runtime.md``, "Rules port"): loading and unloading a
+card's rules, resolving actions, dispatching events to listeners through one bus, asking hooks, and
+collecting cost and damage adjustments.  Every resolution is a transaction: a snapshot of the state
+is taken first and restored on any rule error, and the error is recorded with its source location.
+A cascade of nested resolutions deeper than ``MAX_DEPTH`` is a loop: it is stopped with an error
+naming the cards involved, and the state is restored as it was before the outermost resolution.
+
+The engine is game-agnostic: commands, costs and the vocabulary of names, attributes, zones and
+filter words come from a game module (``commands`` and ``vocab``, CFC by default).
+"""
+from __future__ import absolute_import, division, print_function
+
+from . import expr as _expr
+from . import plain
+from . import targets as _targets
+from .errors import GameOver
+from .resolution import Cancelled, Card, NoTargets, Player, Resolution, RuleError
+
+MAX_DEPTH = 32
+
+
+class RuleLoop(RuleError):
+    """Trigger chains that do not settle; handled by the outermost resolution."""
+
+
+class _Stop(Exception):
+    """Ends a resolution early (a declined [[may]], a to() that found nothing, a false guard)."""
+
+
+class Engine(object):
+    """The rules port for RuleScript IR.
+
+    ``rules``: rule id -> rule IR (``CompileResult.rules`` or the ``rules`` of an IR document).
+    ``commands``: the game's command module (run_command, run_ability, cost_*); ``vocab``: the
+    game's vocabulary object for expressions and filters.  ``errors`` collects every rule error
+    as a plain dict; ``ran`` is the set of rule ids that resolved at least once.
+    """
+
+    def __init__(self, rules, commands=None, vocab=None):
+        if commands is None:
+            from . import commands_cfc as commands
+        if vocab is None:
+            from . import cfc_vocab
+            vocab = cfc_vocab.VOCAB
+        self.rules = dict((k.lower(), v) for k, v in rules.items())
+        self.commands = commands
+        self.vocab = vocab
+        self.errors = []
+        self.ran = set()
+        self.stack = []       # (iid, rule id) of the resolutions running, outermost first
+        self.on_error = None  # optional callback(record)
+
+    # ------------------------------------------------------------------ rule lookup
+    def replace_rules(self, rules):
+        """Hot reload: new rules apply to cards already in play at their next resolution."""
+        self.rules = dict((k.lower(), v) for k, v in rules.items())
+
+    def rule_of(self, game, iid):
+        rid = game.state["cards"][iid].get("rules")
+        if rid is None:
+            return None
+        return self.rules.get(str(rid).lower())
+
+    def _listeners(self, game):
+        ext = game.state["ext"]
+        if "listeners" not in ext:
+            ext["listeners"] = []
+            ext["next_listener"] = 1
+        return ext["listeners"]
+
+    # ------------------------------------------------------------------ rules port
+    def start(self, game):
+        self._listeners(game)
+
+    def has_action(self, game, iid):
+        rule = self.rule_of(game, iid)
+        return bool(rule and rule["actions"])
+
+    def card_entered_play(self, game, iid):
+        rule = self.rule_of(game, iid)
+        if rule is not None:
+            self._top(game, lambda: self._load(game, iid, rule))
+
+    def _load(self, game, iid, rule):
+        """Register abilities, run a static auto, subscribe listeners (state listeners run once)."""
+        card = game.state["cards"][iid]
+        for ability in rule["abilities"]:
+            self.vocab.grant_printed_ability(game, iid, ability)
+        auto = rule.get("auto")
+        if not auto:
+            return
+        if auto["static"]:
+            self._run_guarded(game, iid, rule, "static", lambda res: self._run_auto(res, rule, auto))
+            return
+        listeners = self._listeners(game)
+        ext = game.state["ext"]
+        lid = ext["next_listener"]
+        ext["next_listener"] = lid + 1
+        once = any("once" in ev["flags"] for ev in auto["events"])
+        listeners.append({"id": lid, "src": iid, "rule": rule["id"], "once": once})
+        for ev in auto["events"]:
+            if ev.get("state"):
+                event = {"name": ev["event"], "player": card["ctrl"], "obj": None, "trigger": None,
+                         "bindings": {}}
+                self._run_listener(game, listeners[-1], rule, event, hook=False)
+                break
+
+    def card_left_play(self, game, iid):
+        listeners = self._listeners(game)
+        listeners[:] = [l for l in listeners if l["src"] != iid or l["once"]]
+        game.end_effects_of(iid)
+
+    def resolve_action(self, game, iid, why):
+        rule = self.rule_of(game, iid)
+        if rule is None or not rule["actions"]:
+            return False
+        return self._top(game, lambda: self._activate(game, iid, rule, why, game.state["cards"][iid]["ctrl"]))
+
+    def fire(self, game, event, player, obj=None, trigger=None, bindings=None):
+        ev = {"name": event, "player": player, "obj": obj, "trigger": trigger, "bindings": bindings or {}}
+        self._top(game, lambda: self._dispatch(game, ev, hook=False))
+
+    def ask_hook(self, game, hook, player, obj=None, trigger=None, bindings=None):
+        ev = {"name": hook, "player": player, "obj": obj, "trigger": trigger, "bindings": bindings or {}}
+        verdicts = self._top(game, lambda: self._dispatch(game, ev, hook=True))
+        return verdicts or []
+
+    def cost_adjustment(self, game, kind, player, card, paying):
+        return self._adjustment(game, "beforepaycost" + kind, kind, player, card, paying)
+
+    def damage_adjustment(self, game, source, player):
+        return self._adjustment(game, "beforedamage", "damage", player, source, True)
+
+    def _adjustment(self, game, event, kind, player, trigger, keep):
+        ev = {"name": event, "player": player, "obj": None, "trigger": trigger, "bindings": {},
+              "adjust": {"kind": kind, "sum": 0}}
+        if not self._matching(game, ev, hook=False):
+            return 0
+        snap = None if keep else plain.snapshot(game.state, skip=("log",))
+        self._top(game, lambda: self._dispatch(game, ev, hook=False))
+        if snap is not None:  # an affordability check must leave no trace
+            plain.restore(game.state, snap, keep=("log",))
+        return ev["adjust"]["sum"]
+
+    # ------------------------------------------------------------------ transactions
+    def _top(self, game, fn):
+        """Run ``fn`` as an engine entry; a loop error rolls back to before the outermost entry."""
+        if self.stack:
+            return fn()
+        snap = plain.snapshot(game.state, skip=("log",))
+        try:
+            return fn()
+        except RuleLoop as err:
+            plain.restore(game.state, snap, keep=("log",))
+            self._record(game, err)
+            return None
+
+    def _run_guarded(self, game, iid, rule, why, body, controller=None, event=None):
+        """One resolution as a transaction; returns (finished, result) or (False, None) on error."""
+        if len(self.stack) >= MAX_DEPTH:
+            names = []
+            for sid, rid in self.stack[-MAX_DEPTH:] + [(iid, rule["id"])]:
+                if rid not in names:
+                    names.append(rid)
+            err = RuleLoop("RS520", "trigger chain does not settle after %d nested resolutions; cards in the "
+                           "loop: %s" % (MAX_DEPTH, ", ".join(names)), rule["src"][0], rule["src"][1:] + [rule["src"][2] + 1])
+            err.card = (iid, rule["id"])
+            err.why = why
+            err.values = [("cards", names)]
+            raise err
+        ctrl = game.state["cards"][iid]["ctrl"] if controller is None else controller
+        res = Resolution(game, self, iid, ctrl, rule, why, event)
+        if event is not None and "adjust" in event:
+            res.adjust = event["adjust"]
+        snap = plain.snapshot(game.state, skip=("log",))
+        self.stack.append((iid, rule["id"]))
+        self.ran.add(rule["id"])
+        try:
+            result = body(res)
+            return True, result
+        except GameOver:
+            raise
+        except RuleLoop:
+            raise
+        except RuleError as err:
+            plain.restore(game.state, snap, keep=("log",))
+            if err.card is None:
+                err.card = (iid, rule["id"])
+                err.why = why
+            self._record(game, err)
+            return False, None
+        finally:
+            self.stack.pop()
+
+    def _record(self, game, err):
+        at = err.at or [None, None, None]
+        rec = {"code": err.code, "message": err.message, "file": err.file, "line": at[0], "col": at[1],
+               "end_col": at[2] if len(at) > 2 else None, "text": err.text,
+               "card": list(err.card) if err.card else None, "why": err.why,
+               "values": [[n, _show(v)] for n, v in err.values],
+               "turn": game.state.get("turn"), "phase": game.state.get("phase")}
+        self.errors.append(rec)
+        game.emit({"type": "rule_error", "error": rec})
+        if self.on_error is not None:
+            self.on_error(rec)
+
+    # ------------------------------------------------------------------ actions
+    def _activate(self, game, iid, rule, why, controller, on_behalf=None):
+        """Resolve an action of ``rule`` for source ``iid``; returns False, True or 'clear'."""
+        def body(res):
+            return self._action_body(res, rule)
+        ok, result = self._run_guarded(game, iid, rule, why, body, controller)
+        return result if ok else False
+
+    def _action_body(self, res, rule):
+        game = res.game
+        actions = rule["actions"]
+        action = actions[0]
+        if len(actions) > 1:
+            labels = [a["label"] or _default_label(a) for a in actions]
+            answer = game.ask("choose_action", res.controller, labels, 1, 1, "choose an action", res.source, True)
+            if answer is None:
+                return False
+            action = actions[labels.index(answer)]
+        snap = plain.snapshot(game.state, skip=("log",))
+        try:
+            for flt in rule["requisite"] or []:
+                if not _targets.resolve(res, [flt], "silent"):
+                    raise _Stop()
+            if rule["target"] is not None:
+                res.tgt = self._rule_targets(res, rule["target"])
+            self._vars(res, rule)
+            costs = action["costs"]
+            for cost in costs:
+                if not self.commands.cost_can_pay(res, cost):
+                    raise _Stop()
+        except (_Stop, Cancelled, NoTargets):
+            plain.restore(game.state, snap, keep=("log",))  # nothing changes before the costs are paid
+            return False
+        plans = [self.commands.cost_choose(res, cost) for cost in costs]
+        if any(p is None for p in plans):
+            plain.restore(game.state, snap, keep=("log",))
+            return False
+        for cost, plan in zip(costs, plans):
+            self.commands.cost_pay(res, cost, plan)
+        res.prev = list(res.tgt or [])
+        self._statements(res, action["stmts"], auto=False)
+        return "clear" if res.cleared else True
+
+    def _rule_targets(self, res, target):
+        found = []
+        for flt in target["filters"]:
+            got = _targets.resolve(res, [flt], "target")
+            if not got and not target["optional"]:
+                raise NoTargets()
+            for v in got:
+                if v not in found:
+                    found.append(v)
+        return found
+
+    def _vars(self, res, rule):
+        for name, root in rule["vars"]:
+            res.vars[name] = _expr.evaluate(res, root)
+
+    def activate(self, res, iid):
+        """``activate(c)``: resolve the action of c's rules on behalf of the source."""
+        model = res.game.state["cards"][iid]["model"]
+        rule = self.rules.get(str(model).lower())
+        if rule is None or not rule["actions"]:
+            return False
+        return bool(self._activate(res.game, res.source, rule, "activate", res.controller))
+
+    # ------------------------------------------------------------------ autos and events
+    def _run_auto(self, res, rule, auto):
+        res.tgt = self._rule_targets(res, rule["target"]) if rule["target"] is not None else [Card(res.source)]
+        self._vars(res, rule)
+        res.prev = list(res.tgt)
+        return self._statements(res, auto["stmts"], auto=True)
+
+    def _matching(self, game, ev, hook):
+        st = game.state
+        listeners = self._listeners(game)
+        active = st["active"]
+        found = []
+        for pos, lis in enumerate(listeners):
+            rule = self.rules.get(lis["rule"])
+            if rule is None or not rule.get("auto"):
+                continue
+            card = st["cards"].get(lis["src"])
+            if card is None:
+                continue
+            for spec in rule["auto"]["events"]:
+                if spec["event"] == ev["name"] and spec["hook"] == hook and self._matches(game, spec, lis, card, ev):
+                    found.append((0 if card["ctrl"] == active else 1, pos, lis, rule))
+                    break
+        found.sort(key=lambda t: (t[0], t[1]))
+        return found
+
+    def _matches(self, game, spec, lis, card, ev):
+        prefix = spec["prefix"]
+        if prefix != "any":
+            mine = ev["player"] == card["ctrl"]
+            if (prefix == "opp") == mine:
+                return False
+        groups = spec["groups"]
+        if spec["has_object"] and groups.get("object") != "any" and ev["obj"] != lis["src"]:
+            return False
+        want = groups.get("trigger_type")
+        if want is not None:
+            trig = ev["trigger"]
+            if trig is None or not self.vocab.card_is_type(game, trig, want):
+                return False
+        if self.vocab.listener_suppressed(game, lis["src"]):
+            return False
+        return True
+
+    def _dispatch(self, game, ev, hook):
+        verdicts = []
+        for _grp, _pos, lis, rule in self._matching(game, ev, hook):
+            if lis not in self._listeners(game):
+                continue  # unregistered by an earlier listener
+            verdict = self._run_listener(game, lis, rule, ev, hook)
+            if hook and verdict is not None:
+                verdicts.append(verdict)
+        return verdicts
+
+    def _run_listener(self, game, lis, rule, ev, hook):
+        if lis["once"]:
+            listeners = self._listeners(game)
+            if lis in listeners:
+                listeners.remove(lis)  # consumed only because it actually runs
+        ok, verdict = self._run_guarded(game, lis["src"], rule, ev["name"],
+                                        lambda res: self._run_auto(res, rule, rule["auto"]), event=ev)
+        if not ok:
+            return False
+        return bool(verdict)
+
+    # ------------------------------------------------------------------ statements
+    def _statements(self, res, stmts, auto):
+        """Run statements; returns the verdict (rulescript.md 7.4): the value of a leading
+        condition-only statement, else whether the resolution ran to its end."""
+        guarded = bool(stmts) and bool(stmts[0].get("cond_only"))
+        for i, stmt in enumerate(stmts):
+            try:
+                self._statement(res, stmt, auto)
+            except _Stop:
+                return guarded and i > 0
+        return True
+
+    def _statement(self, res, stmt, auto):
+        kind = stmt["kind"]
+        game = res.game
+        if kind == "may":
+            question = stmt.get("question") or "Use this effect?"
+            if not game.ask("yes_no", res.controller, [True, False], 1, 1, question, res.source):
+                raise _Stop()
+            return self._body(res, stmt["branches"][0]["body"], withdraw=False)
+        if kind == "plain":
+            return self._body(res, stmt["branches"][0]["body"], withdraw=False)
+        if stmt.get("cond_only"):
+            for br in stmt["branches"]:
+                if br["cond"] is not None and not _expr.truthy(_expr.evaluate(res, br["cond"])):
+                    raise _Stop()
+            return True
+        for br in stmt["branches"]:
+            if br["cond"] is None or _expr.truthy(_expr.evaluate(res, br["cond"])):
+                if br["body"] is None:  # [[if a]] (no body) [[elif b]] X: a true guard runs nothing
+                    return True
+                return self._body(res, br["body"], withdraw=False)
+        if auto:
+            for br in stmt["branches"]:
+                if br["body"] is not None:
+                    self._body(res, br["body"], withdraw=True)
+        res.prev = []
+        return True
+
+    def _statement_targets(self, res, body, silent=False):
+        clause = body["clause"]
+        if clause is None:
+            return res.tgt
+        if "expr" in clause:
+            found = _as_targets(_expr.evaluate(res, clause["expr"]))
+        else:
+            found = _targets.resolve(res, clause["filters"], "silent" if silent else "clause")
+        if not found and not clause["opt"] and not silent:
+            raise _Stop()
+        return found
+
+    def _body(self, res, body, withdraw):
+        S = self._statement_targets(res, body, silent=withdraw)
+        restr = body["restr"]
+        if withdraw:
+            for item in body["effects"]:
+                eff = item["eff"]
+                if "ability" in eff:
+                    self.commands.run_ability(res, eff, S, restr, True)
+            return True
+        self.run_chain(res, body["effects"], S, restr)
+        res.prev = list(S or [])
+        return True
+
+    def run_chain(self, res, chain, S, restr=None):
+        """Run effects joined by & / && / || (rulescript.md 5.4); returns the last outcome."""
+        last = True
+        for item in chain:
+            op = item["op"]
+            if op == "&&" and not last:
+                break
+            if op == "||" and last:
+                continue
+            last = self._effect(res, item["eff"], S, restr)
+        return last
+
+    def _effect(self, res, eff, S, restr):
+        if "ability" in eff:
+            self.commands.run_ability(res, eff, S, restr, False)
+            return True
+        if eff.get("ask"):
+            if not res.game.ask("yes_no", res.controller, [True, False], 1, 1, "Use %s?" % eff["cmd"], res.source):
+                return False
+        ok = self.commands.run_command(res, eff, S, restr)
+        return ok is not False
+
+    # ------------------------------------------------------------------ services for commands
+    def evaluate(self, res, root):
+        return _expr.evaluate(res, root)
+
+    def number(self, res, root, what="a number"):
+        return _expr.number(res, root, what)
+
+    def resolve(self, res, filters, purpose="clause"):
+        return _targets.resolve(res, filters, purpose)
+
+
+def _as_targets(value):
+    if value is None:
+        return []
+    if isinstance(value, (Card, Player)):
+        return [value]
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, (Card, Player))]
+    return []
+
+
+def _default_label(action):
+    for stmt in action["stmts"]:
+        for br in stmt["branches"]:
+            body = br.get("body")
+            if body and body["effects"]:
+                eff = body["effects"][0]["eff"]
+                return eff.get("cmd") or ("+" + eff.get("ability", "?"))
+    return "action"
+
+
+def _show(value):
+    if isinstance(value, Card):
+        return "card #%s" % (value.iid,)
+    if isinstance(value, Player):
+        return "player %d" % (value.idx + 1,)
+    if isinstance(value, list):
+        return [_show(v) for v in value]
+    return value
