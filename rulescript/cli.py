@@ -119,6 +119,29 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_docs(args: argparse.Namespace) -> int:
+    from rulescript.docgen import render
+
+    text = render(args.profile)
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+        return EXIT_OK
+    out = Path(args.output)
+    if args.check:
+        current = out.read_text(encoding="utf-8") if out.exists() else ""
+        if current != text:
+            print(f"{out} is out of date: run 'rulescript docs {args.profile} -o {out}'", file=sys.stderr)
+            return EXIT_ERRORS
+        return EXIT_OK
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name, suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, out)
+    print(f"wrote {out}", file=sys.stderr)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulescript",
@@ -150,6 +173,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--compact", action="store_true", help="JSON on one line")
     common(p)
     p.set_defaults(func=cmd_compile)
+
+    p = sub.add_parser("docs", help="generate the language reference of a profile (Markdown)",
+                       description="Render a game profile's vocabulary (commands with signatures, costs, filter "
+                       "keywords, zones, events, hooks, abilities, restrictions, game rules, expression names) as "
+                       "Markdown. The reference is generated from the profile, so it cannot drift.")
+    p.add_argument("profile", nargs="?", default="cfc", help="profile name or YAML path (default: cfc)")
+    p.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    p.add_argument("--check", action="store_true", help="exit 1 if the file given with -o is not up to date")
+    p.set_defaults(func=cmd_docs)
     return parser
 
 
