@@ -326,6 +326,9 @@ class _Driver:
                 # plain str keys: lark's symbol names may be its own Token class, slow to compare
                 if action.name == "Shift":
                     row[str(symbol)] = (True, arg)
+                elif arg.options.expand1 and arg.alias is None and len(arg.expansion) == 1:
+                    # a '?rule' with one child passes the child through: only the state changes
+                    row[str(symbol)] = (False, (-1, None, str(arg.origin.name)))
                 else:
                     row[str(symbol)] = (False, (len(arg.expansion), callbacks[arg], str(arg.origin.name)))
             self.rows[state] = row
@@ -349,13 +352,15 @@ class _Driver:
                     values.append(tok)
                     break
                 size, callback, origin = arg
-                if size:
+                if size < 0:
+                    states.pop()
+                elif size:
                     children = values[-size:]
                     del states[-size:]
                     del values[-size:]
+                    values.append(callback(children))
                 else:
-                    children = []
-                values.append(callback(children))
+                    values.append(callback([]))
                 states.append(rows[states[-1]][origin][1])
         end_state = self.end_states[start]
         while True:
@@ -365,13 +370,15 @@ class _Driver:
                 raise _ParseFailure(Token("$END", "", start_pos=end_pos, end_pos=end_pos),
                                     {k for k in row if k.isupper()})
             size, callback, origin = act[1]
-            if size:
+            if size < 0:
+                states.pop()
+            elif size:
                 children = values[-size:]
                 del states[-size:]
                 del values[-size:]
+                values.append(callback(children))
             else:
-                children = []
-            values.append(callback(children))
+                values.append(callback([]))
             states.append(rows[states[-1]][origin][1])
             if states[-1] == end_state:
                 return values[-1]
