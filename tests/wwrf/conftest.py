@@ -1,0 +1,16 @@
+"""Fixtures of the WWRF tests: the loaded example project."""
+
+from __future__ import annotations
+
+import pytest
+
+from .support import EXAMPLES
+
+
+@pytest.fixture(scope="session")
+def example_project():  # type: ignore[no-untyped-def]
+    if not EXAMPLES.is_dir():
+        pytest.skip(f"shared examples not found at {EXAMPLES}")
+    from wwrf_adapter import load_project
+
+    return load_project(EXAMPLES)

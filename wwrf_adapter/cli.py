@@ -1,0 +1,127 @@
+"""``wwrf`` command line: check, dump and fmt WWRF element files."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from rulescript.diagnostics import render, to_json
+
+if TYPE_CHECKING:
+    from .project import Project
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+_DESCRIPTION = """\
+Front end for WWRF (Werewolves Revamped Formalization) element files: roles, teams, groups, polls,
+attributes, ability sets, locations and displays (extension-less text files, one element per file).
+Folders are read recursively; every extension-less file in them is one element."""
+
+_EPILOG = """\
+examples:
+  wwrf check roles/                   check every element under roles/
+  wwrf check --format json seer lynch diagnostics as a JSON list
+  wwrf dump roles/seer --json         the typed AST of one element as JSON
+  wwrf fmt roles/seer                 canonical WWRF text on stdout
+  wwrf fmt --write roles/             rewrite files in canonical form
+
+exit status: 0 no errors, 1 errors found, 2 usage error (bad option, missing path)."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="wwrf", description=_DESCRIPTION, epilog=_EPILOG,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    c = sub.add_parser("check", help="parse and type-check files or folders; report diagnostics",
+                       description="Parse every element and report all errors and warnings.")
+    c.add_argument("paths", nargs="+", metavar="PATH", help="element files or folders")
+    c.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text: file:line:col with the source line and a caret (default); json: a list")
+    c.add_argument("--no-warnings", action="store_true", help="report errors only")
+    d = sub.add_parser("dump", help="print the typed AST", description="Print the AST of the elements.")
+    d.add_argument("paths", nargs="+", metavar="PATH", help="element files or folders (folders give context)")
+    d.add_argument("--json", action="store_true", help="JSON output (the schema is docs/wwrf-ast.md)")
+    d.add_argument("--no-spans", action="store_true", help="leave source spans out of the JSON")
+    f = sub.add_parser("fmt", help="print canonical WWRF text", description="Print elements in canonical form.")
+    f.add_argument("paths", nargs="+", metavar="PATH", help="element files or folders")
+    f.add_argument("--write", action="store_true", help="rewrite the files instead of printing")
+    return p
+
+
+def _load(paths: list[str]) -> "tuple[Project, list[Path]]":
+    from .project import collect_files, load_project
+
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        raise FileNotFoundError(", ".join(missing))
+    files = collect_files(list(paths))
+    return load_project(list(paths), siblings=True), files
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else None)
+    except SystemExit as exc:
+        return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        print("wwrf: error: a command is required (check, dump or fmt)", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        project, files = _load(args.paths)
+    except FileNotFoundError as exc:
+        print(f"wwrf: error: no such file or folder: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    diags = project.diagnostics
+    if args.command == "check":
+        shown = [d for d in diags if d.is_error or not args.no_warnings]
+        if args.format == "json":
+            print(to_json(shown))
+        else:
+            for d in shown:
+                print(render(d, project.sources.get(d.span.file)))
+            errors = sum(1 for d in diags if d.is_error)
+            warnings = sum(1 for d in diags if not d.is_error)
+            print(f"{len(files)} file(s): {errors} error(s), {warnings} warning(s)", file=sys.stderr)
+        return EXIT_ERRORS if project.has_errors else EXIT_OK
+    wanted = {str(f) for f in files}
+    elements = [el for el in project.elements.values() if el.file in wanted]
+    if args.command == "dump":
+        from .jsonout import to_data
+
+        if args.json:
+            data = to_data(elements, spans=not args.no_spans)
+            import json
+
+            print(json.dumps(data if len(elements) != 1 else data[0], ensure_ascii=False, indent=2))
+        else:
+            for el in elements:
+                print(repr(el))
+        for d in diags:
+            if d.is_error:
+                print(render(d, project.sources.get(d.span.file)), file=sys.stderr)
+        return EXIT_ERRORS if project.has_errors else EXIT_OK
+    from .fmt import format_element
+
+    if project.has_errors:
+        for d in diags:
+            if d.is_error:
+                print(render(d, project.sources.get(d.span.file)), file=sys.stderr)
+        print("wwrf: not formatting files with errors", file=sys.stderr)
+        return EXIT_ERRORS
+    for el in elements:
+        text = format_element(el)
+        if args.write:
+            Path(el.file).write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+            if len(elements) > 1:
+                sys.stdout.write("\n")
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,156 @@
+"""Loading a WWRF project: files or folders → elements, symbol table, Inherit splicing, typing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText
+
+from .ast import Element, Item
+from .elements import parse_element
+from .keys import name_key
+from .source import RawElement, decode, read_element
+from .symbols import SymbolTable, Typer
+
+
+@dataclass
+class Project:
+    elements: dict[str, Element] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, SourceText] = field(default_factory=dict)
+    symbols: SymbolTable = field(default_factory=SymbolTable)
+    raws: dict[str, RawElement] = field(default_factory=dict)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+    def get(self, name: str) -> Element | None:
+        return self.elements.get(name_key(name))
+
+
+def collect_files(paths: list[str | Path]) -> list[Path]:
+    """Files named directly, plus every extension-less regular file under named folders."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            for f in sorted(p.rglob("*")):
+                if f.is_file() and not f.suffix and not any(part.startswith(".") for part in f.relative_to(p).parts):
+                    out.append(f)
+        else:
+            out.append(p)
+    return out
+
+
+class _Loader:
+    def __init__(self, raws: list[RawElement], symbols: SymbolTable, bag: DiagnosticBag) -> None:
+        self.symbols = symbols
+        self.bag = bag
+        self.sets = {name_key(r.header.name): r for r in raws if r.kind == "ability set"}
+        self.parsed_sets: dict[str, Element] = {}
+        self.in_progress: set[str] = set()
+
+    def resolve(self, name: str) -> list[Item] | None:
+        key = name_key(name)
+        if key in self.parsed_sets:
+            return list(self.parsed_sets[key].items)
+        raw = self.sets.get(key)
+        if raw is None or key in self.in_progress:
+            return None
+        self.in_progress.add(key)
+        el = self.parse(raw)
+        self.in_progress.discard(key)
+        return list(el.items)
+
+    def parse(self, raw: RawElement) -> Element:
+        key = name_key(raw.header.name)
+        if raw.kind == "ability set" and key in self.parsed_sets:
+            return self.parsed_sets[key]
+        el = parse_element(raw, self.bag, self.resolve)
+        Typer(self.symbols, self.bag, raw.file).element(el)
+        if raw.kind == "ability set":
+            self.parsed_sets[key] = el
+        return el
+
+
+def build_symbols(raws: list[RawElement]) -> SymbolTable:
+    symbols = SymbolTable()
+    for r in raws:
+        symbols.add(r.kind, r.header.name)
+        if r.kind not in ("role", "ability set"):
+            symbols.add(r.kind, r.file_name)
+    return symbols
+
+
+def load_texts(texts: list[tuple[str, str]], extra_context: "Project | None" = None) -> Project:
+    """Parse ``(file, text)`` pairs as one project (``extra_context`` adds symbols and ability sets)."""
+    bag = DiagnosticBag()
+    project = Project()
+    raws: list[RawElement] = []
+    for file, text in texts:
+        project.sources[file] = SourceText(file, text)
+        raws.append(read_element(file, text, bag))
+    context_raws = list(extra_context.raws.values()) if extra_context is not None else []
+    own = {name_key(r.header.name) for r in raws}
+    all_raws = raws + [r for r in context_raws if name_key(r.header.name) not in own]
+    project.symbols = build_symbols(all_raws)
+    loader = _Loader(all_raws, project.symbols, bag if extra_context is None else DiagnosticBag())
+    loader.bag = bag
+    if extra_context is not None:
+        ctx_bag = DiagnosticBag()
+        for r in context_raws:
+            if r.kind == "ability set" and name_key(r.header.name) not in own:
+                saved = loader.bag
+                loader.bag = ctx_bag
+                loader.parse(r)
+                loader.bag = saved
+    for raw in raws:
+        el = loader.parse(raw)
+        key = name_key(raw.header.name)
+        project.elements[key] = el
+        project.raws[key] = raw
+    order = {file: i for i, (file, _) in enumerate(texts)}
+    project.diagnostics = sorted(bag.items, key=lambda d: (order.get(d.span.file, len(order)), d.span.line, d.span.col))
+    return project
+
+
+def sibling_context(files: list[Path]) -> Project:
+    """A context of the elements next to ``files`` (symbols and ability sets, read but not parsed),
+    so that a single file is checked against its repository folder."""
+    context = Project()
+    wanted = {f.resolve() for f in files}
+    seen: set[Path] = set()
+    bag = DiagnosticBag()
+    for folder in {f.resolve().parent for f in files}:
+        for f in collect_files([folder]):
+            rf = f.resolve()
+            if rf in wanted or rf in seen:
+                continue
+            try:
+                if f.stat().st_size > 1_000_000:  # not an element file
+                    continue
+            except OSError:
+                continue
+            seen.add(rf)
+            try:
+                raw = read_element(str(f), decode(f.read_bytes()), bag)
+            except OSError:
+                continue
+            context.raws.setdefault(name_key(raw.header.name), raw)
+    return context
+
+
+def load_project(paths: str | Path | list[str | Path], siblings: bool = False) -> Project:
+    """Load files and folders (folders: every extension-less file, one element per file).
+
+    With ``siblings``, files named directly are checked in the context of the other elements of
+    their folder (names resolve, ``Inherit`` finds its set); only the named files are reported."""
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    texts: list[tuple[str, str]] = []
+    for f in collect_files(list(paths)):
+        texts.append((str(f), decode(f.read_bytes())))
+    direct = [Path(p) for p in paths if Path(p).is_file()]
+    context = sibling_context(direct) if siblings and direct else None
+    return load_texts(texts, extra_context=context)
