@@ -142,6 +142,78 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _progress_printer(total: int, stream: Any = None) -> Any:
+    stream = stream or sys.stderr
+    step = max(1, total // 20)
+
+    def progress(done: int, _total: int) -> None:
+        if done == total or done % step == 0:
+            stream.write(f"\r  {done}/{total} games")
+            if done == total:
+                stream.write("\n")
+            stream.flush()
+    return progress
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from rulescript.sim.host import RulesError, load_table, render_rule_error
+    from rulescript.sim.simulate import simulate
+
+    try:
+        table = load_table(args.game)
+    except RulesError as exc:
+        print(exc.result.render(), file=sys.stderr)
+        return EXIT_ERRORS
+    res = simulate(args.game, args.games, args.seed, progress=None if args.quiet else _progress_printer(args.games),
+                   turn_limit=args.turn_limit, data=table.data, rules_factory=table.engine)
+    print(f"games: {res['games']} in {res['seconds']:.2f} s ({res['games_per_s']:.1f} games/s)")
+    print(f"turns per game: {res['turns_per_game']:.1f}")
+    print(f"wins: player 0 {res['wins'][0]}, player 1 {res['wins'][1]}; draws {res['draws']} "
+          f"(turn limit {res['turn_limit_draws']})")
+    print(f"engine errors: {res['errors']} (rule errors: {res['rule_errors']})")
+    for log in res["error_samples"]:
+        print(f"  seed {log['seed']}: {log['error']}")
+        for rec in log.get("rule_errors", [])[:1]:
+            print("    " + render_rule_error(rec).replace("\n", "\n    "))
+    return EXIT_ERRORS if res["errors"] else EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from rulescript.sim.host import Recorder, RulesError, load_table, print_log_lines
+    from rulescript.sim.gamelog import save_log
+
+    try:
+        table = load_table(args.game)
+    except RulesError as exc:
+        print(exc.result.render(), file=sys.stderr)
+        return EXIT_ERRORS
+    names = table.data.deck_names()
+    decks = args.decks or [names[0], names[-1]]
+    for d in decks:
+        if d not in table.data.decks:
+            raise UsageError(f"unknown deck '{d}' (decks: {', '.join(names)})")
+    if not args.auto:
+        from rulescript.sim.table import run_interactive
+
+        return run_interactive(table, decks, args, sys.stdin, sys.stdout)
+    from rulescript.sim.deciders import RandomDecider
+
+    rec = Recorder()
+    game, log, _eng = table.play(args.seed, RandomDecider(args.seed + 1), decks, sink=rec,
+                                 turn_limit=args.turn_limit)
+    print_log_lines(rec.records, game, sys.stdout)
+    if args.log:
+        save_log(log, args.log)
+        print(f"game log written to {args.log}", file=sys.stderr)
+    return EXIT_ERRORS if log["error"] else EXIT_OK
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    from rulescript.sim.scenario import main_test
+
+    return int(main_test(args.paths, sys.stdout))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulescript",
@@ -182,6 +254,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", help="write to this file (default: standard output)")
     p.add_argument("--check", action="store_true", help="exit 1 if the file given with -o is not up to date")
     p.set_defaults(func=cmd_docs)
+
+    p = sub.add_parser("test", help="run the card scenarios of game folders",
+                       description="Run every scenario (scenarios/**/*.yaml) of the given game folders or files; "
+                       "prints one line per scenario and ends with 'N passed, M failed'.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="a game folder or a scenario file")
+    p.set_defaults(func=cmd_test)
+
+    p = sub.add_parser("simulate", help="play many random games and report speed, wins and engine errors",
+                       description="Play N complete games with seeded random deciders (decks drawn from the "
+                       "game's decks), showing progress, then print games per second, turns per game, wins per "
+                       "player and the number of engine errors.")
+    p.add_argument("game", metavar="GAME", help="a game folder")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
+    p.add_argument("--turn-limit", type=int, default=200, help="a game longer than this is a draw (default 200)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress line")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("play", help="play a game on a headless table (or watch a seeded one with --auto)",
+                       description="Play a game of a game folder in the terminal. With --auto, both seats are "
+                       "played by a seeded random decider and the game's readable log is printed.")
+    p.add_argument("game", metavar="GAME", help="a game folder")
+    p.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
+    p.add_argument("--decks", nargs=2, metavar=("DECK0", "DECK1"), help="deck names (default: first and last)")
+    p.add_argument("--auto", action="store_true", help="random decisions for both players; print the log")
+    p.add_argument("--log", help="write the game log (a Python literal) to this file")
+    p.add_argument("--turn-limit", type=int, default=200, help="a game longer than this is a draw (default 200)")
+    p.add_argument("--watch", action="store_true", help="reload edited rules while playing")
+    p.set_defaults(func=cmd_play)
     return parser
 
 

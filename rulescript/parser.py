@@ -284,7 +284,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.ListLit(c[1] or [], c[0].start_pos, c[2].end_pos)
 
     def paren(self, c: list[Any]) -> A.Expr:
-        return c[1]
+        inner = c[1]  # the parentheses belong to the node's span: '(tgt.0).bp' starts at '('
+        inner.start = c[0].start_pos
+        inner.end = c[2].end_pos
+        return inner
 
     def quant_all(self, c: list[Any]) -> A.Quantifier:
         return A.Quantifier("all", c[1], c[3], c[0].start_pos, _e(c[3]))

@@ -38,7 +38,7 @@ class Engine(object):
     as a plain dict; ``ran`` is the set of rule ids that resolved at least once.
     """
 
-    def __init__(self, rules, commands=None, vocab=None):
+    def __init__(self, rules, commands=None, vocab=None, copier=None):
         if commands is None:
             from . import commands_cfc as commands
         if vocab is None:
@@ -51,11 +51,22 @@ class Engine(object):
         self.ran = set()
         self.stack = []       # (iid, rule id) of the resolutions running, outermost first
         self.on_error = None  # optional callback(record)
+        self.copier = copier  # deep copy of plain data for snapshots (None: plain.deep_copy)
+
+    def snapshot(self, game):
+        return plain.snapshot(game.state, skip=("log",), copier=self.copier)
+
+    @staticmethod
+    def restore(game, snap):
+        plain.restore(game.state, snap, keep=("log",))
 
     # ------------------------------------------------------------------ rule lookup
     def replace_rules(self, rules):
         """Hot reload: new rules apply to cards already in play at their next resolution."""
         self.rules = dict((k.lower(), v) for k, v in rules.items())
+
+    def has_rules(self, rules_id):
+        return rules_id is not None and str(rules_id).lower() in self.rules
 
     def rule_of(self, game, iid):
         rid = game.state["cards"][iid].get("rules")
@@ -81,7 +92,7 @@ class Engine(object):
     def card_entered_play(self, game, iid):
         rule = self.rule_of(game, iid)
         if rule is not None:
-            self._top(game, lambda: self._load(game, iid, rule))
+            self._load(game, iid, rule)
 
     def _load(self, game, iid, rule):
         """Register abilities, run a static auto, subscribe listeners (state listeners run once)."""
@@ -116,46 +127,37 @@ class Engine(object):
         rule = self.rule_of(game, iid)
         if rule is None or not rule["actions"]:
             return False
-        return self._top(game, lambda: self._activate(game, iid, rule, why, game.state["cards"][iid]["ctrl"]))
+        return self._activate(game, iid, rule, why, game.state["cards"][iid]["ctrl"])
 
     def fire(self, game, event, player, obj=None, trigger=None, bindings=None):
         ev = {"name": event, "player": player, "obj": obj, "trigger": trigger, "bindings": bindings or {}}
-        self._top(game, lambda: self._dispatch(game, ev, hook=False))
+        self._dispatch(game, ev, hook=False)
 
     def ask_hook(self, game, hook, player, obj=None, trigger=None, bindings=None):
         ev = {"name": hook, "player": player, "obj": obj, "trigger": trigger, "bindings": bindings or {}}
-        verdicts = self._top(game, lambda: self._dispatch(game, ev, hook=True))
-        return verdicts or []
+        return self._dispatch(game, ev, hook=True)
 
     def cost_adjustment(self, game, kind, player, card, paying):
         return self._adjustment(game, "beforepaycost" + kind, kind, player, card, paying)
 
     def damage_adjustment(self, game, source, player):
-        return self._adjustment(game, "beforedamage", "damage", player, source, True)
+        # the event player of beforedamage is the source's controller (rulescript.md 7.3)
+        owner = game.state["cards"][source]["ctrl"] if source in game.state["cards"] else player
+        return self._adjustment(game, "beforedamage", "damage", owner, source, True)
 
     def _adjustment(self, game, event, kind, player, trigger, keep):
         ev = {"name": event, "player": player, "obj": None, "trigger": trigger, "bindings": {},
               "adjust": {"kind": kind, "sum": 0}}
-        if not self._matching(game, ev, hook=False):
+        found = self._matching(game, ev, hook=False)
+        if not found:
             return 0
-        snap = None if keep else plain.snapshot(game.state, skip=("log",))
-        self._top(game, lambda: self._dispatch(game, ev, hook=False))
+        snap = None if keep else self.snapshot(game)
+        self._dispatch(game, ev, hook=False, found=found)
         if snap is not None:  # an affordability check must leave no trace
-            plain.restore(game.state, snap, keep=("log",))
+            self.restore(game, snap)
         return ev["adjust"]["sum"]
 
     # ------------------------------------------------------------------ transactions
-    def _top(self, game, fn):
-        """Run ``fn`` as an engine entry; a loop error rolls back to before the outermost entry."""
-        if self.stack:
-            return fn()
-        snap = plain.snapshot(game.state, skip=("log",))
-        try:
-            return fn()
-        except RuleLoop as err:
-            plain.restore(game.state, snap, keep=("log",))
-            self._record(game, err)
-            return None
 
     def _run_guarded(self, game, iid, rule, why, body, controller=None, event=None):
         """One resolution as a transaction; returns (finished, result) or (False, None) on error."""
@@ -174,7 +176,8 @@ class Engine(object):
         res = Resolution(game, self, iid, ctrl, rule, why, event)
         if event is not None and "adjust" in event:
             res.adjust = event["adjust"]
-        snap = plain.snapshot(game.state, skip=("log",))
+        snap = res.snapshot = self.snapshot(game)
+        outermost = not self.stack
         self.stack.append((iid, rule["id"]))
         self.ran.add(rule["id"])
         try:
@@ -182,10 +185,15 @@ class Engine(object):
             return True, result
         except GameOver:
             raise
-        except RuleLoop:
-            raise
+        except RuleLoop as err:
+            if not outermost:
+                raise
+            # a chain that does not settle: the whole cascade is undone
+            self.restore(game, snap)
+            self._record(game, err)
+            return False, None
         except RuleError as err:
-            plain.restore(game.state, snap, keep=("log",))
+            self.restore(game, snap)
             if err.card is None:
                 err.card = (iid, rule["id"])
                 err.why = why
@@ -224,7 +232,7 @@ class Engine(object):
             if answer is None:
                 return False
             action = actions[labels.index(answer)]
-        snap = plain.snapshot(game.state, skip=("log",))
+        snap = res.snapshot
         try:
             for flt in rule["requisite"] or []:
                 if not _targets.resolve(res, [flt], "silent"):
@@ -237,11 +245,11 @@ class Engine(object):
                 if not self.commands.cost_can_pay(res, cost):
                     raise _Stop()
         except (_Stop, Cancelled, NoTargets):
-            plain.restore(game.state, snap, keep=("log",))  # nothing changes before the costs are paid
+            self.restore(game, snap)  # nothing changes before the costs are paid
             return False
         plans = [self.commands.cost_choose(res, cost) for cost in costs]
         if any(p is None for p in plans):
-            plain.restore(game.state, snap, keep=("log",))
+            self.restore(game, snap)
             return False
         for cost, plan in zip(costs, plans):
             self.commands.cost_pay(res, cost, plan)
@@ -274,7 +282,10 @@ class Engine(object):
 
     # ------------------------------------------------------------------ autos and events
     def _run_auto(self, res, rule, auto):
-        res.tgt = self._rule_targets(res, rule["target"]) if rule["target"] is not None else [Card(res.source)]
+        try:
+            res.tgt = self._rule_targets(res, rule["target"]) if rule["target"] is not None else [Card(res.source)]
+        except (NoTargets, Cancelled):
+            return False  # an auto whose required target finds nothing does not resolve
         self._vars(res, rule)
         res.prev = list(res.tgt)
         return self._statements(res, auto["stmts"], auto=True)
@@ -316,9 +327,9 @@ class Engine(object):
             return False
         return True
 
-    def _dispatch(self, game, ev, hook):
+    def _dispatch(self, game, ev, hook, found=None):
         verdicts = []
-        for _grp, _pos, lis, rule in self._matching(game, ev, hook):
+        for _grp, _pos, lis, rule in (found if found is not None else self._matching(game, ev, hook)):
             if lis not in self._listeners(game):
                 continue  # unregistered by an earlier listener
             verdict = self._run_listener(game, lis, rule, ev, hook)

@@ -106,6 +106,7 @@ class Resolution(object):
         self.adjust = None
         self.cleared = False
         self.lasting_ids = []
+        self.snapshot = None  # the state before this resolution (set by the engine)
 
     @property
     def opponent(self):
