@@ -25,8 +25,8 @@ from rulescript.lexer import LexError
 from rulescript.parser import parse_filters, parse_requisite
 
 IR = Any
-_QTY_RE = re.compile(r"^\s*(?:(\d+)|(\d*)\s*,\s*(\d+)|[rR]\s*(\d*)|\*\*)\s*$")
-_PICK_RE = re.compile(r"^\s*([+-]?)\s*(\d+)\s*$")
+_QTY_RE = re.compile(r"^\s*(?:(\d{1,15})|(\d{0,15})\s*,\s*(\d{1,15})|[rR]\s*(\d{0,15})|\*\*)\s*$")
+_PICK_RE = re.compile(r"^\s*([+-]?)\s*(\d{1,15})\s*$")
 _ORDER = {"qty": 0, "types": 1, "pick": 2, "block": 3, "zone": 4, "selector": 5}
 _SEGMENT_NAMES = {"qty": "'<…>'", "types": "a type", "pick": "'<…>'", "block": "'['", "zone": "'@'",
                   "selector": "'::'"}

@@ -20,8 +20,8 @@ IR = Any
 KEYS = ("target", "target?", "action", "label", "abilities", "auto", "requisite", "vars")
 REPEATABLE = frozenset({"action", "label"})
 _COST_RE = re.compile(r"^\s*([A-Za-z])\s*(?:\((.*)\))?\s*$", re.S)
-_INT_RE = re.compile(r"^\s*([+-]?\d+)\s*$")
-_MUL_RE = re.compile(r"^\s*[xX]\s*(\d+)\s*$")
+_INT_RE = re.compile(r"^\s*([+-]?\d{1,15})\s*$")
+_MUL_RE = re.compile(r"^\s*[xX]\s*(\d{1,15})\s*$")
 _WORD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*$")
 
 
@@ -170,7 +170,11 @@ class RuleCompiler:
     def _abilities(self, prop: Property) -> IR:
         ctx = self.ctx
         out = []
-        for piece, off in split_top_level(prop.value.text, ","):
+        try:
+            pieces = split_top_level(prop.value.text, ",")
+        except LexError as exc:
+            raise ctx.lex_error(exc) from None
+        for piece, off in pieces:
             word = piece.strip()
             start = off + (len(piece) - len(piece.lstrip()))
             if not word:
@@ -282,7 +286,11 @@ class RuleCompiler:
         out = []
         known = list(prof.events) + list(prof.hooks)
         known += [p + e for p in prof.event_prefixes for e in known]
-        for piece, off in split_top_level(raw.text, ",", raw.start):
+        try:
+            pieces = split_top_level(raw.text, ",", raw.start)
+        except LexError as exc:
+            raise ctx.lex_error(exc) from None
+        for piece, off in pieces:
             parts = piece.split(":")
             word = parts[0].strip()
             wstart = off + (len(parts[0]) - len(parts[0].lstrip()))

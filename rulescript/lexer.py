@@ -19,6 +19,22 @@ from typing import Iterator
 CLOSERS = {"(": ")", "[": "]", "{": "}"}
 
 
+MAX_DIGITS = 15  # longer integer literals are refused (and Python refuses to convert 4,300+ digits)
+
+
+def _is_letter(ch: str) -> bool:
+    """An ASCII letter: RuleScript words and names are ASCII (non-ASCII text belongs in strings)."""
+    return ("a" <= ch <= "z") or ("A" <= ch <= "Z")
+
+
+def _is_digit(ch: str) -> bool:
+    return "0" <= ch <= "9"
+
+
+def _is_word_char(ch: str) -> bool:
+    return _is_letter(ch) or _is_digit(ch) or ch == "_"
+
+
 class LexError(Exception):
     """A malformed value: message, offending range and (optionally) what was expected."""
 
@@ -227,12 +243,12 @@ def tokenize_statements(text: str, base: int = 0, allow_trigger: bool = False) -
         elif ch == "|" and text.startswith("||", i):
             toks.append(_tok("OROR", "||", base + i, base + i + 2))
             i += 2
-        elif ch in "+-" and i + 1 < n and (text[i + 1].isalpha() or text[i + 1] == "_"):
+        elif ch in "+-" and i + 1 < n and (_is_letter(text[i + 1]) or text[i + 1] == "_"):
             m = _WORD.match(text, i + 1)
             assert m is not None
             toks.append(_tok("ABILITY", text[i:m.end()], base + i, base + m.end()))
             i = m.end()
-        elif ch.isalpha() or ch == "_":
+        elif _is_letter(ch) or ch == "_":
             m = _WORD.match(text, i)
             assert m is not None
             word = m.group(0)
@@ -293,7 +309,7 @@ def tokenize_filter(text: str, base: int = 0, allow_andand: bool = False) -> lis
             if j < 0:
                 raise LexError(f"unterminated string (missing {ch})", base + i, base + n, (ch,))
             if depth == 0 and j + 1 < n and text[j + 1] in "sS" and not (
-                    j + 2 < n and (text[j + 2].isalnum() or text[j + 2] == "_")):
+                    j + 2 < n and (_is_letter(text[j + 2]) or _is_digit(text[j + 2]) or text[j + 2] == "_")):
                 toks.append(_tok("QPLURAL", text[i + 1:j], base + i, base + j + 2))
                 i = j + 2
             else:
@@ -306,10 +322,10 @@ def tokenize_filter(text: str, base: int = 0, allow_andand: bool = False) -> lis
             toks.append(_tok("ANGLE", text[i + 1:j], base + i, base + j + 1))
             i = j + 1
         elif ch == "*":
-            if depth == 0 and text.startswith("*s", i) and not (i + 2 < n and (text[i + 2].isalnum())):
+            if depth == 0 and text.startswith("*s", i) and not (i + 2 < n and _is_word_char(text[i + 2])):
                 toks.append(_tok("STARS", "*s", base + i, base + i + 2))
                 i += 2
-            elif depth == 0 and text.startswith("*S", i) and not (i + 2 < n and (text[i + 2].isalnum())):
+            elif depth == 0 and text.startswith("*S", i) and not (i + 2 < n and _is_word_char(text[i + 2])):
                 toks.append(_tok("STARS", "*s", base + i, base + i + 2))
                 i += 2
             else:
@@ -377,13 +393,15 @@ def tokenize_filter(text: str, base: int = 0, allow_andand: bool = False) -> lis
         elif ch == "-":
             toks.append(_tok("MINUS", "-", base + i, base + i + 1))
             i += 1
-        elif ch.isdigit() and depth > 0 and toks and toks[-1].type in ("EQ", "NE", "LE", "GE", "LT", "GT",
+        elif _is_digit(ch) and depth > 0 and toks and toks[-1].type in ("EQ", "NE", "LE", "GE", "LT", "GT",
                                                                          "PLUS", "MINUS"):
             m = _FINT.match(text, i)
             assert m is not None
+            if len(m.group(0)) > MAX_DIGITS:
+                raise LexError(f"integer literal too long (more than {MAX_DIGITS} digits)", base + i, base + m.end())
             toks.append(_tok("INT", m.group(0), base + i, base + m.end()))
             i = m.end()
-        elif ch.isalnum() or ch == "_":
+        elif _is_letter(ch) or _is_digit(ch) or ch == "_":
             m = _FWORD.match(text, i)
             assert m is not None
             if m.group(0).startswith("__"):
@@ -452,7 +470,7 @@ def tokenize_expr(text: str, base: int = 0) -> list[Token]:
         if i >= n:
             break
         ch = text[i]
-        if ch.isalpha() or ch == "_":
+        if _is_letter(ch) or ch == "_":
             m = _IDENT.match(text, i)
             assert m is not None
             word = m.group(0)
@@ -486,18 +504,20 @@ def tokenize_expr(text: str, base: int = 0) -> list[Token]:
             kind = _KEYWORDS.get(low, "NAME")
             toks.append(_tok(kind, word, base + i, base + end))
             i = end
-        elif ch.isdigit():
+        elif _is_digit(ch):
             m = _DIGITS.match(text, i)
             assert m is not None
             end = m.end()
             if toks and toks[-1].type == "DOT":
                 toks.append(_tok("DIGITS", m.group(0), base + i, base + end))
             else:
-                if end < n and text[end] == "." and end + 1 < n and text[end + 1].isdigit():
+                if end < n and text[end] == "." and end + 1 < n and _is_digit(text[end + 1]):
                     raise LexError("floating-point literals are not supported", base + i,
                                    base + _DIGITS.match(text, end + 1).end(), code="RS401")
-                if end < n and (text[end].isalpha() or text[end] == "_"):
+                if end < n and (_is_letter(text[end]) or text[end] == "_"):
                     raise LexError("invalid number literal", base + i, base + end + 1)
+                if end - i > MAX_DIGITS:
+                    raise LexError(f"integer literal too long (more than {MAX_DIGITS} digits)", base + i, base + end)
                 toks.append(_tok("INT", m.group(0), base + i, base + end))
             i = end
         elif ch in "'\"":
