@@ -711,6 +711,10 @@ def cmd_trash(res, eff, S, restr):
     return True
 
 
+# Commands that only change a pending amount (no state change): an affordability check whose listeners
+# use nothing else needs no snapshot (engine.Engine._pure).
+PURE_COMMANDS = ("modcost", "moddamage")
+
 COMMANDS = {
     "activate": cmd_activate,
     "altercost": cmd_altercost,

@@ -52,6 +52,7 @@ class Engine(object):
         self.stack = []       # (iid, rule id) of the resolutions running, outermost first
         self.on_error = None  # optional callback(record)
         self.copier = copier  # deep copy of plain data for snapshots (None: plain.deep_copy)
+        self._purity = {}
 
     def snapshot(self, game):
         return plain.snapshot(game.state, skip=("log",), copier=self.copier)
@@ -151,11 +152,22 @@ class Engine(object):
         found = self._matching(game, ev, hook=False)
         if not found:
             return 0
-        snap = None if keep else self.snapshot(game)
+        dry = not keep and not all(self._pure(rule) for _g, _p, _l, rule in found)
+        snap = self.snapshot(game) if dry else None
         self._dispatch(game, ev, hook=False, found=found)
         if snap is not None:  # an affordability check must leave no trace
             self.restore(game, snap)
         return ev["adjust"]["sum"]
+
+    def _pure(self, rule):
+        """True if the rule's auto can only adjust a pending amount: no decisions, no randomness and
+        no effect but the game's pure adjustment commands (an affordability check then needs no
+        snapshot, because running it leaves the state as it was)."""
+        rid = rule["id"]
+        known = self._purity.get(rid)
+        if known is None:
+            known = self._purity[rid] = _pure_auto(rule, getattr(self.commands, "PURE_COMMANDS", ()))
+        return known
 
     # ------------------------------------------------------------------ transactions
 
@@ -443,6 +455,28 @@ class Engine(object):
 
     def resolve(self, res, filters, purpose="clause"):
         return _targets.resolve(res, filters, purpose)
+
+
+def _pure_auto(rule, pure_commands):
+    auto = rule.get("auto")
+    if not auto or rule.get("target") is not None or rule.get("vars"):
+        return False
+    stack = [auto["stmts"]]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("kind") == "may" or node.get("clause") is not None or node.get("ask"):
+                return False
+            if "cmd" in node and node["cmd"] not in pure_commands:
+                return False
+            if "ability" in node and "sign" in node:
+                return False
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            if node and node[0] in ("call", "filter_call") and len(node) > 1 and node[1] not in ("len", "abs", "min", "max", "sum", "any", "all", "round", "int", "str", "gettargets"):
+                return False  # a game function may decide or draw randomly (flipCoin)
+            stack.extend(node)
+    return True
 
 
 def _as_targets(value):

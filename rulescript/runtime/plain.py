@@ -63,11 +63,12 @@ def snapshot(state, skip=(), copier=None):
     """A copy of ``state`` to restore later with :func:`restore`; keys in ``skip`` are left out
     (pass the same keys as ``keep`` to :func:`restore`), e.g. the append-only decision log.
     ``copier`` replaces :func:`deep_copy` (a host may give a faster one for plain data)."""
-    copy = copier or deep_copy
+    if copier is not None:  # one call: a host copier is fastest on the whole tree at once
+        return copier(dict((k, v) for k, v in state.items() if k not in skip))
     out = {}
     for k, v in state.items():
         if k not in skip:
-            out[k] = copy(v)
+            out[k] = deep_copy(v)
     return out
 
 
