@@ -49,6 +49,7 @@ class Engine(object):
         self.vocab = vocab
         self.errors = []
         self.ran = set()
+        self.loaded = set()   # rule ids whose rules were loaded onto a card in play
         self.stack = []       # (iid, rule id) of the resolutions running, outermost first
         self.on_error = None  # optional callback(record)
         self.copier = copier  # deep copy of plain data for snapshots (None: plain.deep_copy)
@@ -98,6 +99,7 @@ class Engine(object):
     def _load(self, game, iid, rule):
         """Register abilities, run a static auto, subscribe listeners (state listeners run once)."""
         card = game.state["cards"][iid]
+        self.loaded.add(rule["id"])
         for ability in rule["abilities"]:
             self.vocab.grant_printed_ability(game, iid, ability)
         auto = rule.get("auto")
