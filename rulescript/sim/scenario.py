@@ -57,11 +57,20 @@ class ScenarioResult:
 _COMPILED = {}
 
 
+# game folder (resolved path) -> rules (rule id -> IR) that scenarios of that game must use instead
+# of compiling the folder; the watcher sets it to its last good rules (rulescript.watch)
+RULES_OVERRIDE = {}
+
+
 def _rules_port(sc):
     """The rules port for a scenario: an Engine over the game's compiled rules, or None (NoRules)
     when ``rules: false`` or the game has no ``rules/`` folder."""
     if not sc.rules or sc.game_dir is None or not (sc.game_dir / "rules").is_dir():
         return None
+    override = RULES_OVERRIDE.get(str(Path(sc.game_dir).resolve()))
+    if override is not None:
+        from rulescript.runtime.engine import Engine
+        return Engine(override)
     key = str(sc.game_dir)
     stamp = tuple(sorted((str(p), p.stat().st_mtime_ns) for p in (sc.game_dir / "rules").rglob("*.ini")))
     got = _COMPILED.get(key)
