@@ -281,7 +281,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--auto", action="store_true", help="random decisions for both players; print the log")
     p.add_argument("--log", help="write the game log (a Python literal) to this file")
     p.add_argument("--turn-limit", type=int, default=200, help="a game longer than this is a draw (default 200)")
-    p.add_argument("--watch", action="store_true", help="reload edited rules while playing")
+    p.add_argument("--watch", action="store_true", help="reload edited rules while playing: they apply to cards "
+                   "already in play at their next resolution")
+    p.add_argument("--opponent", choices=["human", "random"], default="human",
+                   help="who plays seat 1: another human at this terminal (default) or a seeded random player")
+    p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
+    p.add_argument("--replay", metavar="FILE", help="print a saved game's readable log and exit")
     p.set_defaults(func=cmd_play)
     return parser
 

@@ -1,0 +1,341 @@
+"""``rulescript play GAME``: an interactive headless table in the terminal.
+
+Both seats answer at the terminal (or one seat is a seeded random player with ``--opponent
+random``).  At every question the player may also type a command:
+
+    show (s)      the table: phase, HP/SP, rings with BP and marks, pile sizes, your hand
+    hand (h)      the hand of the player asked
+    log [N]       the last N lines of the game log (default 15)
+    undo (u)      take back the last decision
+    save FILE     write the game so far (a game log: seed, decks, decisions)
+    load FILE     continue a saved game (or replay a finished one)
+    replay FILE   print a saved game's log from start to end
+    help (?)      this list
+    quit (q)      leave
+
+Undo, load and replay all rest on one fact of the engine: a game is fully determined by its seed,
+its decks and the list of decisions.  Undo replays the game from the start with every decision but
+the last; load replays the saved decisions and goes on asking.  With ``--watch``, edited rule files
+are recompiled at the next question and apply to cards already in play at their next resolution.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from rulescript.runtime.cfc_game import CfcGame
+from rulescript.runtime.errors import InvalidDecision
+from rulescript.runtime.plain import deep_copy
+from rulescript.runtime.ports import check_answer
+from rulescript.sim.deciders import LIST_KINDS, RandomDecider
+from rulescript.sim.gamelog import LOG_FORMAT, describe_option, format_record, load_log, save_log
+
+HELP = "\n\n".join(__doc__.split("\n\n")[1:3])
+
+
+class _Undo(Exception):
+    pass
+
+
+class _Load(Exception):
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.path = path
+
+
+class _Quit(Exception):
+    pass
+
+
+class _Sink:
+    """Prints effects as they happen (not while a prefix of decisions is being replayed)."""
+
+    def __init__(self, session: "Session") -> None:
+        self.session = session
+        self.lines: list[str] = []
+
+    def emit(self, rec: dict[str, Any]) -> None:
+        game = self.session.game
+        if rec.get("type") == "rule_error":
+            from rulescript.sim.host import render_rule_error
+
+            line = render_rule_error(rec["error"], game)
+        else:
+            line = format_record(rec, game)
+        self.lines.append(line)
+        if not self.session.replaying and rec.get("type") != "decision":
+            self.session.out.write(line + "\n")
+
+
+class _Decider:
+    """Answers from the prefix first (a replay), then from the seat's player: terminal or random."""
+
+    def __init__(self, session: "Session", prefix: list[Any]) -> None:
+        self.session = session
+        self.prefix = list(prefix)
+        self.given: list[Any] = []
+        self.random = RandomDecider(session.seed + 7919)
+
+    def decide(self, req: dict[str, Any]) -> Any:
+        s = self.session
+        if len(self.given) < len(self.prefix):
+            answer = self.prefix[len(self.given)]
+        else:
+            if s.replaying:
+                s.replaying = False
+                s.out.write("(the game continues)\n")
+            s.maybe_reload()
+            if req["player"] in s.random_seats:
+                answer = self.random.decide(req)
+            else:
+                answer = s.ask(req)
+        self.given.append(deep_copy(answer))
+        return answer
+
+
+class Session:
+    """One interactive game on a table (``Table`` from rulescript.sim.host)."""
+
+    def __init__(self, table: Any, decks: list[str], seed: int, inp: TextIO, out: TextIO,
+                 random_seats: tuple[int, ...] = (), turn_limit: int = 200, watch: bool = False) -> None:
+        self.table = table
+        self.decks = decks
+        self.seed = seed
+        self.inp = inp
+        self.out = out
+        self.random_seats = random_seats
+        self.turn_limit = turn_limit
+        self.watch = watch
+        self.game: Any = None
+        self.engine: Any = None
+        self.decider: _Decider | None = None
+        self.sink: _Sink | None = None
+        self.replaying = False
+        self._stamp = self._rules_stamp() if watch else None
+
+    # ---------------------------------------------------------------- game lifecycle
+    def _new_game(self, prefix: list[Any]) -> None:
+        self.engine = self.table.engine()
+        self.sink = _Sink(self)
+        self.decider = _Decider(self, prefix)
+        self.replaying = bool(prefix)
+        data = self.table.data
+        decks = [data.deck_list(self.decks[0]), data.deck_list(self.decks[1])]
+        self.game = CfcGame(data.models, decks, self.decider, sink=self.sink, rules=self.engine, seed=self.seed,
+                            turn_limit=self.turn_limit)
+
+    def log(self) -> dict[str, Any]:
+        data = self.table.data
+        return {"format": LOG_FORMAT, "seed": self.seed, "first": None,
+                "first_player": self.game.state["first"], "turn_limit": self.turn_limit,
+                "decks": [{"name": d, "cards": data.deck_list(d)} for d in self.decks],
+                "decisions": deep_copy(self.game.state["log"]), "answers": list(self.decider.given),
+                "result": None, "error": None}
+
+    def run(self, prefix: list[Any] | None = None) -> int:
+        prefix = list(prefix or [])
+        self.out.write(f"rulescript play: seed {self.seed}, decks {self.decks[0]} vs {self.decks[1]}. "
+                       "Type 'help' at any question.\n")
+        while True:
+            self._new_game(prefix)
+            try:
+                result = self.game.run()
+            except _Undo:
+                given = self.decider.given
+                prefix = self._undo_prefix(given) if given else []
+                self.out.write(f"undone: back to decision {len(prefix) + 1}\n" if given else "nothing to undo\n")
+                continue
+            except _Load as req:
+                try:
+                    log = load_log(req.path)
+                except (OSError, ValueError, SyntaxError) as exc:
+                    self.out.write(f"cannot load {req.path}: {exc}\n")
+                    prefix = list(self.decider.given)  # go on where we were
+                    continue
+                self.seed = log["seed"]
+                self.decks = [d["name"] for d in log["decks"]]
+                self.turn_limit = log.get("turn_limit", self.turn_limit)
+                prefix = list(log.get("answers") or [d[2] for d in log["decisions"]])
+                self.out.write(f"loaded {req.path}: {len(prefix)} decisions replayed\n")
+                continue
+            except _Quit:
+                self.out.write("bye\n")
+                return 0
+            except EOFError:
+                self.out.write("\ninput ended\n")
+                return 0
+            who = "a draw" if result["winner"] is None else f"player {result['winner']} wins"
+            self.out.write(f"game over after {result['turns']} turns: {who} ({result['reason']})\n")
+            return 0
+
+    def _undo_prefix(self, given: list[Any]) -> list[Any]:
+        """Every decision but the last one a human made (random seats' answers are replayed)."""
+        log = self.game.state["log"]
+        cut = len(given) - 1
+        while cut > 0 and log[cut][1] in self.random_seats:
+            cut -= 1
+        return given[:cut]
+
+    # ---------------------------------------------------------------- questions
+    def ask(self, req: dict[str, Any]) -> Any:
+        kind = req["kind"]
+        opts = req["options"]
+        while True:
+            self.out.write(f"[player {req['player']}] {kind}: {req['prompt']}\n")
+            for i, o in enumerate(opts):
+                self.out.write(f"  {i + 1}) {describe_option(self.game, o, kind)}\n")
+            if kind == "arrange":
+                hint = "all numbers in the new order"
+            elif kind in LIST_KINDS:
+                hint = f"{req['min']} to {req['max']} numbers"
+            else:
+                hint = "a number"
+            if req.get("cancel"):
+                hint += " (0 cancels)"
+            self.out.write(f"{hint}> ")
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                raise EOFError
+            words = line.strip().split()
+            if not words:
+                continue
+            if self._command(words, req):
+                continue
+            try:
+                nums = [int(w) for w in line.replace(",", " ").split()]
+            except ValueError:
+                self.out.write(f"unknown command '{words[0]}' (type 'help')\n")
+                continue
+            if req.get("cancel") and nums == [0]:
+                return None
+            if any(n < 1 or n > len(opts) for n in nums):
+                self.out.write(f"numbers go from 1 to {len(opts)}\n")
+                continue
+            picked = [opts[n - 1] for n in nums]
+            answer = picked if kind in LIST_KINDS else (picked[0] if len(picked) == 1 else None)
+            if answer is None:
+                self.out.write("choose exactly one\n")
+                continue
+            try:
+                return check_answer(req, answer)
+            except InvalidDecision as exc:
+                self.out.write(f"not allowed: {exc}\n")
+
+    def _command(self, words: list[str], req: dict[str, Any]) -> bool:
+        cmd = words[0].lower()
+        arg = " ".join(words[1:])
+        if cmd in ("help", "?"):
+            self.out.write(HELP + "\n")
+        elif cmd in ("show", "s"):
+            self.show(req["player"])
+        elif cmd in ("hand", "h"):
+            self.show_hand(req["player"])
+        elif cmd == "log":
+            n = int(arg) if arg.isdigit() else 15
+            for line in self.sink.lines[-n:]:
+                self.out.write(line + "\n")
+        elif cmd in ("undo", "u"):
+            raise _Undo()
+        elif cmd == "save":
+            if not arg:
+                self.out.write("save FILE\n")
+            else:
+                save_log(self.log(), arg)
+                self.out.write(f"saved to {arg} ({len(self.decider.given)} decisions)\n")
+        elif cmd == "load":
+            if not arg:
+                self.out.write("load FILE\n")
+            else:
+                raise _Load(arg)
+        elif cmd == "replay":
+            self.replay_file(arg)
+        elif cmd in ("quit", "q", "exit"):
+            raise _Quit()
+        else:
+            return False
+        return True
+
+    # ---------------------------------------------------------------- display
+    def show(self, viewer: int) -> None:
+        g = self.game
+        st = g.state
+        self.out.write(f"turn {st['turn']}, player {st['active']}'s {st['phase']} phase\n")
+        for pl in st["players"]:
+            ring = []
+            for iid in pl["ring"]:
+                if iid is None:
+                    ring.append("--")
+                    continue
+                c = st["cards"][iid]
+                marks = [m for m in ("frozen", "fresh", "used") if c[m]]
+                if c["attacking"]:
+                    marks.append("attacking")
+                ring.append(f"{describe_option(g, iid)} {c['bp']}BP" + (f" ({', '.join(marks)})" if marks else ""))
+            self.out.write(f"  P{pl['idx']}: HP {pl['hp']}  SP {pl['sp']}  hand {len(pl['hand'])}  deck {len(pl['deck'])}"
+                           f"  discards {len(pl['discards'])}  removed {len(pl['removed'])}\n")
+            self.out.write("      ring: " + " | ".join(ring) + "\n")
+        self.show_hand(viewer)
+
+    def show_hand(self, p: int) -> None:
+        hand = self.game.state["players"][p]["hand"]
+        names = ", ".join(describe_option(self.game, iid) for iid in hand) or "(empty)"
+        self.out.write(f"  hand of P{p}: {names}\n")
+
+    def replay_file(self, path: str) -> None:
+        try:
+            log = load_log(path)
+        except (OSError, ValueError, SyntaxError) as exc:
+            self.out.write(f"cannot read {path}: {exc}\n")
+            return
+        from rulescript.sim.host import Recorder, print_log_lines
+
+        rec = Recorder()
+        game = self.table.replay(log, sink=rec)
+        print_log_lines(rec.records, game, self.out)
+
+    # ---------------------------------------------------------------- hot reload
+    def _rules_stamp(self) -> tuple[Any, ...]:
+        root = Path(self.table.data.root) / "rules"
+        return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*.ini")))
+
+    def maybe_reload(self) -> None:
+        if not self.watch:
+            return
+        stamp = self._rules_stamp()
+        if stamp == self._stamp:
+            return
+        self._stamp = stamp
+        from rulescript.compiler import compile_game
+
+        result = compile_game(self.table.data.root)
+        if not result.ok:
+            self.out.write(result.render() + "\nrules have errors: keeping the last good rules\n")
+            return
+        self.table.compiled = result
+        self.engine.replace_rules(result.rules)
+        self.out.write(f"rules reloaded ({len(result.rules)} rules): cards in play use them from their next resolution\n")
+
+
+def run_interactive(table: Any, decks: list[str], args: Any, inp: TextIO, out: TextIO) -> int:
+    seats: tuple[int, ...] = (1,) if getattr(args, "opponent", "human") == "random" else ()
+    session = Session(table, decks, args.seed, inp, out, random_seats=seats,
+                      turn_limit=args.turn_limit, watch=bool(getattr(args, "watch", False)))
+    if getattr(args, "replay", None):
+        session.replay_file(args.replay)
+        return 0
+    prefix: list[Any] = []
+    if getattr(args, "load", None):
+        log = load_log(args.load)
+        session.seed = log["seed"]
+        session.decks = [d["name"] for d in log["decks"]]
+        session.turn_limit = log.get("turn_limit", session.turn_limit)
+        prefix = list(log.get("answers") or [d[2] for d in log["decisions"]])
+    return session.run(prefix)
+
+
+def main(argv: list[str] | None = None) -> int:  # pragma: no cover - convenience entry point
+    from rulescript.cli import main as cli_main
+
+    return cli_main(["play"] + list(argv or sys.argv[1:]))
