@@ -205,7 +205,12 @@ class CombatMixin(object):
         if c["attacking"]:
             self.remove_from_attack([iid])
         if c["blocking"] is not None:
-            self.withdraw_block(iid)
+            if self.state["phase"] in ("end", "cleanup"):
+                # combat is being (or has been) resolved: the attack stays blocked, and its lead keeps
+                # the 'blocked' mark until Cleanup clears combat state (rulescript.md 4.4, 7.3)
+                c["blocking"] = None
+            else:
+                self.withdraw_block(iid)
 
     # -------------------------------------------------------------- blocks
     def _unblock_attack(self, a):

@@ -57,7 +57,10 @@ def check_invariants(game):
         for f in a["followers"]:
             assert cards[f]["ua"] == "follower"
         if a["blocker"] is not None:
-            assert cards[a["blocker"]]["blocking"] == a["lead"] and cards[a["lead"]]["blocked"]
+            assert cards[a["lead"]]["blocked"]
+            if cards[a["blocker"]]["zone"] == "ring" or st["phase"] not in ("end", "cleanup"):
+                # a blocker KO'd in combat leaves the ring, but the attack stays blocked until Cleanup
+                assert cards[a["blocker"]]["blocking"] == a["lead"]
         else:
             assert not cards[a["lead"]]["blocked"]
     assert len(members) == len(set(members))
