@@ -38,7 +38,7 @@ class Engine(object):
     as a plain dict; ``ran`` is the set of rule ids that resolved at least once.
     """
 
-    def __init__(self, rules, commands=None, vocab=None, copier=None):
+    def __init__(self, rules, commands=None, vocab=None, copier=None, thaw=None):
         if commands is None:
             from . import commands_cfc as commands
         if vocab is None:
@@ -52,15 +52,18 @@ class Engine(object):
         self.loaded = set()   # rule ids whose rules were loaded onto a card in play
         self.stack = []       # (iid, rule id) of the resolutions running, outermost first
         self.on_error = None  # optional callback(record)
-        self.copier = copier  # deep copy of plain data for snapshots (None: plain.deep_copy)
+        # How snapshots are taken: ``copier`` (default plain.deep_copy) makes the snapshot of the state
+        # (less the decision log); ``thaw`` turns a snapshot back into plain data when a resolution is
+        # rolled back.  A host may serialise on the way in (cheap) and decode only on a rollback (rare).
+        self.copier = copier
+        self.thaw = thaw
         self._purity = {}
 
     def snapshot(self, game):
         return plain.snapshot(game.state, skip=("log",), copier=self.copier)
 
-    @staticmethod
-    def restore(game, snap):
-        plain.restore(game.state, snap, keep=("log",))
+    def restore(self, game, snap):
+        plain.restore(game.state, self.thaw(snap) if self.thaw is not None else snap, keep=("log",))
 
     # ------------------------------------------------------------------ rule lookup
     def replace_rules(self, rules):

@@ -17,9 +17,10 @@ from rulescript.sim.cards import GameData, load_game
 from rulescript.sim.gamelog import format_record, play_game, replay
 
 
-def fast_copy(value: Any) -> Any:
-    """A deep copy of plain data at C speed (the runtime's own copier is pure Python, for OCTGN)."""
-    return marshal.loads(marshal.dumps(value))
+def new_engine(rules: dict[str, Any]) -> Engine:
+    """The engine as the headless host runs it: snapshots are serialised with ``marshal`` (C speed)
+    and decoded only when a resolution is rolled back; the OCTGN host uses the pure-Python default."""
+    return Engine(rules, copier=marshal.dumps, thaw=marshal.loads)
 
 
 class RulesError(Exception):
@@ -41,7 +42,7 @@ class Table:
         return self.compiled.rules
 
     def engine(self) -> Engine:
-        eng = Engine(self.compiled.rules, copier=fast_copy)
+        eng = new_engine(self.compiled.rules)
         self.engines.append(eng)
         return eng
 

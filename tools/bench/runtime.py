@@ -3,8 +3,8 @@
 Reports (all on one core, in this process):
 
 * the median time to resolve a typical single-target action (``{F}: damage(250) to(character@oppRing)``
-  on a table with several candidates; the one decision is answered by a scripted decider, whose time
-  is measured separately and subtracted),
+  on a table of 96 cards with four candidates; the one decision is answered by a scripted decider,
+  whose time is measured separately and subtracted),
 * the median time to run an auto triggered by a phase event (``~myEndPhase~ hp(+100)``),
 * complete random games per second on the demo game, rules included.
 
@@ -29,7 +29,8 @@ sys.path.insert(0, str(ROOT))
 from rulescript.compiler import compile_text  # noqa: E402
 from rulescript.runtime.cfc_game import CfcGame  # noqa: E402
 from rulescript.runtime.engine import Engine  # noqa: E402
-from rulescript.sim.host import fast_copy, load_table  # noqa: E402
+from rulescript.sim.host import load_table  # noqa: E402
+import marshal  # noqa: E402
 from rulescript.sim.simulate import simulate  # noqa: E402
 
 RULES = """
@@ -63,8 +64,9 @@ def _table(copier):
     compiled = compile_text(RULES, filename="bench.ini", cards=list(models.values()), cache=None)
     assert compiled.ok, compiled.render()
     decider = _Answer()
-    engine = Engine(compiled.rules, copier=copier)
-    game = CfcGame(models, [["dummy"] * 10, ["dummy"] * 10], decider, rules=engine, seed=1, first=0)
+    engine = Engine(compiled.rules, copier=copier[0], thaw=copier[1]) if copier else Engine(compiled.rules)
+    # a realistic table: two 45-card decks besides the cards in play (a snapshot copies all of them)
+    game = CfcGame(models, [["dummy"] * 45, ["dummy"] * 45], decider, rules=engine, seed=1, first=0)
     st = game.state
     st["phase"], st["turn"], st["active"] = "main", 1, 0
     engine.start(game)
@@ -121,7 +123,7 @@ def bench_games(games, copier):
     table = load_table(ROOT / "cards" / "cfc-demo")
 
     def factory():
-        return Engine(table.compiled.rules, copier=copier)
+        return Engine(table.compiled.rules, copier=copier[0], thaw=copier[1]) if copier else Engine(table.compiled.rules)
     res = simulate(ROOT / "cards" / "cfc-demo", games, 1, data=table.data, rules_factory=factory)
     return res
 
@@ -133,10 +135,11 @@ def main(argv=None):
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     args = ap.parse_args(argv)
     out = {}
-    for name, copier in (("host (C copier)", fast_copy), ("octgn (pure-Python copier)", None)):
+    host_copier = (marshal.dumps, marshal.loads)
+    for name, copier in (("host (C copier)", host_copier), ("octgn (pure-Python copier)", None)):
         a_med, a_mean = bench_action(copier, args.repeat)
         e_med, e_mean = bench_phase_auto(copier, args.repeat)
-        g = bench_games(args.games if copier is fast_copy else max(20, args.games // 5), copier)
+        g = bench_games(args.games if copier else max(20, args.games // 5), copier)
         out[name] = {"action_median_us": a_med, "action_mean_us": a_mean, "phase_auto_median_us": e_med,
                      "phase_auto_mean_us": e_mean, "games": g["games"], "games_per_s": g["games_per_s"],
                      "turns_per_game": g["turns_per_game"], "engine_errors": g["errors"]}
