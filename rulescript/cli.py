@@ -288,10 +288,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
     p.add_argument("--replay", metavar="FILE", help="print a saved game's readable log and exit")
     p.set_defaults(func=cmd_play)
+
+    for name, (_module, _func, text) in DELEGATED.items():
+        sub.add_parser(name, help=text, add_help=False)  # listed here; parsed by its own module
     return parser
 
 
+DELEGATED = {
+    # subcommands with their own argument parser: everything after the name is passed on
+    "watch": ("rulescript.watch", "main_watch",
+              "watch a game folder: recompile changed rules and re-run the affected scenarios on every save"),
+    "import": ("rulescript.importer", "main_import",
+               "convert an OCTGN plugin (a Python rules dict and set.xml) into a game folder"),
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] in DELEGATED:
+        import importlib
+
+        module, func, _help = DELEGATED[args_list[0]]
+        try:
+            return int(getattr(importlib.import_module(module), func)(args_list[1:]))
+        except KeyboardInterrupt:
+            return EXIT_OK
+    argv = args_list
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
