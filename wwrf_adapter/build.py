@@ -7,7 +7,7 @@ from lark import Token, Tree
 from . import vocab
 from .ast import Ability, Condition, Trigger, Value
 from .context import Ctx
-from .grammar import SegmentError, lex, parse_tokens, render_tokens
+from .grammar import SegmentError, canonical_word, lex, parse_tokens, render_tokens
 from .values import annotation, atom_value, duration, split_list
 
 # alias → (ability type, default subtype, {preceding keyword: argument name})
@@ -105,6 +105,16 @@ def _edge(tree: Tree | Token, last: bool) -> Token:
 def build_value(tree: Tree, ctx: Ctx) -> Value:
     """``single``/``listval``/``num``/``division`` trees → Value."""
     data = tree.data
+    if data == "single":  # atom ANN?: the common case, without the generic walk below
+        children = tree.children
+        tok = children[0].children[0]
+        val = atom_value(tok, ctx, span=False)
+        last = tok
+        if len(children) > 1:
+            last = children[1]
+            val.annotation = val.type = annotation(last, ctx)
+        val.span = ctx.span(tok.column or 1, last.end_column)
+        return val
     if data == "num":
         return build_value(tree.children[0], ctx)
     if data in ("division", "plain_division"):
@@ -181,7 +191,8 @@ def build_trigger(text: str, col: int, ctx: Ctx) -> Trigger:
         elif isinstance(item, Tree) and item.data == "word":
             word = item.children[0]
             trig.value = Value("words", str(word), type="option", span=ctx.span(word.column or col, word.end_column))
-    for tok in _tokens_of(tree):
+    all_toks = _tokens_of(tree)
+    for tok in all_toks:
         if tok.type == "FILTER":
             inner = str(tok)[1:-1].strip()
             trig.filter_negated = inner.startswith("!")
@@ -194,11 +205,8 @@ def build_trigger(text: str, col: int, ctx: Ctx) -> Trigger:
     val_toks = set()
     for item in tree.children:
         if isinstance(item, Tree) and item.data in ("single", "listval", "word"):
-            val_toks.update(id(t) for t in _tokens_of(item))
-    kw = [t for t in _tokens_of(tree) if id(t) not in val_toks and t.type != "FILTER"]
-    from .grammar import canonical_word
-
-    name = " ".join(canonical_word(t) for t in kw)
+            val_toks.update([id(t) for t in _tokens_of(item)])
+    name = " ".join([canonical_word(t) for t in all_toks if t.type != "FILTER" and id(t) not in val_toks])
     trig.name = _TRIGGER_LOWER.get(name.lower(), name)
     if trig.name in ("On Visit",):
         ctx.warning("WW909", "'On Visit' is only known to the reference parser", col, col + len(text))
@@ -422,10 +430,13 @@ def build_ability(text: str, col: int, ctx: Ctx) -> Ability:
     return ab
 
 
+_ARITY = {"a_shuffle": (1, 5, "values"), "a_display": (0, 4, "display values"),
+          "a_apply": (0, 3, "attribute values"), "a_add": (0, 3, "attribute values"),
+          "a_choice_create": (1, 5, "options")}
+
+
 def _check_arity(alias: str, ab: Ability, ctx: Ctx, col: int, end: int) -> None:
-    limits = {"a_shuffle": (1, 5, "values"), "a_display": (0, 4, "display values"),
-              "a_apply": (0, 3, "attribute values"), "a_add": (0, 3, "attribute values"),
-              "a_choice_create": (1, 5, "options")}
+    limits = _ARITY
     if alias in limits:
         lo, hi, what = limits[alias]
         n = sum(1 for k in ab.args if k.startswith("value")) if alias == "a_shuffle" else len(ab.options)

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Iterable
 
 from rulescript.diagnostics import DiagnosticBag, Span, did_you_mean
+
+
+# Ctx.span() builds Spans without the frozen dataclass's __init__ (which sets each slot through
+# object.__setattr__): the same objects, about twice as fast. Used only while Span has exactly
+# these slots; otherwise the ordinary constructor is called.
+_SPAN_FIELDS = ("file", "line", "col", "end_line", "end_col")
+_FAST_SPAN = getattr(Span, "__slots__", None) == _SPAN_FIELDS and tuple(
+    f.name for f in dataclasses.fields(Span)) == _SPAN_FIELDS
+if _FAST_SPAN:
+    _set_file, _set_line, _set_col, _set_end_line, _set_end_col = (Span.__dict__[n].__set__ for n in _SPAN_FIELDS)
+_new = object.__new__
 
 
 @dataclass
@@ -22,8 +34,15 @@ class Ctx:
             ln = 1
         if col < 1:
             col = 1
-        end = end_col if end_col is not None and end_col > col else col + 1
-        return Span(self.file, ln, col, ln, end)
+        if not _FAST_SPAN:  # pragma: no cover - Span changed shape
+            return Span(self.file, ln, col, ln, end_col if end_col is not None and end_col > col else col + 1)
+        sp = _new(Span)
+        _set_file(sp, self.file)
+        _set_line(sp, ln)
+        _set_col(sp, col)
+        _set_end_line(sp, ln)
+        _set_end_col(sp, end_col if end_col is not None and end_col > col else col + 1)
+        return sp
 
     def error(self, code: str, message: str, col: int, end_col: int | None = None,
               known: Iterable[str] | None = None, name: str | None = None) -> None:

@@ -19,6 +19,9 @@ from .source import RawElement
 from .structure import LineNode, build_trigger_block, parse_line
 
 SetResolver = Callable[[str], "list[Item] | None"]
+_FLAGS = re.compile(r"^(Unique|Ghostly|Haunted) (Role|Group|Attribute)$", re.I)
+_WORDS = re.compile(r"[\w ]+")
+_INTEGER = re.compile(r"-?\d+")
 _BT_NAME = re.compile(r"^`([^`]+)`$")
 _AUDIENCE = ("Alive", "Dead", "Ghost", "Substitute", "Spectator", "Mentor", "Ghost Mentor", "*All*", "*None*")
 _SELECTOR_KEYS = ("Win Condition", "Allowed Voters", "Random")
@@ -27,7 +30,7 @@ _SELECTOR_KEYS = ("Win Condition", "Allowed Voters", "Random")
 def _meta_item(info: LineInfo, ctx: Ctx, resolve: SetResolver | None) -> Item | None:
     assert info.meta is not None
     head, rest = info.meta
-    flags = re.match(r"^(Unique|Ghostly|Haunted) (Role|Group|Attribute)$", head, re.I)
+    flags = _FLAGS.match(head)
     if flags:
         return Meta(flags.group(1).lower(), flags.group(2).capitalize(), span=ctx.span(1 + info.indent))
     if head == "No Abilities":
@@ -79,7 +82,7 @@ def _key_item(info: LineInfo, ctx: Ctx) -> KeyLine:
     kl = KeyLine(key, text=seg.text.strip(), span=ctx.span(1 + info.indent, len(info.text) + 1))
     if key in _SELECTOR_KEYS or key == "Available Options":
         for text, col in _split_commas(seg.text, seg.col):
-            if key == "Available Options" and re.fullmatch(r"[\w ]+", text):
+            if key == "Available Options" and _WORDS.fullmatch(text):
                 kl.values.append(Value("words", text, type="option", span=ctx.span(col, col + len(text))))
                 continue
             try:
@@ -92,7 +95,7 @@ def _key_item(info: LineInfo, ctx: Ctx) -> KeyLine:
             ctx.error("WW303", f"{key} takes Yes or No", seg.col, seg.col + max(1, len(seg.text)))
         kl.text = seg.text.strip().capitalize()
     elif key == "Sort Index":
-        if not re.fullmatch(r"-?\d+", seg.text.strip()):
+        if not _INTEGER.fullmatch(seg.text.strip()):
             ctx.error("WW303", "Sort Index takes a number", seg.col, seg.col + max(1, len(seg.text)))
     elif key in ("Members", "Viewers"):
         items = _split_commas(seg.text, seg.col)
@@ -110,7 +113,7 @@ def parse_element(raw: RawElement, diags: DiagnosticBag, resolve: SetResolver | 
     el = Element(raw.kind, raw.header.name, raw.file, raw.header)
     for sec in raw.sections:
         formal = sec.title.lower() == "formalized"
-        el.sections.append(Section(sec.title, "" if formal else "\n".join(t for _, t in sec.lines).strip("\n"), formal))
+        el.sections.append(Section(sec.title, "" if formal else "\n".join([t for _, t in sec.lines]).strip("\n"), formal))
     if raw.kind == "display":
         el.template = [t for _, t in raw.loose if t.strip()]
     if not raw.file_name.startswith("<") and name_key(raw.header.name) != name_key(raw.file_name):

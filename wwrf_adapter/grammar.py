@@ -10,6 +10,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from .keys import GRAMMAR_PATH
 from .lexer import LexError, TokenListLexer, tokenize
+from .values import check_tokens, split_list
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -69,60 +70,176 @@ def describe_expected(expected: frozenset[str]) -> list[str]:
 _END = Token("$END", "", 0, 1, 1)
 
 
+class _Tree(Tree):
+    """A lark Tree with slots (no per-node ``__dict__``): the driver builds many small trees."""
+
+    __slots__ = ("data", "children", "_meta")
+
+
 @lru_cache(maxsize=1)
-def _tables() -> tuple[dict, dict, dict, dict, type]:
+def _tables() -> tuple[dict, dict, dict]:
     """Lark's LALR tables and tree-building callbacks, for the lean driver below.
 
-    Each reduce action's rule is paired with its length, plain-str origin and callback, so the
-    driver does no attribute lookups or Token comparisons per step."""
+    Each state maps a terminal name to either the next state (an ``int``: shift) or a reduce tuple
+    ``(length, plain-str origin, rule name or None, callback or None)``. Rules whose callback is
+    lark's plain ``Tree(name, children)`` are built inline with a plain-``str`` rule name (lark
+    would use a ``Token('RULE', name)``, whose ``__eq__`` is slow); other callbacks (child filters
+    for inlined ``_rules``) are kept, with the same plain-``str`` node builder."""
+    import copy
+    from functools import partial
+
     from lark.parsers.lalr_analysis import Shift
 
     inner = parser().parser.parser.parser  # ParsingFrontend → LALR_Parser → _Parser
     table = inner.parse_table
+
+    def plain(cb: object) -> tuple[str | None, object]:
+        if isinstance(cb, partial) and cb.func is Tree and len(cb.args) == 1 and not cb.keywords:
+            return str(cb.args[0]), None
+        builder = getattr(cb, "node_builder", None)
+        if isinstance(builder, partial) and builder.func is Tree and len(builder.args) == 1 and not builder.keywords:
+            cb = copy.copy(cb)
+            cb.node_builder = partial(_Tree, str(builder.args[0]))  # type: ignore[attr-defined]
+        return None, cb
+
+    # the driver tells a shift (next state) from a reduce (tuple) by type: lark numbers its states
+    if not all(type(st) is int for st in table.states):  # pragma: no cover - lark's IntParseTable
+        raise RuntimeError("unexpected lark parse table: states are not numbered")
     states: dict = {}
     for st, actions in table.states.items():
         row = {}
         for term, (action, arg) in actions.items():
             if action is Shift:
-                row[str(term)] = (True, arg)
+                row[str(term)] = arg
             else:
-                row[str(term)] = (False, (len(arg.expansion), str(arg.origin.name), inner.callbacks[arg]))
+                name, cb = plain(inner.callbacks[arg])
+                row[str(term)] = (len(arg.expansion), str(arg.origin.name), name, cb)
         states[st] = row
-    return states, table.start_states, table.end_states, {}, Shift
+    return states, table.start_states, table.end_states
+
+
+#: (start symbol, token types) → the driver's actions on that input: ``None`` (shift the next token)
+#: or a reduce tuple. The actions of an LALR parser depend only on the terminal sequence, so a
+#: recorded run rebuilds the same tree for any tokens of the same types (segments of one shape,
+#: e.g. ``Kill @Selection``/``Kill @Target``, share one entry). Bounded; inputs that fail to parse
+#: are not recorded.
+_ACTIONS: dict[tuple, list] = {}
+_ACTIONS_MAX = 8192
+
+
+def clear_memos() -> None:
+    """Empty the memo of parse actions (benchmarks call this to time first loads)."""
+    _ACTIONS.clear()
 
 
 def _drive(tokens: list[Token], start: str) -> Tree:
-    """The LALR(1) loop of lark (same tables, same callbacks) without its per-token call overhead."""
-    states, starts, ends, _, _ = _tables()
+    """The LALR(1) loop of lark (same tables, same trees) without its per-token call overhead."""
+    key = (start, *[t.type for t in tokens])
+    ops = _ACTIONS.get(key)
+    if ops is not None:
+        return _replay(ops, tokens)
+    ops = []
+    record = ops.append
+    states, starts, ends = _tables()
     end_state = ends[start]
-    state_stack = [starts[start]]
+    state = starts[start]
+    row = states[state]
+    state_stack = [state]
     value_stack: list = []
-    for tok in [*tokens, _END]:
+    push_state = state_stack.append
+    push_value = value_stack.append
+    new_tree = object.__new__
+    for tok in tokens:
         ttype = tok.type
         while True:
-            try:
-                is_shift, arg = states[state_stack[-1]][ttype]
-            except KeyError:
-                expected = {s for s in states[state_stack[-1]] if s.isupper()}
-                raise UnexpectedToken(tok, expected) from None
-            if is_shift:
-                state_stack.append(arg)
-                value_stack.append(tok)
+            act = row.get(ttype)
+            if act is None:
+                raise UnexpectedToken(tok, {s for s in row if s.isupper()})
+            if act.__class__ is int:
+                push_state(act)
+                push_value(tok)
+                row = states[act]
+                record(None)
                 break
-            size, origin, callback = arg
+            record(act)
+            size, origin, name, callback = act
             if size:
                 children = value_stack[-size:]
                 del state_stack[-size:]
                 del value_stack[-size:]
             else:
                 children = []
-            value = callback(children)
-            _, new_state = states[state_stack[-1]][origin]
-            state_stack.append(new_state)
-            value_stack.append(value)
-            if ttype == "$END" and state_stack[-1] == end_state:
-                return value_stack[-1]
-    raise UnexpectedToken(_END, set())  # pragma: no cover - $END always reduces or fails above
+            if callback is None:  # Tree(name, children) without the __init__ call
+                node = new_tree(_Tree)
+                node.data = name
+                node.children = children
+                node._meta = None
+                push_value(node)
+            else:
+                push_value(callback(children))
+            state = states[state_stack[-1]][origin]
+            push_state(state)
+            row = states[state]
+    # end of input: reduce until the start symbol's end state
+    while True:
+        act = row.get("$END")
+        if act is None:
+            raise UnexpectedToken(_END, {s for s in row if s.isupper()})
+        if act.__class__ is int:  # pragma: no cover - lark never shifts $END
+            raise UnexpectedToken(_END, set())
+        record(act)
+        size, origin, name, callback = act
+        if size:
+            children = value_stack[-size:]
+            del state_stack[-size:]
+            del value_stack[-size:]
+        else:
+            children = []
+        if callback is None:
+            node = new_tree(_Tree)
+            node.data = name
+            node.children = children
+            node._meta = None
+            push_value(node)
+        else:
+            push_value(callback(children))
+        state = states[state_stack[-1]][origin]
+        push_state(state)
+        if state == end_state:
+            if len(_ACTIONS) >= _ACTIONS_MAX:
+                _ACTIONS.clear()
+            _ACTIONS[key] = ops
+            return value_stack[-1]
+        row = states[state]
+
+
+def _replay(ops: list, tokens: list[Token]) -> Tree:
+    """Rebuild the tree of a recorded parse (see ``_ACTIONS``) over ``tokens``."""
+    value_stack: list = []
+    push_value = value_stack.append
+    new_tree = object.__new__
+    k = 0
+    for act in ops:
+        if act is None:
+            push_value(tokens[k])
+            k += 1
+            continue
+        size = act[0]
+        if size:
+            children = value_stack[-size:]
+            del value_stack[-size:]
+        else:
+            children = []
+        callback = act[3]
+        if callback is None:
+            node = new_tree(_Tree)
+            node.data = act[2]
+            node.children = children
+            node._meta = None
+            push_value(node)
+        else:
+            push_value(callback(children))
+    return value_stack[-1]
 
 
 def parse_tokens(tokens: list[Token], start: str, end_col: int) -> Tree:
@@ -150,39 +267,47 @@ def lex(text: str, col: int, ctx: "Ctx | None" = None) -> list[Token]:
     except LexError as exc:
         raise SegmentError(exc.message, exc.col, exc.end_col, exc.code) from None
     if ctx is not None:
-        from .values import check_tokens
-
         check_tokens(tokens, ctx)
     return tokens
 
 
+_CANONICAL: dict[tuple[str, str], str] = {}
+_VERBATIM = frozenset({"BT", "SEL", "HOST", "VAR", "NUMBER", "LPAR", "RPAR", "PLUS", "SLASH", "POSS", "BANG",
+                       "GT", "LT", "COMMA", "WORD"})
+
+
 def canonical_word(tok: Token) -> str:
     word = str(tok)
+    key = (tok.type, word)
+    try:
+        return _CANONICAL[key]
+    except KeyError:
+        pass
     if tok.type == "PRE_END":
-        return "Pre-End"
-    low = word.lower()
-    if low in _LOWER_WORDS:
-        return low
-    return low[:1].upper() + low[1:]
+        out = "Pre-End"
+    else:
+        low = word.lower()
+        out = low if low in _LOWER_WORDS else low[:1].upper() + low[1:]
+    if len(_CANONICAL) >= 65536:
+        _CANONICAL.clear()
+    _CANONICAL[key] = out
+    return out
 
 
 def render_tokens(tokens: list[Token]) -> str:
     """Canonical text of a token list: single spaces, canonical keyword case."""
-    from .values import split_list
-
     out: list[str] = []
     prev: str | None = None
     for tok in tokens:
         t = tok.type
-        if t in ("BT", "SEL", "HOST", "VAR", "NUMBER", "DUR", "FILTER", "LPAR", "RPAR", "PLUS",
-                 "SLASH", "POSS", "ARROW", "BANG", "GT", "LT", "COMMA", "WORD"):
+        if t in _VERBATIM:
             text = str(tok)
-            if t == "DUR":
-                text = "(" + text[1:-1].strip() + ")"
-            elif t == "ARROW":
-                text = "⇒"
-            elif t == "FILTER":
-                text = "[" + text[1:-1].strip() + "]"
+        elif t == "DUR":
+            text = "(" + str(tok)[1:-1].strip() + ")"
+        elif t == "ARROW":
+            text = "⇒"
+        elif t == "FILTER":
+            text = "[" + str(tok)[1:-1].strip() + "]"
         elif t == "PGROUP":
             text = "(" + ", ".join(split_list(str(tok)[1:-1])) + ")"
         elif t == "ANN":

@@ -21,10 +21,23 @@ _KEY_DROP = re.compile(r"[^0-9a-z ]+")
 _SPACES = re.compile(r" +")
 
 
+_NAME_KEYS: dict[str, str] = {}
+
+
 def name_key(name: str) -> str:
-    """The comparison key of an element name: lower case, ``-``/``_`` as spaces, letters/digits only."""
+    """The comparison key of an element name: lower case, ``-``/``_`` as spaces, letters/digits only.
+
+    Memoised (a pure function of the text; the table is bounded by clearing it when it grows large)."""
+    try:
+        return _NAME_KEYS[name]
+    except KeyError:
+        pass
     low = name.lower().replace("-", " ").replace("_", " ")
-    return _SPACES.sub(" ", _KEY_DROP.sub("", low)).strip()
+    key = _SPACES.sub(" ", _KEY_DROP.sub("", low)).strip()
+    if len(_NAME_KEYS) >= 65536:
+        _NAME_KEYS.clear()
+    _NAME_KEYS[name] = key
+    return key
 
 
 @lru_cache(maxsize=1)

@@ -15,25 +15,14 @@ from typing import Iterator
 from lark import Token
 from lark.lexer import Lexer
 
-from .keys import keyword_terminal
+from .keys import _KW_CACHE, keyword_terminal
 
 _COND_OPENERS = {None, "NOT", "AND", "OR", "LPAR"}
-_WORD = re.compile(r"[^\W\d]\w*(?:-[^\W_]\w*)*")
+_WORD_SPACE = re.compile(r"([^\W\d]\w*(?:-[^\W_]\w*)*) ?")
+_MISSING = object()
+_NAME_CHARS = re.compile(r"\w*").match
+_BRACKET_SCAN: dict = {}
 _SINGLE = {",": "COMMA", "+": "PLUS", "!": "BANG", ">": "GT", "<": "LT", "/": "SLASH"}
-
-
-def _tok(kind: str, value: str, start: int, col: int, end_col: int) -> Token:
-    """Build a lark Token without its (comparatively slow) constructor."""
-    t = str.__new__(Token, value)
-    t.type = kind
-    t.value = value
-    t.start_pos = start
-    t.line = 1
-    t.column = col
-    t.end_line = 1
-    t.end_column = end_col
-    t.end_pos = start + len(value)
-    return t
 
 
 class LexError(Exception):
@@ -53,27 +42,24 @@ class _Scan:
     base: int  # 1-based column of text[0] on the physical line
 
 
-def _is_word_start(ch: str) -> bool:
-    return ch.isalpha() or ch == "_"
-
-
 def _match_close(text: str, start: int, open_ch: str, close_ch: str, base: int) -> int:
     """Index of the bracket closing ``text[start]``, honouring nesting and backtick strings."""
     depth = 0
-    i = start
     in_bt = False
-    while i < len(text):
-        ch = text[i]
+    scan = _BRACKET_SCAN.get(open_ch + close_ch)
+    if scan is None:
+        scan = _BRACKET_SCAN[open_ch + close_ch] = re.compile("[`" + re.escape(open_ch) + re.escape(close_ch) + "]").finditer
+    for m in scan(text, start):  # only backticks and this bracket pair matter
+        ch = m.group()
         if ch == "`":
             in_bt = not in_bt
         elif not in_bt:
             if ch == open_ch:
                 depth += 1
-            elif ch == close_ch:
+            else:
                 depth -= 1
                 if depth == 0:
-                    return i
-        i += 1
+                    return m.start()
     raise LexError(f"unbalanced '{open_ch}': no closing '{close_ch}'", base + start, base + len(text))
 
 
@@ -85,11 +71,13 @@ def _selector_end(text: str, i: int, base: int) -> int:
         j = _match_close(text, j, "(", ")", base) + 1
     else:
         start = j
-        while j < len(text):
+        n = len(text)
+        while j < n:
+            j = _NAME_CHARS(text, j).end()  # \w is exactly str.isalnum() or "_"
+            if j >= n:
+                break
             ch = text[j]
-            if ch.isalnum() or ch == "_":
-                j += 1
-            elif sigil == "#" and ch == "'" and j + 1 < len(text) and text[j + 1].isalnum():
+            if sigil == "#" and ch == "'" and j + 1 < len(text) and text[j + 1].isalnum():
                 j += 1
             elif sigil == "#" and ch == "-" and not text.startswith("->", j) and j + 1 < len(text) and text[j + 1].isalnum():
                 j += 1
@@ -102,8 +90,7 @@ def _selector_end(text: str, i: int, base: int) -> int:
     while text.startswith("->", j):
         k = j + 2
         start = k
-        while k < len(text) and (text[k].isalnum() or text[k] == "_"):
-            k += 1
+        k = _NAME_CHARS(text, k).end()
         if k == start:
             raise LexError("'->' must be followed by a property name", base + j, base + j + 2, "WW102")
         if k < len(text) and text[k] == "(":
@@ -112,45 +99,78 @@ def _selector_end(text: str, i: int, base: int) -> int:
     return j
 
 
+def _token(kind: str, text: str, start: int, end: int, base: int) -> Token:
+    """A lark Token for ``text[start:end]`` without its (comparatively slow) constructor."""
+    value = text[start:end]
+    t = str.__new__(Token, value)
+    t.type = kind
+    t.value = value
+    t.start_pos = start
+    t.line = 1
+    t.column = base + start
+    t.end_line = 1
+    t.end_column = base + end
+    t.end_pos = end
+    return t
+
+
 def tokenize(text: str, base: int = 1) -> list[Token]:
     """Split ``text`` (a segment whose first character sits at column ``base``) into tokens."""
     toks: list[Token] = []
     parens: list[int] = []
     i = 0
     n = len(text)
-
-    def add(kind: str, start: int, end: int) -> None:
-        toks.append(_tok(kind, text[start:end], start, base + start, base + end))
+    new = str.__new__
+    kw_cache = _KW_CACHE
+    word_match = _WORD_SPACE.match
+    prev_type: str | None = None
 
     while i < n:
         ch = text[i]
+        if ch == " ":
+            i += 1
+            continue
+        if ch.isalpha() or ch == "_":
+            m = word_match(text, i)  # the word and one following space (skipped without a loop turn)
+            j = m.end(1)
+            word = text[i:j]
+            kind = kw_cache.get(word, _MISSING)
+            if kind is _MISSING:
+                kind = keyword_terminal(word)
+            # _token() inlined: words are most of the tokens
+            t = new(Token, word)
+            t.type = prev_type = kind or "WORD"
+            t.value = word
+            t.start_pos = i
+            t.line = 1
+            t.column = base + i
+            t.end_line = 1
+            t.end_column = base + j
+            t.end_pos = j
+            toks.append(t)
+            i = m.end()
+            continue
         if ch.isspace():
             i += 1
             continue
-        if _is_word_start(ch):
-            m = _WORD.match(text, i)
-            j = m.end() if m else i + 1
-            word = text[i:j]
-            add(keyword_terminal(word) or "WORD", i, j)
-            i = j
-            continue
-        prev_type = toks[-1].type if toks else None
-        attached = i > 0 and not text[i - 1].isspace()
         if ch == "`":
             j = text.find("`", i + 1)
             if j < 0:
                 raise LexError("unterminated backtick string", base + i, base + n)
-            add("BT", i, j + 1)
+            prev_type = "BT"
+            toks.append(_token(prev_type, text, i, j + 1, base))
             i = j + 1
         elif ch in "@&^#":
             j = _selector_end(text, i, base)
-            add("SEL", i, j)
+            prev_type = "SEL"
+            toks.append(_token(prev_type, text, i, j, base))
             i = j
         elif ch == "%":
             j = text.find("%", i + 1)
             if j < 0:
                 raise LexError("unterminated host information '%…%'", base + i, base + n)
-            add("HOST", i, j + 1)
+            prev_type = "HOST"
+            toks.append(_token(prev_type, text, i, j + 1, base))
             i = j + 1
         elif ch == "$":
             j = i + 1
@@ -158,7 +178,8 @@ def tokenize(text: str, base: int = 1) -> list[Token]:
                 j += 1
             if j == i + 1:
                 raise LexError("'$' must be followed by a variable name", base + i, base + i + 1, "WW102")
-            add("VAR", i, j)
+            prev_type = "VAR"
+            toks.append(_token(prev_type, text, i, j, base))
             i = j
         elif ch == "(":
             k = i + 1
@@ -166,46 +187,57 @@ def tokenize(text: str, base: int = 1) -> list[Token]:
                 k += 1
             if k < n and text[k] == "~":
                 j = _match_close(text, i, "(", ")", base)
-                add("DUR", i, j + 1)
+                prev_type = "DUR"
+                toks.append(_token(prev_type, text, i, j + 1, base))
                 i = j + 1
             elif prev_type in _COND_OPENERS:
                 parens.append(i)
-                add("LPAR", i, i + 1)
+                prev_type = "LPAR"
+                toks.append(_token(prev_type, text, i, i + 1, base))
                 i += 1
             else:
                 j = _match_close(text, i, "(", ")", base)
-                add("PGROUP", i, j + 1)
+                prev_type = "PGROUP"
+                toks.append(_token(prev_type, text, i, j + 1, base))
                 i = j + 1
         elif ch == ")":
             if not parens:
                 raise LexError("unbalanced ')'", base + i)
             parens.pop()
-            add("RPAR", i, i + 1)
+            prev_type = "RPAR"
+            toks.append(_token(prev_type, text, i, i + 1, base))
             i += 1
         elif ch == "[":
             j = _match_close(text, i, "[", "]", base)
-            add("ANN" if attached and prev_type is not None else "FILTER", i, j + 1)
+            attached = i > 0 and not text[i - 1].isspace()
+            prev_type = "ANN" if attached and prev_type is not None else "FILTER"
+            toks.append(_token(prev_type, text, i, j + 1, base))
             i = j + 1
         elif ch in "]}⟩|{⟨":
             raise LexError(f"unexpected '{ch}'", base + i)
         elif ch == "⇒":
-            add("ARROW", i, i + 1)
+            prev_type = "ARROW"
+            toks.append(_token(prev_type, text, i, i + 1, base))
             i += 1
         elif text.startswith("=>", i):
-            add("ARROW", i, i + 2)
+            prev_type = "ARROW"
+            toks.append(_token(prev_type, text, i, i + 2, base))
             i += 2
         elif ch == "'" and text.startswith("'s", i) and (i + 2 >= n or not text[i + 2].isalnum()):
-            add("POSS", i, i + 2)
+            prev_type = "POSS"
+            toks.append(_token(prev_type, text, i, i + 2, base))
             i += 2
-        elif ch.isdigit() or (ch == "-" and i + 1 < n and text[i + 1].isdigit() and not attached):
+        elif ch.isdigit() or (ch == "-" and i + 1 < n and text[i + 1].isdigit() and not (i > 0 and not text[i - 1].isspace())):
             j = i + 1
             while j < n and (text[j].isdigit() or (text[j] == "." and j + 1 < n and text[j + 1].isdigit())):
                 j += 1
-            add("NUMBER", i, j)
+            prev_type = "NUMBER"
+            toks.append(_token(prev_type, text, i, j, base))
             i = j
         else:
             if ch in _SINGLE:
-                add(_SINGLE[ch], i, i + 1)
+                prev_type = _SINGLE[ch]
+                toks.append(_token(prev_type, text, i, i + 1, base))
                 i += 1
             else:
                 raise LexError(f"unexpected character '{ch}'", base + i)

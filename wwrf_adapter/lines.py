@@ -15,6 +15,7 @@ from .lexer import LexError
 
 META_FLAGS = re.compile(r"^(Unique|Ghostly|Haunted) (Role|Group|Attribute)$", re.I)
 META_PREFIX = re.compile(r"^(Inherit|Require|Role Attribute|Include|Identity):\s*(.*)$", re.I)
+_META_FIRST = frozenset("GHIRUghiru\u0130\u0131")
 KEY_LINES = {
     "team": ("Win Condition",),
     "poll": ("Available Options", "Allowed Voters", "Show Voters", "Random", "Hammer"),
@@ -27,16 +28,17 @@ _OTHER_START = re.compile(r"\{\s*(" + "|".join(OTHER_KEYWORDS) + r")\b", re.I)
 _PROMPT_START = re.compile(r"\|[^|\s][^|]*\|")
 _OPEN = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "〈": "〉"}
 _CLOSE = {v: k for k, v in _OPEN.items()}
+_BRACKET_SCAN = {o: re.compile("[`" + re.escape(o) + re.escape(c) + "]").finditer for o, c in _OPEN.items()}
 GROUP_KIND = {"[": "restrictions", "⟨": "scaling", "〈": "scaling", "{": "other", "|": "prompt"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Segment:
     text: str
     col: int  # 1-based column of text[0]
 
 
-@dataclass
+@dataclass(slots=True)
 class ParamGroup:
     kind: str  # restrictions, scaling, other, prompt
     inner: str
@@ -46,7 +48,7 @@ class ParamGroup:
     ascii_standin: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class LineInfo:
     line: int
     text: str
@@ -71,28 +73,34 @@ def _match(text: str, start: int, col0: int) -> int:
     close_ch = _OPEN[open_ch]
     depth = 0
     in_bt = False
-    for i in range(start, len(text)):
-        ch = text[i]
+    for m in _BRACKET_SCAN[open_ch](text, start):  # only backticks and this bracket pair matter
+        ch = m.group()
         if ch == "`":
             in_bt = not in_bt
         elif not in_bt:
             if ch == open_ch:
                 depth += 1
-            elif ch == close_ch:
+            else:
                 depth -= 1
                 if depth == 0:
-                    return i
+                    return m.start()
     raise LexError(f"unbalanced '{open_ch}': no closing '{close_ch}'", col0 + start, col0 + len(text))
 
 
 _TAIL_SCAN = re.compile(r"[`(\[{⟨〈)\]}⟩〉|]")
 _HEAD_SCAN = re.compile(r"[`(\[{⟨〈)\]}⟩〉]|: ")
+_HEAD_SPECIAL = re.compile(r"[`(\[{⟨〈)\]}⟩〉]").search
 
 
 def _tail_start(text: str, col0: int) -> int:
     """Index where the parameter tail starts (``len(text)`` if there is none).
 
     Only the interesting characters are visited (a regex jumps over ordinary text)."""
+    if "[" not in text and "|" not in text and "{" not in text and "⟨" not in text and "〈" not in text:
+        # no group can start: only the backticks need checking
+        if text.count("`") % 2:
+            raise LexError("unterminated backtick string", col0 + text.rfind("`"), col0 + len(text))
+        return len(text)
     depth = 0
     in_bt = False
     for m in _TAIL_SCAN.finditer(text):
@@ -139,14 +147,12 @@ def split_params(text: str, col0: int) -> tuple[str, list[ParamGroup]]:
     return text[:start].rstrip(), groups
 
 
-def split_head(head: str, col0: int) -> tuple[list[Segment], bool]:
-    """Split a head at top-level ``": "``; report whether it ends in ``:`` (announcing children)."""
-    segments: list[Segment] = []
+def _split_head_scan(head: str, col0: int, seg_start: int, parts: list[tuple[str, int]]) -> int:
+    """Split ``head[seg_start:]`` at top-level ``": "`` into ``parts``; return the last segment's start."""
     depth = 0
     in_bt = False
-    seg_start = 0
     n = len(head)
-    for m in _HEAD_SCAN.finditer(head):
+    for m in _HEAD_SCAN.finditer(head, seg_start):
         ch = m.group()
         i = m.start()
         if ch == "`":
@@ -155,7 +161,7 @@ def split_head(head: str, col0: int) -> tuple[list[Segment], bool]:
             continue
         elif ch == ": ":
             if depth == 0:
-                segments.append(Segment(head[seg_start:i], col0 + seg_start))
+                parts.append((head[seg_start:i], col0 + seg_start))
                 j = i + 1
                 while j < n and head[j] == " ":
                     j += 1
@@ -164,19 +170,39 @@ def split_head(head: str, col0: int) -> tuple[list[Segment], bool]:
             depth += 1
         else:
             depth = max(0, depth - 1)
+    return seg_start
+
+
+def split_head(head: str, col0: int) -> tuple[list[Segment], bool]:
+    """Split a head at top-level ``": "``; report whether it ends in ``:`` (announcing children)."""
+    parts: list[tuple[str, int]] = []
+    seg_start = 0
+    n = len(head)
+    # fast path: split at each ": " while the text before it has no bracket or backtick
+    while True:
+        i = head.find(": ", seg_start)
+        if i < 0:
+            break
+        if _HEAD_SPECIAL(head, seg_start, i):
+            seg_start = _split_head_scan(head, col0, seg_start, parts)
+            break
+        parts.append((head[seg_start:i], col0 + seg_start))
+        j = i + 1
+        while j < n and head[j] == " ":
+            j += 1
+        seg_start = j
     tail = head[seg_start:]
     opens = False
     if tail.endswith(":"):
         tail = tail[:-1]
         opens = True
-    if tail.strip() or not segments:
-        segments.append(Segment(tail, col0 + seg_start))
-    elif segments:
+    if tail.strip() or not parts:
+        parts.append((tail, col0 + seg_start))
+    elif parts:
         opens = True
     out = []
-    for s in segments:
-        lead = len(s.text) - len(s.text.lstrip())
-        out.append(Segment(s.text.strip(), s.col + lead))
+    for text, col in parts:
+        out.append(Segment(text.strip(), col + (len(text) - len(text.lstrip()))))
     return out, opens
 
 
@@ -185,11 +211,13 @@ def classify(line: int, text: str, element_kind: str) -> LineInfo:
     stripped = text.strip()
     lead = len(text) - len(text.lstrip())
     info = LineInfo(line, text, "trigger", indent=lead)
-    if stripped in ("No Abilities", "N/A", "TBD") or META_FLAGS.match(stripped):
+    # both meta patterns start with one of these letters (case-insensitively: also 'İ' and 'ı')
+    maybe_meta = stripped[:1] in _META_FIRST
+    if stripped in ("No Abilities", "N/A", "TBD") or (maybe_meta and META_FLAGS.match(stripped)):
         info.kind = "meta"
         info.meta = (stripped, "")
         return info
-    m = META_PREFIX.match(stripped)
+    m = META_PREFIX.match(stripped) if maybe_meta else None
     if m:
         info.kind = "meta"
         info.meta = (m.group(1), m.group(2))

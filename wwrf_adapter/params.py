@@ -16,6 +16,7 @@ _STATIC = re.compile(r"^x(\d+)$", re.I)
 _PARITY = re.compile(r"^(Odd|Even):\s*x(\d+)$", re.I)
 _RATIO = re.compile(r"^\$(total|living)/(\d+)$", re.I)
 _COMPARE = re.compile(r"^\$(total|living)\s*(<=|>=|≤|≥|<|>|=)\s*(\d+)\s*(⇒|=>)\s*x?(\d+)$", re.I)
+_ATTRIBUTE = re.compile(r"^(?:(.*?)\s+)?(has|lacks)\s+(.+)$")
 _ORDER = {"restrictions": 0, "scaling": 1, "other": 2, "prompt": 3}
 _OTHER_CANON = {k.lower(): k for k in OTHER_KEYWORDS}
 _RESTR_CANON = {k.lower(): k for k in RESTRICTION_KEYWORDS}
@@ -58,7 +59,7 @@ def _restriction(item: str, col: int, ctx: Ctx) -> Restriction:
         r.number = int(m.group(2)) if m.group(2) else None
         r.onward = bool(m.group(3))
     elif kind == "Attribute":
-        m = re.match(r"^(?:(.*?)\s+)?(has|lacks)\s+(.+)$", rest)
+        m = _ATTRIBUTE.match(rest)
         if not m:
             raise SegmentError(f"bad attribute restriction '{rest}' (expected ⟦actor⟧ has|lacks `A`)", rest_col, rest_col + len(rest), "WW104")
         if m.group(1):
@@ -106,6 +107,12 @@ def _scaling(item: str, col: int, ctx: Ctx) -> ScalingItem:
 
 def _split_top(text: str, base: int) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
+    if "`" not in text and "(" not in text and "[" not in text and ")" not in text and "]" not in text:
+        start = 0
+        for part in text.split(","):
+            out.append((part, base + start))
+            start += len(part) + 1
+        return [(t.strip(), c + (len(t) - len(t.lstrip()))) for t, c in out if t.strip()]
     depth = 0
     in_bt = False
     start = 0

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import gc
+import os
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText
 
@@ -35,12 +39,38 @@ def collect_files(paths: list[str | Path]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            for f in sorted(p.rglob("*")):
-                if f.is_file() and not f.suffix and not any(part.startswith(".") for part in f.relative_to(p).parts):
-                    out.append(f)
+            found: list[Path] = []
+            _scan(p, found)
+            out.extend(sorted(found))
         else:
             out.append(p)
     return out
+
+
+def _scan(folder: Path, found: list[Path]) -> None:
+    """Regular extension-less files under ``folder`` (as ``Path.rglob``: symlinked folders are not
+    entered, unreadable folders are skipped), leaving out names that start with '.' at any depth."""
+    try:
+        with os.scandir(folder) as it:
+            entries = list(it)
+    except (PermissionError, FileNotFoundError, NotADirectoryError):
+        return
+    for entry in entries:
+        name = entry.name
+        if name.startswith("."):
+            continue
+        try:
+            if entry.is_dir():
+                if not entry.is_symlink():
+                    _scan(folder / name, found)
+                continue
+            if not entry.is_file():
+                continue
+        except OSError:
+            continue
+        path = folder / name
+        if not path.suffix:
+            found.append(path)
 
 
 class _Loader:
@@ -83,8 +113,35 @@ def build_symbols(raws: list[RawElement]) -> SymbolTable:
     return symbols
 
 
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a project is built.
+
+    Parsing allocates many small container objects (tokens, parse trees, AST nodes) but makes
+    (almost) no reference cycles, so the collector's frequent passes over the young objects, and
+    the full passes they trigger, find nothing to free: about 15 % of a load of the benchmark
+    corpus. The young generation is collected once at the end: every object of the load is
+    visited once (what the collector would do anyway, done here rather than deferred to the
+    caller), and any cycle made meanwhile (e.g. by an exception on bad input) is freed. Nothing
+    happens if the collector is already disabled (by the caller or an enclosing load)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect(0)
+
+
 def load_texts(texts: list[tuple[str, str]], extra_context: "Project | None" = None) -> Project:
     """Parse ``(file, text)`` pairs as one project (``extra_context`` adds symbols and ability sets)."""
+    with _gc_paused():
+        return _load_texts(texts, extra_context)
+
+
+def _load_texts(texts: list[tuple[str, str]], extra_context: "Project | None") -> Project:
     bag = DiagnosticBag()
     project = Project()
     raws: list[RawElement] = []
@@ -150,7 +207,8 @@ def load_project(paths: str | Path | list[str | Path], siblings: bool = False) -
         paths = [paths]
     texts: list[tuple[str, str]] = []
     for f in collect_files(list(paths)):
-        texts.append((str(f), decode(f.read_bytes())))
+        with open(f, "rb") as fh:  # (Path.read_bytes, without its extra layers)
+            texts.append((str(f), decode(fh.read())))
     direct = [Path(p) for p in paths if Path(p).is_file()]
     context = sibling_context(direct) if siblings and direct else None
     return load_texts(texts, extra_context=context)

@@ -105,14 +105,15 @@ def read_element(file: str, text: str, diags: DiagnosticBag, file_name: str | No
     header = parse_header(lines[0] if lines else "", file, diags)
     sections: list[RawSection] = []
     loose: list[tuple[int, str]] = []
+    add = loose.append  # lines before the first section title are loose
     for number, line in enumerate(lines[1:], start=2):
-        m = _SECTION.match(line)
+        m = _SECTION.match(line) if "__" in line else None  # (a title needs "__")
         if m:
-            sections.append(RawSection(m.group(1).strip(), number))
-        elif sections:
-            sections[-1].lines.append((number, line))
+            sec = RawSection(m.group(1).strip(), number)
+            sections.append(sec)
+            add = sec.lines.append
         else:
-            loose.append((number, line))
+            add((number, line))
     kind = element_kind(header, sections, loose)
     formal: list[tuple[int, str]] = []
     for sec in sections:

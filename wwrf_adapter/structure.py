@@ -52,6 +52,12 @@ def _report(ctx: Ctx, exc: SegmentError) -> None:
     ctx.diags.error(exc.code, exc.message, ctx.span(exc.col, exc.end_col), notes)
 
 
+def _only_action(info: LineInfo) -> bool:
+    """The line's segments are exactly ``Action`` (any case)."""
+    segs = info.segments
+    return len(segs) == 1 and segs[0].text.lower() == "action"
+
+
 def parse_line(info: LineInfo, ctx: Ctx, params: Params | None) -> LineNode:
     """Parse the segments of a trigger or bullet line; errors are reported and the node marked broken."""
     ctx.line = info.line
@@ -83,13 +89,13 @@ def parse_line(info: LineInfo, ctx: Ctx, params: Params | None) -> LineNode:
         node.broken = True
     if info.params:
         if params is not None:
-            only_action = info.kind == "bullet" and (not info.segments or [s.text.lower() for s in info.segments] == ["action"])
+            only_action = info.kind == "bullet" and (not info.segments or _only_action(info))
             if info.kind == "bullet" and not only_action:
                 p = info.params[0]
                 ctx.warning("WW903", "parameters on a bullet line belong to the trigger: hoisted", p.col, info.params[-1].end_col)
             node.params_only = only_action
             parse_params(info.params, ctx, params)
-    elif info.kind == "bullet" and [s.text.lower() for s in info.segments] == ["action"]:
+    elif info.kind == "bullet" and _only_action(info):
         node.params_only = True
     return node
 

@@ -11,6 +11,7 @@ from rulescript.diagnostics import DiagnosticBag
 from . import vocab
 from .ast import Ability, Condition, Element, Evaluate, ForEach, Inherit, KeyLine, Meta, Process, Restriction, Statement, TriggerBlock, Value
 from .context import Ctx
+from .defaults import fill_defaults
 from .keys import name_key
 
 KINDS = ("role", "team", "group", "poll", "attribute", "ability set", "location", "display")
@@ -167,8 +168,6 @@ class Typer:
             self.value(c.right, expected)
 
     def ability(self, ab: Ability) -> None:
-        from .defaults import fill_defaults
-
         self._disambiguate(ab)
         fill_defaults(ab)
         for name, v in ab.args.items():

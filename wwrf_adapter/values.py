@@ -68,7 +68,7 @@ def parse_selector(text: str, ctx: Ctx, col: int, check: bool = True) -> Value:
         if check and sigil == "@" and not name.startswith("ID:") and name.lower() not in _BASIC_LOWER:
             ctx.error("WW206", f"unknown selector '@{name}'", col, col + 1 + len(name),
                       [f"@{s}" for s in vocab.BASIC_SELECTORS], "@" + name)
-    for m in _PROP.finditer(chain):
+    for m in _PROP.finditer(chain) if chain else ():
         prop = m.group(1)
         if check and prop.lower() not in _PROP_LOWER:
             pcol = col + len(text) - len(chain) + m.start()
@@ -135,7 +135,7 @@ def parse_backtick(text: str, ctx: Ctx, col: int, check: bool = False) -> Value:
         if check and sig in "@&" and not (before_ok and after_ok):
             ctx.warning("WW910", f"selector '{sel_text}' inside an info string is not delimited by spaces", scol, scol + len(sel_text))
         embedded.append(sub)
-    kind = "info" if any(e.sigil or e.kind in ("host", "variable") for e in embedded) else "constant"
+    kind = "info" if embedded and any(e.sigil or e.kind in ("host", "variable") for e in embedded) else "constant"
     return Value(kind, inner, items=embedded)
 
 
@@ -154,11 +154,16 @@ def _host_type(text: str) -> str | None:
     return None
 
 
+_CHECKED_TOKENS = frozenset({"SEL", "DUR", "ANN", "VAR", "BT"})
+
+
 def check_tokens(tokens: list[Token], ctx: Ctx) -> None:
     """Report unknown selectors, keys, properties, variables, durations and annotations of a segment
     (before the grammar runs, so they are reported even when the segment does not parse)."""
     for tok in tokens:
         t = tok.type
+        if t not in _CHECKED_TOKENS:
+            continue
         col = tok.column or 1
         if t == "SEL":
             ctx.parsed[(str(tok), col)] = parse_selector(str(tok), ctx, col, check=True)
@@ -171,14 +176,17 @@ def check_tokens(tokens: list[Token], ctx: Ctx) -> None:
             if name.lower() not in vocab.VARIABLES:
                 ctx.error("WW207", f"unknown variable '${name}'", col, col + len(tok), [f"${x}" for x in vocab.VARIABLES], "$" + name)
         elif t == "BT" and ("@" in tok or "&" in tok):
-            parse_backtick(str(tok), ctx, col, check=True)
+            # kept for atom_value (the check only adds warnings: the value is the same)
+            ctx.parsed[(str(tok), col)] = parse_backtick(str(tok), ctx, col, check=True)
 
 
-def atom_value(tok: Token, ctx: Ctx) -> Value:
+def atom_value(tok: Token, ctx: Ctx, span: bool = True) -> Value:
+    """The value of one atom token (``span=False``: the caller sets the span)."""
     col = tok.column or 1
     t = tok.type
     if t == "BT":
-        v = parse_backtick(str(tok), ctx, col)
+        cached = ctx.parsed.pop((str(tok), col), None)
+        v = cached if isinstance(cached, Value) else parse_backtick(str(tok), ctx, col)
     elif t == "SEL":
         cached = ctx.parsed.pop((str(tok), col), None)
         v = cached if isinstance(cached, Value) else parse_selector(str(tok), ctx, col, check=False)
@@ -193,7 +201,8 @@ def atom_value(tok: Token, ctx: Ctx) -> Value:
         v = Value("boolean", str(tok).capitalize(), type="boolean")
     else:
         v = Value("success", str(tok).capitalize(), type="success")
-    v.span = ctx.span(col, tok.end_column)
+    if span:
+        v.span = ctx.span(col, tok.end_column)
     return v
 
 
@@ -220,6 +229,11 @@ def duration(tok: Token, ctx: Ctx, check: bool = False) -> str:
 
 def split_list(text: str) -> list[str]:
     """Split the inside of a PGROUP at top-level commas (backtick- and bracket-aware)."""
+    if "`" not in text and "(" not in text and "[" not in text and ")" not in text and "]" not in text:
+        parts = text.split(",")
+        if len(parts) == 1:
+            return [parts[0].strip()] if parts[0].strip() else []
+        return [p.strip() for p in parts]
     items: list[str] = []
     depth = 0
     in_bt = False

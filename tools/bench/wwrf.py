@@ -1,6 +1,6 @@
 """Benchmark of the WWRF front end on a generated corpus.
 
-    python tools/bench/wwrf.py [--copies 18] [--repeat 7] [--keep DIR]
+    python tools/bench/wwrf.py [--copies 18] [--repeat 7] [--keep DIR] [--target-ms 500] [--check]
 
 The corpus is generated into a temporary folder from the example elements in
 ``shared/examples/wwrf`` (next to the checkout): every role is copied under new names with varied
@@ -8,7 +8,14 @@ parameters (phase numbers, quantities, prompt keys, bullet indentation) and extr
 from the grammar's forms; the other elements are written once so that every reference resolves.
 Each repetition loads and parses the whole corpus from disk (no result caching; the LALR parser
 itself is built once per process, as in normal use, and its build time is reported separately).
+The front end's memo of parse actions per token-type sequence is emptied before every repetition,
+so each one does the work of a first load; the cyclic garbage collector's pass over the new
+project (which ``load_project`` runs before returning) is inside the timed region.
 A "cold process" run (new interpreter: imports + parser build + parse) is measured as well.
+
+The primary figure is CPU time of this process (``time.process_time``): wall time on a shared
+machine includes time spent waiting for a core. The target (whole corpus ≤ 500 ms) is judged on
+the CPU median; ``--check`` makes a missed target exit with status 1.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 EXAMPLES = ROOT.parent / "shared" / "examples" / "wwrf"
+TARGET_MS = 500.0
 
 # extra trigger lines: grammar forms that the examples use rarely or not at all
 EXTRA_FORMS = [
@@ -109,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--copies", type=int, default=18, help="copies of each role (default 18)")
     ap.add_argument("--repeat", type=int, default=7, help="timed repetitions (default 7)")
     ap.add_argument("--keep", metavar="DIR", help="write the corpus to DIR and keep it")
+    ap.add_argument("--target-ms", type=float, default=TARGET_MS,
+                    help=f"target for the CPU median of one whole-corpus parse (default {TARGET_MS:g})")
+    ap.add_argument("--check", action="store_true", help="exit with status 1 if the target is missed")
     args = ap.parse_args(argv)
     if not EXAMPLES.is_dir():
         print(f"examples not found at {EXAMPLES}", file=sys.stderr)
@@ -120,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"corpus: {files} files, {lines} trigger/bullet lines in {target}")
 
     t0 = time.perf_counter()
-    from wwrf_adapter.grammar import parser
+    from wwrf_adapter.grammar import clear_memos, parser
 
     parser()
     build = time.perf_counter() - t0
@@ -130,32 +141,38 @@ def main(argv: list[str] | None = None) -> int:
     cpu: list[float] = []
     errors = 0
     for _ in range(args.repeat):
+        clear_memos()
         t = time.perf_counter()
         c = time.process_time()
         project = load_project(target)
         cpu.append(time.process_time() - c)
         times.append(time.perf_counter() - t)
         errors = sum(1 for d in project.diagnostics if d.is_error)
+    cpu_med = statistics.median(cpu)
     med = statistics.median(times)
     print(f"parser build (once per process): {build * 1000:.1f} ms")
-    print(f"parse whole corpus, {args.repeat} runs: median {med * 1000:.1f} ms, mean {statistics.mean(times) * 1000:.1f} ms, "
+    print(f"parse whole corpus, {args.repeat} runs:")
+    print(f"  CPU time (primary; robust to other load on the machine): median {cpu_med * 1000:.1f} ms, "
+          f"mean {statistics.mean(cpu) * 1000:.1f} ms, p95 {_pct(cpu, 0.95) * 1000:.1f} ms, min {min(cpu) * 1000:.1f} ms")
+    print(f"  wall time: median {med * 1000:.1f} ms, mean {statistics.mean(times) * 1000:.1f} ms, "
           f"p95 {_pct(times, 0.95) * 1000:.1f} ms, min {min(times) * 1000:.1f} ms")
-    print(f"  CPU time of this process (robust to other load on the machine): median {statistics.median(cpu) * 1000:.1f} ms, "
-          f"mean {statistics.mean(cpu) * 1000:.1f} ms, p95 {_pct(cpu, 0.95) * 1000:.1f} ms")
     try:
         load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     except OSError:
         load = "n/a"
     print(f"  machine load average while measuring: {load}")
-    print(f"throughput: {files / med:.0f} files/s, {lines / med:.0f} lines/s (median run); errors in corpus: {errors}")
+    print(f"throughput (CPU median): {files / cpu_med:.0f} files/s, {lines / cpu_med:.0f} lines/s; errors in corpus: {errors}")
     code = f"import sys,time; sys.path.insert(0,{str(ROOT)!r}); t=time.perf_counter(); import wwrf_adapter as w; p=w.load_project({str(target)!r}); print(time.perf_counter()-t)"
     cold = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout) for _ in range(3)]
-    print(f"cold process (imports + parser build + parse), 3 runs: median {statistics.median(cold) * 1000:.1f} ms")
-    target_ok = med <= 0.5
-    print(f"target ≤ 500 ms for the whole corpus: {'met' if target_ok else 'NOT met'}")
+    print(f"cold process (imports + parser build + parse, wall), 3 runs: median {statistics.median(cold) * 1000:.1f} ms")
+    target_ok = cpu_med * 1000 <= args.target_ms
+    print(f"target ≤ {args.target_ms:g} ms for the whole corpus, judged on the CPU median "
+          f"({cpu_med * 1000:.1f} ms): {'PASS' if target_ok else 'FAIL'}")
     if tmp is not None:
         tmp.cleanup()
-    return 0 if errors == 0 else 1
+    if errors:
+        return 1
+    return 1 if args.check and not target_ok else 0
 
 
 if __name__ == "__main__":
