@@ -110,11 +110,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     else:
         out = Path(args.output)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, out)  # never leaves a half-written file behind
+        _write_atomic(out, text)
         print(f"wrote {len(doc['rules'])} rules to {out} ({args.format})", file=sys.stderr)
     return EXIT_OK
 
@@ -133,11 +129,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
             print(f"{out} is out of date: run 'rulescript docs {args.profile} -o {out}'", file=sys.stderr)
             return EXIT_ERRORS
         return EXIT_OK
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, out)
+    _write_atomic(out, text)
     print(f"wrote {out}", file=sys.stderr)
     return EXIT_OK
 
@@ -155,14 +147,38 @@ def _progress_printer(total: int, stream: Any = None) -> Any:
     return progress
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from rulescript.sim.host import RulesError, load_table, render_rule_error
-    from rulescript.sim.simulate import simulate
+def _load_table(game: str) -> Any:
+    """The game's card data and compiled rules, or None after printing why the rules do not compile."""
+    from rulescript.sim.host import RulesError, load_table
 
+    if not Path(game).is_dir():
+        raise UsageError(f"no such game folder: {game}")
     try:
-        table = load_table(args.game)
+        return load_table(game)
     except RulesError as exc:
         print(exc.result.render(), file=sys.stderr)
+        return None
+
+
+def _write_atomic(out: Path, text: str) -> None:
+    """Write through a temporary file and a rename: a failed write never leaves a half-written file."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from rulescript.sim.host import render_rule_error
+    from rulescript.sim.simulate import simulate
+
+    table = _load_table(args.game)
+    if table is None:
         return EXIT_ERRORS
     res = simulate(args.game, args.games, args.seed, progress=None if args.quiet else _progress_printer(args.games),
                    turn_limit=args.turn_limit, data=table.data, rules_factory=table.engine)
@@ -179,13 +195,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from rulescript.sim.host import Recorder, RulesError, load_table, print_log_lines
+    from rulescript.sim.host import Recorder, print_log_lines
     from rulescript.sim.gamelog import save_log
 
-    try:
-        table = load_table(args.game)
-    except RulesError as exc:
-        print(exc.result.render(), file=sys.stderr)
+    table = _load_table(args.game)
+    if table is None:
         return EXIT_ERRORS
     names = table.data.deck_names()
     decks = args.decks or [names[0], names[-1]]

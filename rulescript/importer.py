@@ -1,0 +1,545 @@
+"""``rulescript import``: migrate an OCTGN plugin (a Python rule dictionary + ``set.xml``) to a game folder.
+
+::
+
+    rulescript import RULES_PY [--set SET_XML] -o OUT_DIR [--name NAME] [--force]
+
+1. The Python file is read with :mod:`ast`, never executed (:mod:`rulescript.import_pysource`).
+2. Every rule text becomes an INI section ``[card-id]``; the compatibility rewrites of
+   ``rulescript.md`` §9 are applied and recorded (:mod:`rulescript.import_rewrite`).
+3. ``set.xml`` becomes ``cards.yaml``; ``game.yaml`` names the game (:mod:`rulescript.import_setxml`).
+4. Each converted rule is compiled; a rule that cannot be converted or does not compile is written
+   commented out, with the reason, so the folder still passes ``rulescript check`` and nothing is lost.
+5. The folder is written atomically (a temporary folder moved into place) and then compiled with
+   :func:`rulescript.compiler.compile_game`; its diagnostics are part of the report.
+
+Exit codes of :func:`main_import`: 0 everything converted and the game compiles, 1 some rules were not
+converted (or the game does not compile), 2 usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import textwrap
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from rulescript.compiler import CompileResult, compile_game, compile_text
+from rulescript.diagnostics import Diagnostic, SourceText, Span, render
+from rulescript.ini import GUID_RE, SLUG_RE
+from rulescript.import_pysource import RuleEntry, read_rules_py
+from rulescript.import_rewrite import Change, ConversionError, RuleConverter, RuleText, parse_rule_text
+from rulescript.import_setxml import SetData, cards_yaml, game_yaml, read_set_xml
+from rulescript.profile import load_profile
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+class ImportUsageError(Exception):
+    """Bad arguments: a missing input, or an output folder that may not be overwritten."""
+
+
+@dataclass(slots=True)
+class FailedRule:
+    """A rule that was not converted; it is in the INI file commented out."""
+
+    card_id: str | None
+    py_span: Span             # the dict entry in the Python file
+    ini_span: Span | None     # where the commented-out rule starts in the INI file
+    reason: str
+
+    def render(self) -> str:
+        where = f"{self.py_span.file}:{self.py_span.line}:{self.py_span.col}"
+        ini = f" (written commented out at {self.ini_span.file}:{self.ini_span.line})" if self.ini_span else ""
+        return f"{where}: rule '{self.card_id or '?'}' not converted: {self.reason}{ini}"
+
+
+@dataclass(slots=True)
+class ImportChange:
+    """One rewrite made (severity ``note``) or one statement flagged for review (``warning``)."""
+
+    card_id: str
+    code: str
+    severity: str
+    message: str
+    py_span: Span
+    ini_span: Span
+    before: str
+    after: str
+
+
+@dataclass(slots=True)
+class ImportReport:
+    rules_py: Path
+    set_xml: Path | None
+    out_dir: Path
+    ini_path: Path
+    converted: list[str] = field(default_factory=list)
+    failed: list[FailedRule] = field(default_factory=list)
+    changes: list[ImportChange] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # reading the inputs (rules.py, set.xml)
+    compile: CompileResult | None = None                         # compile_game of the written folder
+    cards: int = 0
+    written: bool = False
+    sources: dict[str, SourceText] = field(default_factory=dict)
+
+    @property
+    def compile_errors(self) -> list[Diagnostic]:
+        return self.compile.errors if self.compile is not None else []
+
+    @property
+    def ok(self) -> bool:
+        return self.written and not self.failed and not self.compile_errors and not any(
+            d.is_error for d in self.diagnostics)
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_OK if self.ok else EXIT_ERRORS
+
+    def all_diagnostics(self) -> list[Diagnostic]:
+        """Input diagnostics, then one per change, then the compile diagnostics of the written game."""
+        out = list(self.diagnostics)
+        for c in self.changes:
+            notes = [f"from {c.py_span.file}:{c.py_span.line}:{c.py_span.col} (rule '{c.card_id}')"]
+            if c.before != c.after:
+                notes.append(f"was: {c.before}")
+                notes.append(f"now: {c.after}")
+            elif c.before:
+                notes.append(f"statement: {c.before}")
+            out.append(Diagnostic("note" if c.severity == "note" else "warning", c.code, c.message, c.ini_span,
+                                  tuple(notes)))
+        if self.compile is not None:
+            out.extend(self.compile.diagnostics)
+        return out
+
+    def render(self, notes: bool = True) -> str:
+        sources = dict(self.sources)
+        if self.compile is not None:
+            sources.update(self.compile.sources)
+        parts = [render(d, sources.get(d.span.file)) for d in self.all_diagnostics()
+                 if notes or d.severity != "note"]
+        parts.extend(f.render() for f in self.failed)
+        return "\n\n".join(parts)
+
+    def summary(self) -> str:
+        rewrites = sum(1 for c in self.changes if c.severity == "note")
+        reviews = sum(1 for c in self.changes if c.severity != "note")
+        errors = len(self.compile_errors)
+        state = "ok" if self.ok else "INCOMPLETE"
+        where = f"wrote {self.out_dir}" if self.written else "nothing written"
+        return (f"{state}: {len(self.converted)} rules converted, {len(self.failed)} not converted "
+                f"(commented out), {rewrites} rewrites, {reviews} statements to review, {self.cards} cards; "
+                f"{errors} compile errors; {where}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# building the INI file
+
+
+@dataclass(slots=True)
+class _Rule:
+    entry: RuleEntry
+    card_id: str | None
+    rule: RuleText | None = None
+    changes: list[Change] = field(default_factory=list)
+    reason: str | None = None
+    # filled while writing
+    start: int = 0
+    end: int = 0
+    prop_lines: list[int] = field(default_factory=list)
+
+
+def _normalise_id(key: str) -> str:
+    """GUIDs lose their braces; ids are compared without regard to case, so they are written lower case."""
+    k = key.strip()
+    if k.startswith("{") and k.endswith("}"):
+        k = k[1:-1].strip()
+    return k.lower()
+
+
+def _one_line(text: str) -> str:
+    """Text that stays on one physical line (nothing from the inputs may start a new INI line)."""
+    return re.sub(r"[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]+", " ", text)
+
+
+def _comment(text: str) -> str:
+    text = _one_line(text)
+    return "# " + text if text else "#"
+
+
+def _rule_lines(r: _Rule, names: dict[str, str]) -> tuple[list[str], list[int | None]]:
+    """Lines of one rule's block, and for each line the index of the property it starts (or None)."""
+    lines: list[str] = []
+    marks: list[int | None] = []
+
+    def add(line: str, mark: int | None = None) -> None:
+        lines.append(line)
+        marks.append(mark)
+
+    e = r.entry
+    for c in e.comments:
+        add(_one_line(c) if c.startswith("#") else _comment(c))
+    name = names.get(r.card_id or "")
+    if name and any(name.lower() in c.lower() for c in e.comments):
+        name = ""  # the plugin's own comment already names the card
+    if r.reason is not None:
+        add(_comment(f"NOT CONVERTED ({e.span.file}:{e.span.line}:{e.span.col}): {r.reason}"))
+        if name:
+            add(_comment(f"card: {name}"))
+        add(_comment(f"[{r.card_id if r.card_id else e.key if e.key is not None else '?'}]"), -1)
+        body = textwrap.dedent((e.text if e.text is not None else e.source).replace("\r\n", "\n"))
+        if r.rule is not None:
+            add("# original:")
+        for raw in body.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+            if raw.strip():
+                add(_comment(raw.rstrip()))
+        if r.rule is not None:
+            add("# converted:")
+            for p in r.rule.props:
+                add(_comment(f"{p.raw_key} = {p.new_value}"))
+        return lines, marks
+    assert r.rule is not None
+    if name:
+        add(_comment(name))
+    assert r.card_id is not None and (GUID_RE.match(r.card_id) or SLUG_RE.match(r.card_id))
+    add(f"[{r.card_id}]", -1)
+    prop_index = {id(p): i for i, p in enumerate(r.rule.props)}
+    for item in r.rule.items:
+        if isinstance(item, str):
+            add(item)
+            continue
+        i = prop_index[id(item)]
+        comments = [c for _, c in item.lines if c]
+        if item.new_value == item.value and len(item.lines) > 1:
+            first = True
+            for piece, comment in item.lines:
+                tail = f"  {comment}" if comment else ""
+                if first:
+                    add(f"{item.raw_key} = {piece}{tail}".rstrip(), i)
+                    first = False
+                elif piece:
+                    add(f"    {piece}{tail}")
+                elif comment:
+                    add(comment)
+            continue
+        if len(comments) > 1:
+            for c in comments:
+                add(c)
+            comments = []
+        tail = f"  {comments[0]}" if comments else ""
+        add(f"{item.raw_key} = {item.new_value}{tail}".rstrip(), i)
+    return lines, marks
+
+
+def _build_ini(rules: list[_Rule], names: dict[str, str], header: list[str]) -> str:
+    lines = list(header)
+    for r in rules:
+        lines.append("")
+        block, marks = _rule_lines(r, names)
+        r.start = len(lines) + 1
+        r.prop_lines = []
+        for line, mark in zip(block, marks):
+            lines.append(line)
+            if mark is not None and mark >= 0:
+                while len(r.prop_lines) <= mark:
+                    r.prop_lines.append(len(lines))
+                r.prop_lines[mark] = len(lines)
+            elif mark == -1:
+                r.start = len(lines)
+        r.end = len(lines)
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------------
+# writing the folder
+
+
+def _write_file(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(text)
+
+
+def _check_target(out_dir: Path, force: bool) -> None:
+    if out_dir.is_symlink() or (out_dir.exists() and not out_dir.is_dir()):
+        raise ImportUsageError(f"{out_dir} exists and is not a folder; not overwriting it")
+    if out_dir.is_dir() and any(out_dir.iterdir()) and not force:
+        raise ImportUsageError(f"{out_dir} is not empty; use --force to replace it")
+
+
+def write_folder_atomically(out_dir: Path, files: dict[str, str], force: bool) -> None:
+    """Write ``files`` (relative path → text) as the folder ``out_dir``: all of it, or nothing."""
+    out_dir = Path(out_dir)
+    parent = out_dir.absolute().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    _check_target(out_dir, force)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.import-", dir=parent))
+    try:
+        for rel, text in files.items():
+            _write_file(tmp / rel, text)
+        _check_target(out_dir, force)  # again: something may have appeared meanwhile
+        if out_dir.is_dir():
+            if not any(out_dir.iterdir()):
+                out_dir.rmdir()
+            else:  # --force: swap the folders, then delete the old one
+                old = parent / f".{out_dir.name}.old-{uuid.uuid4().hex[:8]}"
+                os.rename(out_dir, old)
+                try:
+                    os.rename(tmp, out_dir)
+                except BaseException:
+                    os.rename(old, out_dir)
+                    raise
+                shutil.rmtree(old, ignore_errors=True)
+                return
+        os.rename(tmp, out_dir)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+# ---------------------------------------------------------------------------------------------------
+# the import
+
+
+def _slug(text: str, default: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return s or default
+
+
+def _prepare(entries: list[RuleEntry]) -> list[_Rule]:
+    rules: list[_Rule] = []
+    last: dict[str, _Rule] = {}
+    for e in entries:
+        if e.key is None:
+            rules.append(_Rule(e, None, reason=e.reason or "the key is not a literal string"))
+            continue
+        cid = _normalise_id(e.key)
+        r = _Rule(e, cid, reason=e.reason)
+        if r.reason is None and not (GUID_RE.match(cid) or SLUG_RE.match(cid)):
+            r.reason = (f"'{e.key}' is not a valid rule id (a GUID, or a slug of letters, digits, '_' and '-')")
+        if cid in last:
+            prev = last[cid]
+            if prev.reason is None:
+                prev.reason = (f"the id '{cid}' is given again at {e.span.file}:{e.span.line}:{e.span.col}; "
+                               "Python keeps the last value, so this one was never used")
+        last[cid] = r
+        rules.append(r)
+    return rules
+
+
+def _convert(r: _Rule, profile) -> None:  # type: ignore[no-untyped-def]
+    assert r.entry.text is not None
+    try:
+        r.rule = parse_rule_text(r.entry.text)
+        if not r.rule.props:
+            raise ConversionError("the rule text holds no 'key = value' line")
+        r.changes = RuleConverter(profile).convert(r.rule)
+    except ConversionError as exc:
+        r.reason = f"unparseable rule text: {exc.message}"
+        r.rule = None
+
+
+def _py_span_of(r: _Rule, prop: int | None) -> Span:
+    e = r.entry
+    if prop is None or r.rule is None or prop >= len(r.rule.props) or not e.line_map:
+        return e.span
+    text_line = r.rule.props[prop].text_line
+    if text_line >= len(e.line_map):
+        return e.span
+    line = e.line_map[text_line]
+    raw = e.text.replace("\r\n", "\n").split("\n")[text_line] if e.text else ""
+    indent = len(raw) - len(raw.lstrip())
+    col = (e.text_col + indent) if text_line == 0 else indent + 1
+    return Span(e.span.file, line, col)
+
+
+def _reject_uncompilable(rules: list[_Rule], names: dict[str, str], header: list[str], profile, cards: list,
+                         ini_path: str) -> None:  # type: ignore[no-untyped-def]
+    """Compile the converted rules as they will be written; a rule with errors is marked not converted
+    (so it is written commented out), until the whole file compiles."""
+    for _ in range(len(rules) + 1):
+        text = _build_ini(rules, names, header)
+        try:
+            result = compile_text(text, profile, filename=ini_path, cards=cards, cache=None)
+        except Exception:  # a compiler bug must not sink the whole import: find the rule that triggers it
+            if not _isolate_crashes(rules, profile, cards, ini_path):
+                raise
+            continue
+        compile_errors: dict[int, list[Diagnostic]] = {}
+        for d in result.errors:
+            owner = next((i for i, r in enumerate(rules)
+                          if r.reason is None and r.start <= d.span.line <= r.end), None)
+            if owner is not None:
+                compile_errors.setdefault(owner, []).append(d)
+        if not compile_errors:
+            return
+        lines = text.split("\n")
+        for i, diags in compile_errors.items():
+            first = diags[0]
+            rules[i].reason = (f"does not compile after conversion: {first.message} [{first.code}] in "
+                               f"'{lines[first.span.line - 1].strip()}'"
+                               + (f" (and {len(diags) - 1} more)" if len(diags) > 1 else ""))
+            rules[i].changes = []
+
+
+def _isolate_crashes(rules: list[_Rule], profile, cards: list, ini_path: str) -> bool:  # type: ignore[no-untyped-def]
+    """Compile each rule alone; those on which the compiler itself fails are marked not converted."""
+    found = False
+    for r in rules:
+        if r.reason is not None:
+            continue
+        block, _ = _rule_lines(r, {})
+        try:
+            compile_text("\n".join(block) + "\n", profile, filename=ini_path, cards=cards, cache=None)
+        except Exception as exc:  # noqa: BLE001 - reported, with the rule kept commented out
+            r.reason = (f"the compiler failed on this rule (internal error {type(exc).__name__}: {exc}); "
+                        "please report it")
+            r.changes = []
+            found = True
+    return found
+
+
+def import_plugin(rules_py: Path, set_xml: Path | None, out_dir: Path, *, name: str | None = None,
+                  force: bool = False) -> ImportReport:
+    """Convert an OCTGN plugin's rule dictionary (and set.xml) into a RuleScript game folder."""
+    rules_py = Path(rules_py)
+    out_dir = Path(out_dir)
+    if not rules_py.is_file():
+        raise ImportUsageError(f"no such file: {rules_py}")
+    if set_xml is not None and not Path(set_xml).is_file():
+        raise ImportUsageError(f"no such file: {set_xml}")
+    _check_target(out_dir, force)
+    profile = load_profile("cfc")
+
+    py = read_rules_py(rules_py)
+    set_data: SetData | None = read_set_xml(Path(set_xml)) if set_xml is not None else None
+    ini_rel = f"rules/{_slug(rules_py.stem, 'imported')}.ini"
+    report = ImportReport(rules_py, Path(set_xml) if set_xml else None, out_dir, out_dir / ini_rel)
+    report.diagnostics.extend(py.diagnostics)
+    report.sources[str(rules_py)] = SourceText(str(rules_py), rules_py.read_bytes().decode("utf-8", "replace"))
+    cards = list(set_data.cards) if set_data is not None else []
+    names = {c["id"]: c["name"] for c in cards if c.get("id")}
+    if set_data is not None:
+        report.diagnostics.extend(set_data.diagnostics)
+        report.sources[str(set_xml)] = SourceText(str(set_xml), Path(set_xml).read_bytes().decode("utf-8", "replace"))
+        for card, _ in set_data.rejected:
+            if card.get("id"):
+                names.setdefault(card["id"], card.get("name", ""))
+    report.cards = len(cards)
+
+    rules = _prepare(py.entries)
+    for r in rules:
+        if r.reason is None:
+            _convert(r, profile)
+
+    game_name = name or (set_data.set_name if set_data and set_data.set_name else None) or rules_py.stem
+    header = [_comment(f"{game_name}: RuleScript rules imported by `rulescript import` from {rules_py.name}."),
+              "# Rules that could not be converted are kept below as comments marked NOT CONVERTED."]
+    ini_path = str(out_dir / ini_rel)
+    _reject_uncompilable(rules, names, header, profile, cards, ini_path)
+    text = _build_ini(rules, names, header)
+
+    for r in rules:
+        if r.reason is not None:
+            report.failed.append(FailedRule(r.card_id, r.entry.span, Span(ini_path, r.start, 1), r.reason))
+            continue
+        report.converted.append(r.card_id or "")
+        for c in r.changes:
+            line = r.prop_lines[c.prop] if c.prop < len(r.prop_lines) else r.start
+            key = r.rule.props[c.prop].raw_key if r.rule and c.prop < len(r.rule.props) else ""
+            ini_span = Span(ini_path, line, len(key) + 4 if key else 1)
+            report.changes.append(ImportChange(r.card_id or "", c.code, c.severity, c.message,
+                                               _py_span_of(r, c.prop), ini_span, c.before, c.after))
+    report.sources[ini_path] = SourceText(ini_path, text)
+
+    game_id = (set_data.game_id if set_data and set_data.game_id else None) or str(
+        uuid.uuid5(uuid.NAMESPACE_URL, f"rulescript-import:{game_name}"))
+    version = (set_data.version if set_data and set_data.version else None) or "0.1.0"
+    source_note = rules_py.name + (f" and {Path(set_xml).name}" if set_xml else "")
+    files = {
+        "game.yaml": game_yaml(game_id.strip("{}").lower(), game_name, version,
+                               f"Imported by `rulescript import` from the OCTGN plugin files {source_note}."),
+        "cards.yaml": cards_yaml(set_data, source_note if set_data else f"{rules_py.name} (no set.xml given)"),
+        ini_rel: text,
+    }
+    write_folder_atomically(out_dir, files, force)
+    report.written = True
+    report.compile = compile_game(out_dir, cache=None)
+    return report
+
+
+# ---------------------------------------------------------------------------------------------------
+# command line
+
+
+DESCRIPTION = ("Migrate an OCTGN plugin to a RuleScript game folder: read the Python rule dictionary (never "
+               "executed) and set.xml, apply the compatibility rewrites of rulescript.md §9, write game.yaml, "
+               "cards.yaml and rules/*.ini, then compile the result.")
+EPILOG = ("Exit codes: 0 everything converted and the game compiles; 1 some rules were not converted (they are "
+          "reported and written commented out); 2 usage errors.")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``rulescript import`` (for wiring it as a subcommand: add these, then
+    ``p.set_defaults(func=cmd_import)``)."""
+    p.add_argument("rules_py", metavar="RULES_PY", help="the plugin's Python file holding the rule dictionary")
+    p.add_argument("--set", dest="set_xml", metavar="SET_XML", help="the plugin's set.xml (card data)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT_DIR", help="the game folder to create")
+    p.add_argument("--name", help="the game's name (default: the set's name, else the file name)")
+    p.add_argument("--force", action="store_true", help="replace OUT_DIR if it exists and is not empty")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="report format (default: text)")
+    p.add_argument("--quiet", "-q", action="store_true", help="do not list the rewrites (notes)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="rulescript import", description=DESCRIPTION, epilog=EPILOG)
+    add_arguments(p)
+    return p
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Run an import from parsed arguments; prints the report, returns the exit code."""
+    try:
+        report = import_plugin(Path(args.rules_py), Path(args.set_xml) if args.set_xml else None,
+                               Path(args.output), name=args.name, force=args.force)
+    except ImportUsageError as exc:
+        print(f"rulescript import: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:  # nothing was written: the folder is moved into place only when complete
+        print(f"rulescript import: error: {exc}; nothing was written", file=sys.stderr)
+        return EXIT_ERRORS
+    if args.format == "json":
+        diags = [d.to_dict() for d in report.all_diagnostics() if not (args.quiet and d.severity == "note")]
+        failed = [{"card_id": f.card_id, "file": f.py_span.file, "line": f.py_span.line, "column": f.py_span.col,
+                   "ini_file": f.ini_span.file if f.ini_span else None,
+                   "ini_line": f.ini_span.line if f.ini_span else None, "reason": f.reason} for f in report.failed]
+        print(json.dumps({"diagnostics": diags, "failed": failed, "converted": report.converted,
+                          "exit": report.exit_code}, indent=1, ensure_ascii=False))
+    else:
+        text = report.render(notes=not args.quiet)
+        if text:
+            print(text + "\n")
+    print(report.summary(), file=sys.stderr)
+    return report.exit_code
+
+
+def main_import(argv: Sequence[str] | None = None) -> int:
+    """``rulescript import`` with ``argv`` = the arguments after ``import``."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        return int(exc.code or 0)
+    return cmd_import(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main_import())
