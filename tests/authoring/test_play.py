@@ -75,3 +75,60 @@ def test_auto_prints_a_seeded_game_and_saves_its_log(tmp_path, capsys):
     assert main(["play", str(DEMO), "--replay", str(log_path)]) == 0
     replayed = capsys.readouterr().out
     assert replayed.splitlines()[-1] == out.splitlines()[-1]
+
+
+class _EditingInput:
+    """Standard input that edits a rule file when it reaches a marker line."""
+
+    def __init__(self, lines, edits):
+        self.lines = list(lines)
+        self.edits = edits  # marker -> callable
+
+    def readline(self):
+        while self.lines:
+            line = self.lines.pop(0)
+            if line in self.edits:
+                self.edits[line]()
+                continue
+            return line + "\n"
+        return ""
+
+
+def test_play_watch_applies_edited_rules_to_cards_in_play(tmp_path):
+    import io as _io
+    import os
+    import shutil
+    import time
+
+    from rulescript.sim.host import load_table
+    from rulescript.sim.table import Session
+
+    game = tmp_path / "game"
+    shutil.copytree(DEMO, game)
+    rules = game / "rules" / "fighters.ini"
+    original = rules.read_text()
+
+    def edit(text):
+        def run():
+            rules.write_text(text)
+            st = rules.stat()
+            os.utime(rules, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))  # a visible change
+            time.sleep(0.01)
+        return run
+
+    table = load_table(game)
+    before = table.compiled.rules["ink-viper"]
+    broken = original.replace("action = freeze() & +frosted oppuynt", "action = freeze() & +frosted oppuynt)")
+    fixed = original.replace("action = freeze() & +frosted oppuynt", "action = freeze() & +rush oppuynt")
+    out = _io.StringIO()
+    inp = _EditingInput(["1", "EDIT-BROKEN", "1", "EDIT-FIXED", "1", "quit"],
+                        {"EDIT-BROKEN": edit(broken), "EDIT-FIXED": edit(fixed)})
+    session = Session(table, ["deck-a", "deck-b"], 3, inp, out, watch=True, turn_limit=3)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "rules have errors: keeping the last good rules" in text
+    assert "fighters.ini" in text and "error[RS" in text
+    assert "rules reloaded" in text
+    after = session.engine.rules["ink-viper"]
+    assert after != before
+    assert "'rush'" in repr(after) and "'frosted'" not in repr(after)
