@@ -43,8 +43,7 @@ class ExprCompiler:
         if depth > MAX_AST_DEPTH:
             raise self.ctx.fail("RS510", f"expression nested deeper than {MAX_DEPTH} levels", node.start,
                                 node.end)
-        method = getattr(self, "_" + type(node).__name__)
-        return method(node, depth + 1)
+        return _LOWER[type(node)](self, node, depth + 1)
 
     def _Literal(self, n: A.Literal, d: int) -> tuple[IR, str]:
         v = n.value
@@ -189,6 +188,13 @@ class ExprCompiler:
         return ["q" + n.kind, elem, seq, self.ctx.at(n.start, n.end)], "bool"
 
 
+_LOWER: dict[type, Callable[[ExprCompiler, Any, int], tuple[IR, str]]] = {
+    cls: getattr(ExprCompiler, "_" + cls.__name__)
+    for cls in (A.Literal, A.ListLit, A.Name, A.Attr, A.Index, A.Call, A.BinOp, A.Unary, A.Power, A.Compare,
+                A.BoolOp, A.Not, A.Conditional, A.Quantifier)
+}
+
+
 def compile_expr_text(ctx: Ctx, text: str, base: int, filter_compiler: Callable[[str, int], IR],
                       element_scope: bool = False) -> dict[str, Any]:
     """Parse and lower the expression ``text`` found at offset ``base`` of the current value."""
@@ -203,15 +209,21 @@ def static_type(root: dict[str, Any]) -> str:
     return str(root.get("type", "any"))
 
 
-def expect_kind(ctx: Ctx, root: dict[str, Any], wanted: str, start: int, end: int, signature: str) -> None:
-    """Reject an expression whose static type cannot be a ``wanted`` (num, card, card_or_player)."""
+_NOT_A = {
+    "num": frozenset({"str", "list", "card", "player", "nil", "constant"}),
+    "card": frozenset({"int", "str", "bool", "list", "player", "constant"}),
+    "targets": frozenset({"int", "str", "bool", "constant"}),
+}
+
+
+def expect_kind(ctx: Ctx, root: dict[str, Any], wanted: str, start: int, end: int, signature: Any) -> None:
+    """Reject an expression whose static type cannot be a ``wanted`` (num, card, card_or_player).
+
+    ``signature`` (shown in the note) is a string, or a command spec whose signature is shown."""
     typ = static_type(root)
-    bad = {
-        "num": {"str", "list", "card", "player", "nil", "constant"},
-        "card": {"int", "str", "bool", "list", "player", "constant"},
-        "targets": {"int", "str", "bool", "constant"},
-    }[wanted]
-    if typ in bad:
+    if typ in _NOT_A[wanted]:
+        if not isinstance(signature, str):
+            signature = signature.signature
         extra = ()
         if wanted == "card" and typ == "list":
             extra = ("a list holds several cards: take one element, as in tgt.0",)

@@ -32,6 +32,17 @@ _SEGMENT_NAMES = {"qty": "'<…>'", "types": "a type", "pick": "'<…>'", "block
                   "selector": "'::'"}
 
 
+_LONGEST_FIRST: dict[int, tuple[dict[str, Any], list[str]]] = {}
+
+
+def longest_first(prefixes: dict[str, Any]) -> list[str]:
+    """The keys of a profile's prefix table, longest first (memoised per table)."""
+    memo = _LONGEST_FIRST.get(id(prefixes))
+    if memo is None or memo[0] is not prefixes:
+        memo = _LONGEST_FIRST[id(prefixes)] = (prefixes, sorted(prefixes, key=len, reverse=True))
+    return memo[1]
+
+
 class FilterCompiler:
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
@@ -93,11 +104,11 @@ class FilterCompiler:
             word, zstart, zend = zone
             if forced_zone:
                 ctx.warn("RS902", f"the zone of a {{{cost}}} cost is always the controller's {forced_zone}; "
-                         f"'@{word}' is ignored", zstart, zend)
+                         f"'@{word.text}' is ignored", zstart, zend)
                 out["zone"] = {"z": forced_zone, "p": prof.default_zone_prefix}
                 out["zone_written"] = False
             else:
-                out["zone"] = self._zone(str(word), word.start_pos, word.end_pos)
+                out["zone"] = self._zone(word.text, word.start, word.end)
                 out["zone_written"] = True
                 if selects == "player":
                     ctx.warn("RS910", "a zone written with a player type is ignored", zstart, zend)
@@ -105,11 +116,10 @@ class FilterCompiler:
             out["zone"] = {"z": forced_zone or prof.default_zone, "p": prof.default_zone_prefix}
             out["zone_written"] = False
         if selector is not None:
-            (name_tok, raw), sstart, send = selector
-            low = str(name_tok).lower()
+            (name, raw), sstart, send = selector
+            low = name.text.lower()
             if low not in prof.selectors:
-                raise ctx.unknown("RS214", "selector", str(name_tok), prof.selectors, name_tok.start_pos,
-                                  name_tok.end_pos)
+                raise ctx.unknown("RS214", "selector", name.text, prof.selectors, name.start, name.end)
             ctx.mark("selectors", low)
             expr = compile_expr_text(ctx, raw.text, raw.start, self.literal)
             out["selector"] = {"s": low, "x": expr}
@@ -318,7 +328,7 @@ class FilterCompiler:
         if low in prof.zones:
             ctx.mark("zones", low)
             return {"z": low, "p": prof.default_zone_prefix}
-        for prefix in sorted(prof.zone_prefixes, key=len, reverse=True):
+        for prefix in longest_first(prof.zone_prefixes):
             if low.startswith(prefix) and low[len(prefix):] in prof.zones:
                 zone = low[len(prefix):]
                 if not prof.zones[zone].get("prefixes", True):

@@ -8,7 +8,7 @@ from typing import Any
 
 from rulescript import ast as A
 from rulescript.compile_expr import ExprCompiler, compile_expr_text, expect_kind
-from rulescript.compile_filter import FilterCompiler
+from rulescript.compile_filter import FilterCompiler, longest_first
 from rulescript.context import Abort, Ctx
 from rulescript.diagnostics import Span, did_you_mean
 from rulescript.ini import Property, Section
@@ -18,6 +18,7 @@ from rulescript.profile import CommandSpec, Param
 
 IR = Any
 KEYS = ("target", "target?", "action", "label", "abilities", "auto", "requisite", "vars")
+_KEY_SET = frozenset(KEYS)
 REPEATABLE = frozenset({"action", "label"})
 _COST_RE = re.compile(r"^\s*([A-Za-z])\s*(?:\((.*)\))?\s*$", re.S)
 _INT_RE = re.compile(r"^\s*([+-]?\d{1,15})\s*$")
@@ -28,28 +29,62 @@ _WORD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*$")
 _FILTER_MARKS = frozenset(";,@[")
 
 
+_MARK_SCAN = re.compile(r"[;,@.\[\](){}'\"]")
+_EACH_IN = re.compile(r"(?i)(?:^|[\s)\]])in(?:[\s(\[]|$)")
+_IN_WORD = re.compile(r"(?i)\bin\b")
+
+
 def _top_level_marks(text: str) -> set[str]:
     """The characters among ``;,@[.`` that occur outside brackets and quotes (one pass)."""
     found: set[str] = set()
     depth = 0
-    quote = ""
-    for ch in text:
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "[":
+    search = _MARK_SCAN.search
+    m = search(text)
+    while m is not None:
+        ch = m.group()
+        i = m.start()
+        if ch == "'" or ch == '"':
+            j = text.find(ch, i + 1)
+            if j < 0:  # an unterminated quote hides the rest
+                break
+            m = search(text, j + 1)
+            continue
+        if ch == "[":
             if depth == 0:
                 found.add(ch)
             depth += 1
-        elif ch in "({":
+        elif ch == "(" or ch == "{":
             depth += 1
-        elif ch in ")]}":
+        elif ch == ")" or ch == "]" or ch == "}":
             depth -= 1
-        elif depth == 0 and ch in ";,@.":
+        elif depth == 0:
             found.add(ch)
+        m = search(text, i + 1)
     return found
+
+
+_REQUIRED: dict[int, tuple[CommandSpec, int]] = {}
+
+
+def _required(spec: CommandSpec) -> int:
+    """How many parameters of a command are not optional (memoised per spec)."""
+    memo = _REQUIRED.get(id(spec))
+    if memo is None or memo[0] is not spec:
+        memo = _REQUIRED[id(spec)] = (spec, sum(1 for p in spec.params if not p.optional))
+    return memo[1]
+
+
+_EVENT_DEFAULTS: dict[int, tuple[Any, list[tuple[Any, str]]]] = {}
+
+
+def _default_groups(prof: Any) -> list[tuple[Any, str]]:
+    """(group, suffix) of the event suffixes that are a group's default, in profile order (memoised)."""
+    memo = _EVENT_DEFAULTS.get(id(prof.event_suffixes))
+    if memo is None or memo[0] is not prof.event_suffixes:
+        pairs = [(sspec["group"], s) for s, sspec in prof.event_suffixes.items()
+                 if sspec.get("default") and sspec.get("group")]
+        memo = _EVENT_DEFAULTS[id(prof.event_suffixes)] = (prof.event_suffixes, pairs)
+    return memo[1]
 
 
 class RuleCompiler:
@@ -63,13 +98,13 @@ class RuleCompiler:
     def section(self, section: Section) -> IR | None:
         ctx = self.ctx
         bag = ctx.bag
-        errors_before = len(bag.errors)
+        items_before = len(bag.items)
         first: dict[str, Property] = {}
         actions: list[Property] = []
         labels: list[Property] = []
         for prop in section.properties:
             key = prop.key
-            if key not in KEYS:
+            if key not in _KEY_SET:
                 sp = prop.key_span
                 bag.error("RS202", f"unknown key '{prop.raw_key}'", sp,
                           self._suggest(prop.raw_key, KEYS) or ("card data belongs in the card database (cards.yaml)",))
@@ -87,7 +122,8 @@ class RuleCompiler:
                             prop.key_span, (f"first given at line {prev.key_span.line}",))
                 continue
             first[canon] = prop
-        out: dict[str, Any] = {"id": section.rule_id, "src": [section.span.file, section.span.line, section.span.col]}
+        span = section.span
+        out: dict[str, Any] = {"id": section.rule_id, "src": [span.file, span.line, span.col]}
         ctx.user_vars = {}
         ctx.in_auto = False
         ctx.events = ()
@@ -117,16 +153,19 @@ class RuleCompiler:
         if "requisite" in first and not actions:
             bag.warning("RS907", "a requisite without an action is never checked (autos do not check requisites)",
                         first["requisite"].key_span)
-        if len(bag.errors) > errors_before:
-            return None
+        items = bag.items
+        for k in range(items_before, len(items)):
+            if items[k].severity == "error":
+                return None
         return out
 
     def _guard(self, prop: Property | None, fn: Any) -> Any:
         if prop is None:
             return None
-        self.ctx.value = prop.value
-        self.ctx.key = prop.key
-        self.ctx.mark("keys", prop.key)
+        ctx = self.ctx
+        ctx.value = prop.value
+        ctx.key = prop.key
+        ctx.mark("keys", prop.key)
         try:
             return fn(prop)
         except Abort:
@@ -207,8 +246,8 @@ class RuleCompiler:
             raise ctx.lex_error(exc) from None
         costs = [self._cost(raw) for raw in node.costs]
         stmts = self._statements(node.statements, auto=False)
-        sp = prop.value.span(0)
-        return {"costs": costs, "stmts": stmts, "src": [sp.file, sp.line, sp.col]}
+        line, col = prop.value.position(0)
+        return {"costs": costs, "stmts": stmts, "src": [prop.value.file, line, col]}
 
     def _auto(self, prop: Property) -> IR:
         ctx = self.ctx
@@ -234,8 +273,8 @@ class RuleCompiler:
                              "its rules load", raw.start, raw.end,
                              ("add a trigger such as ~myHandChanges~ or ~ringChanges~ to re-check it",))
                     break
-        sp = prop.value.span(0)
-        return {"events": events, "stmts": stmts, "static": not events, "src": [sp.file, sp.line, sp.col]}
+        line, col = prop.value.position(0)
+        return {"events": events, "stmts": stmts, "static": not events, "src": [prop.value.file, line, col]}
 
     def _cost(self, raw: A.Raw) -> IR:
         ctx = self.ctx
@@ -284,8 +323,6 @@ class RuleCompiler:
         ctx = self.ctx
         prof = ctx.profile
         out = []
-        known = list(prof.events) + list(prof.hooks)
-        known += [p + e for p in prof.event_prefixes for e in known]
         try:
             pieces = split_top_level(raw.text, ",", raw.start)
         except LexError as exc:
@@ -306,6 +343,8 @@ class RuleCompiler:
                         prefix, name = p, rest
                         break
                 else:
+                    known = list(prof.events) + list(prof.hooks)
+                    known += [p + e for p in prof.event_prefixes for e in known]
                     raise ctx.unknown("RS207", "event", word, known, wstart, wstart + len(word))
             hook = name in prof.hooks
             spec = prof.hooks[name] if hook else prof.events[name]
@@ -335,9 +374,9 @@ class RuleCompiler:
                              sstart + len(s))
                 ctx.mark("event_suffixes", s)
                 suffixes.append(s)
-            for s, sspec in prof.event_suffixes.items():
-                if sspec.get("default") and sspec.get("group") and sspec["group"] not in groups:
-                    groups[str(sspec["group"])] = s
+            for group, s in _default_groups(prof):
+                if group not in groups:
+                    groups[str(group)] = s
             out.append({"event": name, "hook": hook, "prefix": prefix, "has_object": bool(spec.get("object")),
                         "state": bool(spec.get("state")),
                         "groups": groups, "flags": [s for s in suffixes if not prof.event_suffixes[s].get("group")]})
@@ -393,22 +432,23 @@ class RuleCompiler:
         expect_effect = True
         clause_node: A.Clause | None = None
         for item in body.items:
-            if isinstance(item, A.ChainOp):
+            cls = item.__class__
+            if cls is A.ChainOp:
                 if expect_effect:
                     raise ctx.fail("RS101", f"unexpected '{item.op}': an effect must come before it", item.start,
                                    item.end, ("expected one of: a command, '+ability', '-ability'",))
                 pending_op = item.op
                 expect_effect = True
                 ctx.mark("chains", item.op)
-            elif isinstance(item, (A.Command, A.AbilityEffect)):
+            elif cls is A.Command or cls is A.AbilityEffect:
                 if not expect_effect:
                     raise ctx.fail("RS101", "missing chain operator between two effects", item.start, item.end,
                                    ("expected one of: '&', '&&', '||', ';'",))
-                eff = self._command(item, element_scope) if isinstance(item, A.Command) else self._ability_effect(item)
+                eff = self._command(item, element_scope) if cls is A.Command else self._ability_effect(item)
                 effects.append({"op": pending_op, "eff": eff})
                 pending_op = None
                 expect_effect = False
-            elif isinstance(item, A.Clause):
+            elif cls is A.Clause:
                 if in_each:
                     raise ctx.fail("RS108", "the chain inside each() cannot have a target clause", item.start, item.end)
                 if clause is not None:
@@ -535,9 +575,9 @@ class RuleCompiler:
         ctx = self.ctx
         params = spec.params
         text = raw.text
-        if not text.strip():
+        if not text or text.isspace():
             pieces: list[tuple[str, int]] = []
-        elif params and params[-1].kind in ("filter", "each", "count_or_filter") and len(params) == 1:
+        elif len(params) == 1 and params[0].kind in ("filter", "each", "count_or_filter"):
             pieces = [(text, raw.start)]
         else:
             pieces = split_top_level(text, ",", raw.start)
@@ -545,21 +585,26 @@ class RuleCompiler:
                 keep = len(params) - 1
                 tail_start = pieces[keep][1]
                 pieces = pieces[:keep] + [(text[tail_start - raw.start:], tail_start)]
-        required = sum(1 for p in params if not p.optional)
+        required = _required(spec)
         if not required <= len(pieces) <= len(params):
             want = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
             raise ctx.fail("RS301", f"{spec.name}() takes {want} argument{'s' if len(params) != 1 else ''}, "
                            f"got {len(pieces)}", raw.start - 1, raw.end + 1, (f"signature: {spec.signature}",))
-        out = []
+        out: list[Any] = []
         for i, (piece, off) in enumerate(pieces):
-            param = params[i]
+            stripped = piece.strip()
             start = off + (len(piece) - len(piece.lstrip()))
-            end = start + len(piece.strip())
-            if not piece.strip():
+            if not stripped:
                 raise ctx.fail("RS301", f"argument {i + 1} of {spec.name}() is empty", start - 1 if start else 0,
                                start + 1, (f"signature: {spec.signature}",))
-            out.append(self._arg(spec, param, i, piece.strip(), start, end, element_scope, out))
+            out.append(self._arg(spec, params[i], i, stripped, start, start + len(stripped), element_scope, out))
         return out
+
+    def _expr_arg(self, spec: CommandSpec, src: str, at: int, element_scope: bool, wanted: str) -> IR:
+        ctx = self.ctx
+        root = compile_expr_text(ctx, src, at, self.filters.literal, element_scope)
+        expect_kind(ctx, root, wanted, at, at + len(src), spec)
+        return root
 
     def _arg(self, spec: CommandSpec, param: Param, index: int, text: str, start: int, end: int,
              element_scope: bool, previous: list[Any]) -> IR:
@@ -571,11 +616,6 @@ class RuleCompiler:
             return ctx.fail("RS302", f"argument {index + 1} of {spec.name}() must be {what}", start, end,
                             (f"signature: {spec.signature}",))
 
-        def expr(wanted: str = "num", at: int = start, src: str = text) -> IR:
-            root = compile_expr_text(ctx, src, at, self.filters.literal, element_scope)
-            expect_kind(ctx, root, wanted, at, at + len(src), spec.signature)
-            return root
-
         ctx.mark("arg_kinds", kind)
         if kind == "int":
             m = _INT_RE.match(text)
@@ -583,7 +623,7 @@ class RuleCompiler:
                 raise bad("an integer")
             return int(m.group(1))
         if kind == "num":
-            return expr()
+            return self._expr_arg(spec, text, start, element_scope, "num")
         if kind == "bpval":
             m = _MUL_RE.match(text)
             if m:
@@ -591,15 +631,15 @@ class RuleCompiler:
                 return {"op": "mul", "n": int(m.group(1))}
             if text.startswith("="):
                 ctx.mark("arg_forms", "bpval:=e")
-                return {"op": "set", "x": expr(at=start + 1, src=text[1:])}
+                return {"op": "set", "x": self._expr_arg(spec, text[1:], start + 1, element_scope, "num")}
             ctx.mark("arg_forms", "bpval:+n")
-            return {"op": "add", "x": expr()}
+            return {"op": "add", "x": self._expr_arg(spec, text, start, element_scope, "num")}
         if kind == "spval":
             if text.startswith("="):
                 ctx.mark("arg_forms", "spval:=e")
-                return {"op": "set", "x": expr(at=start + 1, src=text[1:])}
+                return {"op": "set", "x": self._expr_arg(spec, text[1:], start + 1, element_scope, "num")}
             ctx.mark("arg_forms", "spval:+n")
-            return {"op": "add", "x": expr()}
+            return {"op": "add", "x": self._expr_arg(spec, text, start, element_scope, "num")}
         if kind == "costval":
             body = text[1:] if text.startswith("=") else text
             m = _INT_RE.match(body)
@@ -607,14 +647,14 @@ class RuleCompiler:
                 raise bad("an integer or '=' followed by an integer")
             return {"op": "set" if text.startswith("=") else "add", "n": int(m.group(1))}
         if kind == "card":
-            return expr("card")
+            return self._expr_arg(spec, text, start, element_scope, "card")
         if kind == "model":
             if text[:1] in "'\"" and text[-1:] == text[:1] and len(text) >= 2:
                 model = text[1:-1].lower()
                 if not ctx.cards.empty and model not in ctx.cards.cards:
                     raise ctx.unknown("RS216", "card model", text[1:-1], ctx.cards.cards, start + 1, end - 1)
                 return {"model": model}
-            return {"x": expr("card")}
+            return {"x": self._expr_arg(spec, text, start, element_scope, "card")}
         if kind == "pile":
             return self._pile(spec, text, start, end)
         if kind == "pos":
@@ -684,13 +724,13 @@ class RuleCompiler:
         owner = prof.default_pile_prefix
         pile = low
         if low not in prof.piles:
-            for p in sorted(prof.pile_prefixes, key=len, reverse=True):
+            for p in longest_first(prof.pile_prefixes):
                 if low.startswith(p) and low[len(p):] in prof.piles:
                     owner, pile = p, low[len(p):]
                     break
             else:
                 bare = low
-                for p in sorted(prof.zone_prefixes, key=len, reverse=True):
+                for p in longest_first(prof.zone_prefixes):
                     if low.startswith(p) and low[len(p):] in prof.zones:
                         bare = low[len(p):]
                         break
@@ -716,7 +756,7 @@ class RuleCompiler:
             raise ctx.fail("RS101", "each() needs a chain after '=>'", start + arrow, start + arrow + 2,
                            ("expected one of: a command",))
         out: dict[str, Any]
-        if re.search(r"(?i)(?:^|[\s)\]])in(?:[\s(\[]|$)", head) and self._in_at_top(head):
+        if _EACH_IN.search(head) and self._in_at_top(head):
             try:
                 elem, seq = parse_each_head(head, start)
             except LexError as exc:
@@ -741,7 +781,7 @@ class RuleCompiler:
 
     @staticmethod
     def _in_at_top(text: str) -> bool:
-        for m in re.finditer(r"(?i)\bin\b", text):
+        for m in _IN_WORD.finditer(text):
             depth = 0
             quote = ""
             for ch in text[:m.start()]:

@@ -62,6 +62,10 @@ class Ctx:
     def at(self, start: int, end: int) -> list[int]:
         """``[line, col, end_col]`` of a range of the current value (the IR's compact position)."""
         value = self.value
+        pieces = value.pieces
+        if len(pieces) == 1:  # one physical line: plain arithmetic
+            _, line, col = pieces[0]
+            return [line, col + start, col + end] if end > start else [line, col + start, col + start + 1]
         line, col = value.position(start)
         if end > start:
             eline, ecol = value.position(end - 1)
@@ -92,5 +96,10 @@ class Ctx:
 
     def mark(self, category: str, name: str) -> None:
         """Record that a profile entry is used (for coverage reports)."""
-        if self.used is not None:
-            self.used.setdefault(category, set()).add(name)
+        used = self.used
+        if used is not None:
+            names = used.get(category)
+            if names is None:
+                used[category] = {name}
+            else:
+                names.add(name)

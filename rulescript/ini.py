@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import configparser
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from rulescript.diagnostics import DiagnosticBag, Span
@@ -42,7 +41,9 @@ class Value:
         if len(pieces) == 1:
             _, line, col = pieces[0]
             return line, col + offset
-        i = max(0, bisect_right([p[0] for p in pieces], offset) - 1)
+        i = len(pieces) - 1  # the last piece starting at or before offset (the first one if none does)
+        while i > 0 and pieces[i][0] > offset:
+            i -= 1
         start, line, col = pieces[i]
         return line, col + (offset - start)
 
@@ -61,7 +62,11 @@ class Property:
     key: str  # lower case
     raw_key: str
     value: Value
-    key_span: Span
+    line: int  # the physical line of the key (which starts in column 1)
+
+    @property
+    def key_span(self) -> Span:
+        return Span(self.value.file, self.line, 1, self.line, len(self.raw_key) + 1)
 
 
 @dataclass(slots=True)
@@ -94,16 +99,23 @@ class _MultiDict(dict):  # type: ignore[type-arg]
     """A dict for configparser that keeps every value of a repeated key, in order."""
 
     def __setitem__(self, key: str, value: object) -> None:
-        if isinstance(value, list) and key in self and isinstance(self[key], list):
-            super().__getitem__(key).extend([_OCCURRENCE] + value)
-        else:
-            super().__setitem__(key, value)
+        if value.__class__ is list:
+            old = dict.get(self, key)
+            if old.__class__ is list:
+                old.append(_OCCURRENCE)
+                old.extend(value)  # type: ignore[arg-type]
+                return
+        dict.__setitem__(self, key, value)
 
 
 def strip_comment(line: str) -> str:
     """Remove a ``#`` comment that is outside quotes."""
-    if "#" not in line:
+    i = line.find("#")
+    if i < 0:
         return line
+    head = line[:i]
+    if "'" not in head and '"' not in head:  # no quote before the first '#': it starts the comment
+        return head
     quote = ""
     for i, ch in enumerate(line):
         if quote:
@@ -116,7 +128,9 @@ def strip_comment(line: str) -> str:
     return line
 
 
-def _structure_with_configparser(kept: list[tuple[int, str]]) -> configparser.RawConfigParser:
+def _structure_with_configparser(text: str) -> configparser.RawConfigParser:
+    """configparser's reading of the structure (section headers, ``key = value`` and continuation
+    lines, one line per kept physical line)."""
     parser = configparser.RawConfigParser(
         dict_type=_MultiDict,
         strict=False,
@@ -128,7 +142,7 @@ def _structure_with_configparser(kept: list[tuple[int, str]]) -> configparser.Ra
         default_section="\x00defaults",
     )
     parser.optionxform = str.lower  # type: ignore[assignment,method-assign]
-    parser.read_string("\n".join(_sanitize(text) for _, text in kept))
+    parser.read_string(_sanitize(text))
     return parser
 
 
@@ -140,11 +154,14 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
     sections: list[Section] = []
     current: Section | None = None
     last_prop: Property | None = None
-    kept: list[tuple[int, str]] = []  # lines handed to configparser: (line number, text)
+    kept: list[str] = []  # the lines handed to configparser ...
+    kept_at: list[int] = []  # ... and their physical line numbers
     seen_ids: dict[str, Span] = {}
     for lineno, raw in enumerate(lines, 1):
+        if not raw:
+            continue
         stripped = raw.strip()
-        if not stripped or stripped.startswith("#") or raw.startswith(";"):
+        if not stripped or stripped[0] == "#" or raw[0] == ";":
             continue
         body = strip_comment(raw).rstrip()
         if not body.strip():
@@ -158,12 +175,16 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
             piece = body.lstrip()
             col = len(body) - len(piece) + 1
             val = last_prop.value
-            offset = len(val.text) + 1 if val.text else 0
-            val.text = f"{val.text} {piece}" if val.text else piece
-            val.pieces.append((offset, lineno, col))
-            kept.append((lineno, "  " + piece))
+            if val.text:
+                val.pieces.append((len(val.text) + 1, lineno, col))
+                val.text = f"{val.text} {piece}"
+            else:
+                val.pieces.append((0, lineno, col))
+                val.text = piece
+            kept.append("  " + piece)
+            kept_at.append(lineno)
             continue
-        header = HEADER_RE.match(body)
+        header = HEADER_RE.match(body) if body[0] == "[" else None
         if header:
             raw_id = header.group(1).strip()
             span = Span(filename, lineno, 2, lineno, 2 + max(1, len(header.group(1))))
@@ -183,7 +204,8 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
             seen_ids[rule_id] = span
             current = Section(rule_id, raw_id, span)
             sections.append(current)
-            kept.append((lineno, f"[{rule_id}]"))
+            kept.append(f"[{rule_id}]")
+            kept_at.append(lineno)
             continue
         if body.lstrip().startswith("["):
             bag.error("RS101", "malformed section header: expected '[id]'",
@@ -204,34 +226,42 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
                           Span(filename, lineno, 1, lineno, len(raw_key) + 1))
             last_prop = None
             continue
-        value_text = m.group(2).strip()
-        vstart = m.start(2) + (len(m.group(2)) - len(m.group(2).lstrip()))
-        value = Value(value_text, filename, [(0, lineno, vstart + 1)])
-        prop = Property(raw_key.lower(), raw_key, value, Span(filename, lineno, 1, lineno, len(raw_key) + 1))
-        current.properties.append(prop)
-        last_prop = prop
-        kept.append((lineno, f"{raw_key.lower()} = {value_text}"))
-    _cross_check(kept, sections, filename, bag)
+        raw_value = m.group(2)
+        value_text = raw_value.strip()
+        vstart = m.start(2) + (len(raw_value) - len(raw_value.lstrip()))
+        key = raw_key.lower()
+        last_prop = Property(key, raw_key, Value(value_text, filename, [(0, lineno, vstart + 1)]), lineno)
+        current.properties.append(last_prop)
+        kept.append(f"{key} = {value_text}")
+        kept_at.append(lineno)
+    _cross_check(kept, kept_at, sections, filename, bag)
     return RuleFile(filename, sections)
 
 
-def _cross_check(kept: list[tuple[int, str]], sections: list[Section], filename: str,
+def _cross_check(kept: list[str], kept_at: list[int], sections: list[Section], filename: str,
                  bag: DiagnosticBag) -> None:
-    """Let configparser read the same structure and confirm that both readings agree."""
+    """Let configparser read the same structure (one pass over the kept lines) and confirm that both
+    readings agree."""
     try:
-        parser = _structure_with_configparser(kept)
+        parser = _structure_with_configparser("\n".join(kept))
     except configparser.Error as exc:  # the position scan already reported what it found
         if not bag.has_errors:
             line = getattr(exc, "lineno", 1) or 1
-            phys = kept[line - 1][0] if 0 < line <= len(kept) else 1
+            phys = kept_at[line - 1] if 0 < line <= len(kept_at) else 1
             bag.error("RS101", f"malformed INI structure: {exc.message}", Span(filename, phys, 1))
         return
     for section in sections:
         if not parser.has_section(section.rule_id):
             continue
+        mine: dict[str, list[str]] = {}
+        for p in section.properties:
+            texts = mine.get(p.key)
+            if texts is None:
+                mine[p.key] = [_sanitize(p.value.text)]
+            else:
+                texts.append(_sanitize(p.value.text))
         for key, joined in parser.items(section.rule_id, raw=True):
-            mine = [_sanitize(p.value.text) for p in section.properties if p.key == key]
             theirs = [v.replace("\n", " ").strip() for v in _SPLIT_OCCURRENCES.split(joined or "")]
-            if mine != theirs:  # pragma: no cover - would be a bug in one of the readers
+            if mine.get(key, []) != theirs:  # pragma: no cover - would be a bug in one of the readers
                 bag.error("RS100", f"internal error: the INI readers disagree on the key '{key}' of "
                           f"[{section.rule_id}]; please report this file", section.span)

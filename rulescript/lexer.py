@@ -51,8 +51,11 @@ class LexError(Exception):
 class Token(str):
     """A token: its text, its terminal name (``type``) and its offsets in the value.
 
-    A plain ``str`` subclass with slots: lighter than lark's own token class, and all the LALR driver in
-    rulescript.parser needs.  ``line`` and ``end_line`` hold the offsets of a guard's ``[[``/``]]``.
+    The public tokenizers (:func:`tokenize_statements`, :func:`tokenize_filter`, :func:`tokenize_expr`)
+    return these.  The compiler itself works on the plain tuples of :func:`lex_statements`,
+    :func:`lex_filter` and :func:`lex_expr` (``(type, text, start, end)``, plus ``line`` and
+    ``end_line`` for guards), which are several times cheaper to make.  ``line`` and ``end_line`` hold
+    the offsets of a guard's ``[[``/``]]``.
     """
 
     __slots__ = ("type", "start_pos", "end_pos", "line", "end_line")
@@ -74,38 +77,92 @@ class Token(str):
         return f"Token({self.type!r}, {str(self)!r})"
 
 
-def _tok(kind: str, value: str, start: int, end: int) -> Token:
-    return Token(kind, value, start, end)
+# A lexical token as the compiler uses it: (type, text, start, end) or, for a guard,
+# (type, text, start, end, line, end_line).
+Tok = tuple
+
+
+def to_token(t: Tok) -> Token:
+    """The :class:`Token` of a token tuple."""
+    tok = Token(t[0], t[1], t[2], t[3])
+    if len(t) > 4:
+        tok.line = t[4]
+        tok.end_line = t[5]
+    return tok
+
+
+_SPECIAL = re.compile(r"[()\[\]{}'\"]")  # brackets and quotes
 
 
 def find_closing(text: str, start: int, opener: str) -> int:
     """Index of the bracket closing ``text[start]`` (an opener), honouring nesting and quotes."""
     closer = CLOSERS[opener]
+    search = _SPECIAL.search
+    m = search(text, start + 1)
+    if m is not None and m.group() == closer:  # nothing nested: the first bracket or quote closes
+        return m.start()
     stack = [closer]
-    i = start + 1
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch in "'\"":
+    while m is not None:
+        ch = m.group()
+        i = m.start()
+        if ch == "'" or ch == '"':
             j = text.find(ch, i + 1)
             if j < 0:
-                raise LexError(f"unterminated string (missing {ch})", i, n, (ch,))
-            i = j + 1
+                raise LexError(f"unterminated string (missing {ch})", i, len(text), (ch,))
+            m = search(text, j + 1)
             continue
         if ch in CLOSERS:
             stack.append(CLOSERS[ch])
-        elif ch in ")]}":
+        else:
             if ch != stack[-1]:
                 raise LexError(f"unexpected '{ch}'", i, i + 1, (f"'{stack[-1]}'",))
             stack.pop()
             if not stack:
                 return i
-        i += 1
+        m = search(text, i + 1)
     raise LexError(f"unbalanced '{opener}': missing '{closer}'", start, start + 1, (f"'{closer}'",))
+
+
+_SPLIT_RES: dict[str, re.Pattern[str]] = {}
 
 
 def split_top_level(text: str, sep: str, base: int = 0) -> list[tuple[str, int]]:
     """Split at ``sep`` characters that are outside brackets and quotes; returns (piece, offset)."""
+    rx = _SPLIT_RES.get(sep)
+    if rx is None:
+        if len(sep) != 1 or sep in "()[]{}'\"":  # never a separator: the plain scan decides
+            return _split_top_level_slow(text, sep, base)
+        rx = _SPLIT_RES[sep] = re.compile("[()\\[\\]{}'\"" + re.escape(sep) + "]")
+    search = rx.search
+    m = search(text)
+    if m is None:
+        return [(text, base)]
+    parts: list[tuple[str, int]] = []
+    depth = 0
+    last = 0
+    while m is not None:
+        ch = m.group()
+        i = m.start()
+        if ch == sep:
+            if depth == 0:
+                parts.append((text[last:i], base + last))
+                last = i + 1
+        elif ch == "'" or ch == '"':
+            j = text.find(ch, i + 1)
+            if j < 0:
+                raise LexError(f"unterminated string (missing {ch})", base + i, base + len(text), (ch,))
+            m = search(text, j + 1)
+            continue
+        elif ch in "([{":
+            depth += 1
+        else:
+            depth -= 1
+        m = search(text, i + 1)
+    parts.append((text[last:], base + last))
+    return parts
+
+
+def _split_top_level_slow(text: str, sep: str, base: int = 0) -> list[tuple[str, int]]:
     parts: list[tuple[str, int]] = []
     depth = 0
     last = 0
@@ -131,8 +188,41 @@ def split_top_level(text: str, sep: str, base: int = 0) -> list[tuple[str, int]]
     return parts
 
 
+_FIND_RES: dict[str, re.Pattern[str]] = {}
+
+
 def find_top_level(text: str, needle: str) -> int:
     """Index of the first ``needle`` outside brackets and quotes, or -1."""
+    rx = _FIND_RES.get(needle)
+    if rx is None:
+        if not needle or any(c in "()[]{}'\"" for c in needle):
+            return _find_top_level_slow(text, needle)
+        rx = _FIND_RES[needle] = re.compile("[()\\[\\]{}'\"]|" + re.escape(needle))
+    search = rx.search
+    m = search(text)
+    depth = 0
+    while m is not None:
+        ch = m.group()
+        i = m.start()
+        if ch == "'" or ch == '"':
+            j = text.find(ch, i + 1)
+            if j < 0:
+                return -1
+            m = search(text, j + 1)
+            continue
+        if ch == needle:
+            if depth == 0:
+                return i
+            # a needle inside brackets: look again from its second character, as a scan would
+        elif ch in "([{":
+            depth += 1
+        else:
+            depth -= 1
+        m = search(text, i + 1)
+    return -1
+
+
+def _find_top_level_slow(text: str, needle: str) -> int:
     depth = 0
     i = 0
     n = len(text)
@@ -159,39 +249,49 @@ def find_top_level(text: str, needle: str) -> int:
 
 _WS = re.compile(r"\s*")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
+# a word, then (after blanks) an optional '?' and an optional '(' that makes it a command or a clause
+_WORD_CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)(?:\s*(\?))?\s*(\()?")
 _GUARD_HEAD = re.compile(r"\s*([A-Za-z]+)\b\s*")
+_GUARD_KINDS = {"may": "G_MAY", "if": "G_IF", "elif": "G_ELIF", "else": "G_ELSE"}
 CLAUSE_WORDS = frozenset({"to", "target", "from"})
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_WORD_START = _LETTERS | {"_"}
+_DIGITS_SET = frozenset("0123456789")
+_WORD_CHARS = _WORD_START | _DIGITS_SET
 
 
 def _find_guard_end(text: str, start: int) -> int:
     """Given ``text[start:start+2] == '[['``, the index of the closing ``]]`` at list depth 0."""
-    i = start + 2
-    n = len(text)
     depth = 0
-    while i < n:
-        ch = text[i]
-        if ch in "'\"":
+    search = _SPECIAL.search
+    m = search(text, start + 2)
+    while m is not None:
+        ch = m.group()
+        i = m.start()
+        if ch == "'" or ch == '"':
             j = text.find(ch, i + 1)
             if j < 0:
-                raise LexError(f"unterminated string (missing {ch})", i, n, (ch,))
-            i = j + 1
+                raise LexError(f"unterminated string (missing {ch})", i, len(text), (ch,))
+            m = search(text, j + 1)
             continue
         if ch in "([{":
             depth += 1
-        elif ch in ")}":
-            depth -= 1
         elif ch == "]":
             if depth == 0 and text.startswith("]]", i):
                 return i
             depth -= 1
-        i += 1
+        else:
+            depth -= 1
+        m = search(text, i + 1)
     raise LexError("unbalanced '[[': missing ']]'", start, start + 2, ("']]'",))
 
 
-def tokenize_statements(text: str, base: int = 0, allow_trigger: bool = False) -> list[Token]:
-    """Tokens of an ``action``/``auto`` value (or an ``each`` chain)."""
-    toks: list[Token] = []
-    i = _WS.match(text, 0).end()
+def lex_statements(text: str, base: int = 0, allow_trigger: bool = False) -> list[Tok]:
+    """Token tuples of an ``action``/``auto`` value (or an ``each`` chain)."""
+    toks: list[Tok] = []
+    append = toks.append
+    ws = _WS.match
+    i = ws(text, 0).end()
     n = len(text)
     if allow_trigger and i < n and text[i] in "~?":
         delim = text[i]
@@ -199,80 +299,74 @@ def tokenize_statements(text: str, base: int = 0, allow_trigger: bool = False) -
         if j < 0:
             raise LexError(f"unterminated trigger: missing closing '{delim}'", base + i, base + i + 1,
                            (f"'{delim}'",))
-        toks.append(_tok("TRIGGER", text[i + 1:j], base + i + 1, base + j))
+        append(("TRIGGER", text[i + 1:j], base + i + 1, base + j))
         i = j + 1
+    word_call = _WORD_CALL.match
     while True:
-        i = _WS.match(text, i).end()
+        i = ws(text, i).end()
         if i >= n:
             break
         ch = text[i]
-        if ch == "{":
+        if ch in _WORD_START:
+            m = word_call(text, i)
+            word = m.group(1)
+            j = m.end(1)
+            if word[:2] == "__":
+                raise LexError(f"'{word}': names beginning with '__' are reserved", base + i, base + j, code="RS106")
+            q = m.start(2)
+            k = m.start(3)
+            if k >= 0:
+                close = find_closing(text, k, "(")
+                append(("CLAUSE" if word.lower() in CLAUSE_WORDS else "CALL", word, base + i, base + j))
+                if q >= 0:
+                    append(("QMARK", "?", base + q, base + q + 1))
+                append(("ARGS", text[k + 1:close], base + k + 1, base + close))
+                i = close + 1
+            else:
+                if q >= 0:
+                    raise LexError("'?' must be followed by an argument list", base + q, base + q + 1, ("'('",))
+                append(("WORD", word, base + i, base + j))
+                i = j
+        elif ch == ";":
+            append(("SEMI", ";", base + i, base + i + 1))
+            i += 1
+        elif ch == "{":
             j = find_closing(text, i, "{")
-            toks.append(_tok("COST", text[i + 1:j], base + i + 1, base + j))
+            append(("COST", text[i + 1:j], base + i + 1, base + j))
             i = j + 1
         elif ch == "[" and text.startswith("[[", i):
             j = _find_guard_end(text, i)
             inner = text[i + 2:j]
             m = _GUARD_HEAD.match(inner)
             head = m.group(1).lower() if m else ""
-            kind = {"may": "G_MAY", "if": "G_IF", "elif": "G_ELIF", "else": "G_ELSE"}.get(head)
+            kind = _GUARD_KINDS.get(head)
             if kind is None:
                 word = m.group(1) if m else inner.strip()[:1]
                 off = base + i + 2 + (m.start(1) if m else 0)
                 raise LexError(f"unknown condition '{word}'", off, off + max(1, len(word)),
                                ("'may'", "'if'", "'elif'", "'else'"))
             content_start = i + 2 + m.end()
-            guard = _tok(kind, text[content_start:j], base + content_start, base + j)
-            guard.line = base + i  # where '[[' stands: guards are reported from there
-            guard.end_line = base + j + 2
-            toks.append(guard)
+            # guards are reported from where '[[' stands: (line, end_line) hold the offsets of '[[' and ']]'
+            append((kind, text[content_start:j], base + content_start, base + j, base + i, base + j + 2))
             i = j + 2
-        elif ch == ";":
-            toks.append(_tok("SEMI", ";", base + i, base + i + 1))
-            i += 1
-        elif ch == ":":
-            toks.append(_tok("COLON", ":", base + i, base + i + 1))
-            i += 1
         elif ch == "&":
             if text.startswith("&&", i):
-                toks.append(_tok("ANDAND", "&&", base + i, base + i + 2))
+                append(("ANDAND", "&&", base + i, base + i + 2))
                 i += 2
             else:
-                toks.append(_tok("AMP", "&", base + i, base + i + 1))
+                append(("AMP", "&", base + i, base + i + 1))
                 i += 1
+        elif ch == ":":
+            append(("COLON", ":", base + i, base + i + 1))
+            i += 1
         elif ch == "|" and text.startswith("||", i):
-            toks.append(_tok("OROR", "||", base + i, base + i + 2))
+            append(("OROR", "||", base + i, base + i + 2))
             i += 2
-        elif ch in "+-" and i + 1 < n and (_is_letter(text[i + 1]) or text[i + 1] == "_"):
+        elif (ch == "+" or ch == "-") and i + 1 < n and text[i + 1] in _WORD_START:
             m = _WORD.match(text, i + 1)
             assert m is not None
-            toks.append(_tok("ABILITY", text[i:m.end()], base + i, base + m.end()))
+            append(("ABILITY", text[i:m.end()], base + i, base + m.end()))
             i = m.end()
-        elif _is_letter(ch) or ch == "_":
-            m = _WORD.match(text, i)
-            assert m is not None
-            word = m.group(0)
-            j = m.end()
-            if word.startswith("__"):
-                raise LexError(f"'{word}': names beginning with '__' are reserved", base + i, base + j, code="RS106")
-            k = _WS.match(text, j).end()
-            q = None
-            if k < n and text[k] == "?":
-                q = k
-                k = _WS.match(text, k + 1).end()
-            if k < n and text[k] == "(":
-                close = find_closing(text, k, "(")
-                kind = "CLAUSE" if word.lower() in CLAUSE_WORDS else "CALL"
-                toks.append(_tok(kind, word, base + i, base + j))
-                if q is not None:
-                    toks.append(_tok("QMARK", "?", base + q, base + q + 1))
-                toks.append(_tok("ARGS", text[k + 1:close], base + k + 1, base + close))
-                i = close + 1
-            else:
-                if q is not None:
-                    raise LexError("'?' must be followed by an argument list", base + q, base + q + 1, ("'('",))
-                toks.append(_tok("WORD", word, base + i, base + j))
-                i = j
         elif ch in ")]}":
             raise LexError(f"unexpected '{ch}'", base + i, base + i + 1)
         elif ch in "'\"":
@@ -284,6 +378,11 @@ def tokenize_statements(text: str, base: int = 0, allow_trigger: bool = False) -
     return toks
 
 
+def tokenize_statements(text: str, base: int = 0, allow_trigger: bool = False) -> list[Token]:
+    """Tokens of an ``action``/``auto`` value (or an ``each`` chain)."""
+    return [to_token(t) for t in lex_statements(text, base, allow_trigger)]
+
+
 # ---------------------------------------------------------------------------------------------------
 # filters
 
@@ -291,129 +390,139 @@ _FWORD = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")
 _FINT = re.compile(r"\d+")
 _CMP = ("==", "!=", "<=", ">=", "<", ">", "=")
 _CMP_TOKENS = {"==": "EQ", "=": "EQ", "!=": "NE", "<=": "LE", ">=": "GE", "<": "LT", ">": "GT"}
+_INT_AFTER = frozenset({"EQ", "NE", "LE", "GE", "LT", "GT", "PLUS", "MINUS"})
 
 
-def tokenize_filter(text: str, base: int = 0, allow_andand: bool = False) -> list[Token]:
-    """Tokens of a filter list (``;``-separated) or, with ``allow_andand``, of a requisite."""
-    toks: list[Token] = []
+def lex_filter(text: str, base: int = 0, allow_andand: bool = False) -> list[Tok]:
+    """Token tuples of a filter list (``;``-separated) or, with ``allow_andand``, of a requisite."""
+    toks: list[Tok] = []
+    append = toks.append
+    ws = _WS.match
+    fword = _FWORD.match
     i = 0
     n = len(text)
     depth = 0  # inside [ ]
     while True:
-        i = _WS.match(text, i).end()
+        i = ws(text, i).end()
         if i >= n:
             break
         ch = text[i]
-        if ch in "'\"":
+        if ch in _WORD_START:  # no branch below takes a letter or '_'
+            m = fword(text, i)
+            word = m.group()
+            if word[:2] == "__":
+                raise LexError(f"'{word}': names beginning with '__' are reserved", base + i, base + m.end(),
+                               code="RS106")
+            append(("WORD", word, base + i, base + m.end()))
+            i = m.end()
+        elif ch == "[":
+            depth += 1
+            append(("LSQB", "[", base + i, base + i + 1))
+            i += 1
+        elif ch == "]":
+            depth -= 1
+            append(("RSQB", "]", base + i, base + i + 1))
+            i += 1
+        elif ch == "@":
+            append(("AT", "@", base + i, base + i + 1))
+            i += 1
+        elif ch == "'" or ch == '"':
             j = text.find(ch, i + 1)
             if j < 0:
                 raise LexError(f"unterminated string (missing {ch})", base + i, base + n, (ch,))
-            if depth == 0 and j + 1 < n and text[j + 1] in "sS" and not (
-                    j + 2 < n and (_is_letter(text[j + 2]) or _is_digit(text[j + 2]) or text[j + 2] == "_")):
-                toks.append(_tok("QPLURAL", text[i + 1:j], base + i, base + j + 2))
+            if depth == 0 and j + 1 < n and text[j + 1] in "sS" and not (j + 2 < n and text[j + 2] in _WORD_CHARS):
+                append(("QPLURAL", text[i + 1:j], base + i, base + j + 2))
                 i = j + 2
             else:
-                toks.append(_tok("STRING", text[i + 1:j], base + i, base + j + 1))
+                append(("STRING", text[i + 1:j], base + i, base + j + 1))
                 i = j + 1
         elif ch == "<" and depth == 0:
             j = text.find(">", i + 1)
             if j < 0:
                 raise LexError("unbalanced '<': missing '>'", base + i, base + i + 1, ("'>'",))
-            toks.append(_tok("ANGLE", text[i + 1:j], base + i, base + j + 1))
+            append(("ANGLE", text[i + 1:j], base + i, base + j + 1))
             i = j + 1
         elif ch == "*":
-            if depth == 0 and text.startswith("*s", i) and not (i + 2 < n and _is_word_char(text[i + 2])):
-                toks.append(_tok("STARS", "*s", base + i, base + i + 2))
-                i += 2
-            elif depth == 0 and text.startswith("*S", i) and not (i + 2 < n and _is_word_char(text[i + 2])):
-                toks.append(_tok("STARS", "*s", base + i, base + i + 2))
+            if depth == 0 and text[i + 1:i + 2] in ("s", "S") and not (i + 2 < n and text[i + 2] in _WORD_CHARS):
+                append(("STARS", "*s", base + i, base + i + 2))
                 i += 2
             else:
-                toks.append(_tok("STAR", "*", base + i, base + i + 1))
+                append(("STAR", "*", base + i, base + i + 1))
                 i += 1
-        elif ch == "[":
-            depth += 1
-            toks.append(_tok("LSQB", "[", base + i, base + i + 1))
-            i += 1
-        elif ch == "]":
-            depth -= 1
-            toks.append(_tok("RSQB", "]", base + i, base + i + 1))
-            i += 1
-        elif ch == "@":
-            toks.append(_tok("AT", "@", base + i, base + i + 1))
-            i += 1
         elif ch == ":":
             if text.startswith("::", i):
-                toks.append(_tok("DCOLON", "::", base + i, base + i + 2))
+                append(("DCOLON", "::", base + i, base + i + 2))
                 i += 2
-                i = _WS.match(text, i).end()
-                m = _FWORD.match(text, i)
+                i = ws(text, i).end()
+                m = fword(text, i)
                 if m:
-                    toks.append(_tok("WORD", m.group(0), base + i, base + m.end()))
-                    i = _WS.match(text, m.end()).end()
+                    append(("WORD", m.group(0), base + i, base + m.end()))
+                    i = ws(text, m.end()).end()
                     if i < n and text[i] == "(":
                         close = find_closing(text, i, "(")
-                        toks.append(_tok("SELARG", text[i + 1:close], base + i + 1, base + close))
+                        append(("SELARG", text[i + 1:close], base + i + 1, base + close))
                         i = close + 1
             else:
-                toks.append(_tok("COLON", ":", base + i, base + i + 1))
+                append(("COLON", ":", base + i, base + i + 1))
                 i += 1
         elif ch == ";":
-            toks.append(_tok("SEMI", ";", base + i, base + i + 1))
+            append(("SEMI", ";", base + i, base + i + 1))
             i += 1
         elif ch == ",":
-            toks.append(_tok("COMMA", ",", base + i, base + i + 1))
+            append(("COMMA", ",", base + i, base + i + 1))
             i += 1
         elif ch == "&":
             if text.startswith("&&", i):
                 if not allow_andand:
                     raise LexError("unexpected '&&' in target filter", base + i, base + i + 2, ("'&'", "','"))
-                toks.append(_tok("ANDAND", "&&", base + i, base + i + 2))
+                append(("ANDAND", "&&", base + i, base + i + 2))
                 i += 2
             else:
-                toks.append(_tok("AMP", "&", base + i, base + i + 1))
+                append(("AMP", "&", base + i, base + i + 1))
                 i += 1
         elif ch == "^":
-            toks.append(_tok("CARET", "^", base + i, base + i + 1))
+            append(("CARET", "^", base + i, base + i + 1))
             i += 1
         elif ch == "!" and not text.startswith("!=", i):
-            toks.append(_tok("BANG", "!", base + i, base + i + 1))
+            append(("BANG", "!", base + i, base + i + 1))
             i += 1
         elif depth > 0 and ch in "<>=!":
             for op in _CMP:
                 if text.startswith(op, i):
-                    toks.append(_tok(_CMP_TOKENS[op], op, base + i, base + i + len(op)))
+                    append((_CMP_TOKENS[op], op, base + i, base + i + len(op)))
                     i += len(op)
                     break
             else:  # pragma: no cover - every character above starts an operator
                 raise LexError(f"unexpected character '{ch}'", base + i)
         elif ch == "+":
-            toks.append(_tok("PLUS", "+", base + i, base + i + 1))
+            append(("PLUS", "+", base + i, base + i + 1))
             i += 1
         elif ch == "-":
-            toks.append(_tok("MINUS", "-", base + i, base + i + 1))
+            append(("MINUS", "-", base + i, base + i + 1))
             i += 1
-        elif _is_digit(ch) and depth > 0 and toks and toks[-1].type in ("EQ", "NE", "LE", "GE", "LT", "GT",
-                                                                         "PLUS", "MINUS"):
-            m = _FINT.match(text, i)
-            assert m is not None
-            if len(m.group(0)) > MAX_DIGITS:
-                raise LexError(f"integer literal too long (more than {MAX_DIGITS} digits)", base + i, base + m.end())
-            toks.append(_tok("INT", m.group(0), base + i, base + m.end()))
-            i = m.end()
-        elif _is_letter(ch) or _is_digit(ch) or ch == "_":
-            m = _FWORD.match(text, i)
-            assert m is not None
-            if m.group(0).startswith("__"):
-                raise LexError(f"'{m.group(0)}': names beginning with '__' are reserved", base + i, base + m.end(),
-                               code="RS106")
-            toks.append(_tok("WORD", m.group(0), base + i, base + m.end()))
-            i = m.end()
+        elif ch in _DIGITS_SET:
+            if depth > 0 and toks and toks[-1][0] in _INT_AFTER:
+                m = _FINT.match(text, i)
+                assert m is not None
+                if len(m.group(0)) > MAX_DIGITS:
+                    raise LexError(f"integer literal too long (more than {MAX_DIGITS} digits)", base + i,
+                                   base + m.end())
+                append(("INT", m.group(0), base + i, base + m.end()))
+                i = m.end()
+            else:
+                m = fword(text, i)
+                append(("WORD", m.group(), base + i, base + m.end()))
+                i = m.end()
         elif ch == ">":
             raise LexError("unexpected '>' in target filter", base + i, base + i + 1)
         else:
             raise LexError(f"unexpected '{ch}' in target filter", base + i, base + i + 1)
     return toks
+
+
+def tokenize_filter(text: str, base: int = 0, allow_andand: bool = False) -> list[Token]:
+    """Tokens of a filter list (``;``-separated) or, with ``allow_andand``, of a requisite."""
+    return [to_token(t) for t in lex_filter(text, base, allow_andand)]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -432,6 +541,8 @@ _OPS = [
     ("]", "RSQB"), (",", "COMMA"), (".", "DOT"), (";", "SEMI"),
 ]
 _OP_FIRST = {op[0] for op, _ in _OPS}
+_OP_RE = re.compile("|".join(re.escape(op) for op, _ in _OPS))  # the first operator that matches, in order
+_OP_KINDS = dict(_OPS)
 _FORBIDDEN_OPS = {
     "=": "assignment is not allowed in an expression (use == to compare)",
     "|": "bitwise operators are not allowed",
@@ -457,87 +568,178 @@ def _quantifier_kind(text: str, i: int, n: int) -> bool:
     return bool(m and m.group(0).lower() == "in")
 
 
-def tokenize_expr(text: str, base: int = 0) -> list[Token]:
-    """Tokens of an expression (``rulescript.md`` section 8.2)."""
+# One pass of C code cuts an expression into (blanks, identifier, number, operator, string, other): the
+# fast path of lex_expr.  'other' is any character no token starts with; it sends the text to the
+# character-by-character scanner below, which reports the exact error.
+_EXPR_SCAN = re.compile(
+    r"(\s*)(?:([A-Za-z_][A-Za-z0-9_]*)|([0-9]\d*)|(" + "|".join(re.escape(op) for op, _ in _OPS)
+    + r")|('[^']*'|\"[^\"]*\")|(\S))")
+
+
+def lex_expr(text: str, base: int = 0) -> list[Tok]:
+    """Token tuples of an expression (``rulescript.md`` section 8.2)."""
     n = len(text)
     if n > MAX_EXPR_LENGTH:
         raise LexError(f"expression too long ({n} characters; the limit is {MAX_EXPR_LENGTH})",
                        base, base + 1, code="RS107")
-    toks: list[Token] = []
+    parts = _EXPR_SCAN.findall(text)
+    toks: list[Tok] = []
+    append = toks.append
+    keywords = _KEYWORDS
+    op_kinds = _OP_KINDS
+    prev = ""
+    pos = base
+    k = 0
+    count = len(parts)
+    while k < count:
+        blanks, word, num, op, string, other = parts[k]
+        k += 1
+        pos += len(blanks)
+        if word:
+            end = pos + len(word)
+            if prev == "DOT":
+                if word[0] == "_":  # '__x' and '._x' are errors: the scanner reports them
+                    return _lex_expr_scan(text, base)
+                kind = "NAME"
+            elif word[:2] == "__":
+                return _lex_expr_scan(text, base)
+            else:
+                low = word.lower()
+                kind = keywords.get(low, "NAME")
+                if kind == "NAME":
+                    if low == "all" or low == "any":
+                        return _lex_expr_scan(text, base)  # a quantifier or a call: the scanner decides
+                elif kind == "KW_NOT" and k < count:
+                    nxt = parts[k]
+                    if nxt[1] and nxt[1].lower() == "in":
+                        k += 1
+                        end = pos + len(word) + len(nxt[0]) + 2
+                        append(("NOTIN", text[pos - base:end - base], pos, end))
+                        prev = "NOTIN"
+                        pos = end
+                        continue
+            append((kind, word, pos, end))
+            prev = kind
+            pos = end
+        elif num:
+            end = pos + len(num)
+            if prev == "DOT":
+                append(("DIGITS", num, pos, end))
+                prev = "DIGITS"
+            else:
+                after = text[end - base:end - base + 1]
+                if after == "." or after in _WORD_START or len(num) > MAX_DIGITS:
+                    return _lex_expr_scan(text, base)  # maybe a float or a bad literal: exact checks there
+                append(("INT", num, pos, end))
+                prev = "INT"
+            pos = end
+        elif op:
+            prev = op_kinds[op]
+            append((prev, op, pos, pos + len(op)))
+            pos += len(op)
+        elif string:
+            append(("STRING", string[1:-1], pos, pos + len(string)))
+            prev = "STRING"
+            pos += len(string)
+        else:
+            return _lex_expr_scan(text, base)
+    return toks
+
+
+def _lex_expr_scan(text: str, base: int = 0) -> list[Tok]:
+    """lex_expr, one character decision at a time: every error, and the rarer tokens."""
+    n = len(text)
+    toks: list[Tok] = []
+    append = toks.append
+    ws = _WS.match
+    ident = _IDENT.match
+    op_match = _OP_RE.match
+    keywords = _KEYWORDS
+    prev = ""  # the type of the previous token
     i = 0
     while True:
-        i = _WS.match(text, i).end()
+        i = ws(text, i).end()
         if i >= n:
             break
         ch = text[i]
-        if _is_letter(ch) or ch == "_":
-            m = _IDENT.match(text, i)
-            assert m is not None
-            word = m.group(0)
+        if ch in _WORD_START:
+            m = ident(text, i)
+            word = m.group()
             end = m.end()
-            if word.startswith("__"):
+            if word[:2] == "__":
                 raise LexError(f"'{word}': names beginning with '__' are reserved", base + i, base + end,
                                code="RS106")
-            if toks and toks[-1].type == "DOT":
-                if word.startswith("_"):
+            if prev == "DOT":
+                if ch == "_":
                     raise LexError(f"attribute '{word}': attribute names may not begin with '_'",
                                    base + i, base + end, code="RS106")
-                toks.append(_tok("NAME", word, base + i, base + end))
+                append(("NAME", word, base + i, base + end))
+                prev = "NAME"
                 i = end
                 continue
             low = word.lower()
-            if low in ("all", "any"):
-                k = _WS.match(text, end).end()
-                if k < n and text[k] == "(" and not _quantifier_kind(text, k, n):
-                    toks.append(_tok("NAME", word, base + i, base + end))
-                else:
-                    toks.append(_tok("QALL" if low == "all" else "QANY", word, base + i, base + end))
-                i = end
-                continue
-            if low == "not":
-                k = _WS.match(text, end).end()
-                m2 = _IDENT.match(text, k)
-                if m2 and m2.group(0).lower() == "in":
-                    toks.append(_tok("NOTIN", text[i:m2.end()], base + i, base + m2.end()))
+            kind = keywords.get(low, "NAME")
+            if kind == "NAME":
+                if low == "all" or low == "any":
+                    k = ws(text, end).end()
+                    if k < n and text[k] == "(" and not _quantifier_kind(text, k, n):
+                        kind = "NAME"
+                    else:
+                        kind = "QALL" if low == "all" else "QANY"
+            elif kind == "KW_NOT":
+                k = ws(text, end).end()
+                m2 = ident(text, k)
+                if m2 and m2.group().lower() == "in":
+                    append(("NOTIN", text[i:m2.end()], base + i, base + m2.end()))
+                    prev = "NOTIN"
                     i = m2.end()
                     continue
-            kind = _KEYWORDS.get(low, "NAME")
-            toks.append(_tok(kind, word, base + i, base + end))
+            append((kind, word, base + i, base + end))
+            prev = kind
             i = end
-        elif _is_digit(ch):
+        elif ch in _DIGITS_SET:
             m = _DIGITS.match(text, i)
-            assert m is not None
             end = m.end()
-            if toks and toks[-1].type == "DOT":
-                toks.append(_tok("DIGITS", m.group(0), base + i, base + end))
+            if prev == "DOT":
+                append(("DIGITS", m.group(), base + i, base + end))
+                prev = "DIGITS"
             else:
-                if end < n and text[end] == "." and end + 1 < n and _is_digit(text[end + 1]):
-                    raise LexError("floating-point literals are not supported", base + i,
-                                   base + _DIGITS.match(text, end + 1).end(), code="RS401")
-                if end < n and (_is_letter(text[end]) or text[end] == "_"):
-                    raise LexError("invalid number literal", base + i, base + end + 1)
+                if end < n:
+                    nxt = text[end]
+                    if nxt == "." and end + 1 < n and text[end + 1] in _DIGITS_SET:
+                        raise LexError("floating-point literals are not supported", base + i,
+                                       base + _DIGITS.match(text, end + 1).end(), code="RS401")
+                    if nxt in _WORD_START:
+                        raise LexError("invalid number literal", base + i, base + end + 1)
                 if end - i > MAX_DIGITS:
                     raise LexError(f"integer literal too long (more than {MAX_DIGITS} digits)", base + i, base + end)
-                toks.append(_tok("INT", m.group(0), base + i, base + end))
+                append(("INT", m.group(), base + i, base + end))
+                prev = "INT"
             i = end
-        elif ch in "'\"":
+        elif ch in _OP_FIRST:
+            m = op_match(text, i)
+            if m is None:
+                raise LexError(_FORBIDDEN_OPS.get(ch, f"unexpected character '{ch}'"), base + i, base + i + 1)
+            op = m.group()
+            prev = _OP_KINDS[op]
+            append((prev, op, base + i, base + i + len(op)))
+            i += len(op)
+        elif ch == "'" or ch == '"':
             j = text.find(ch, i + 1)
             if j < 0:
                 raise LexError(f"unterminated string (missing {ch})", base + i, base + n, (ch,))
-            toks.append(_tok("STRING", text[i + 1:j], base + i, base + j + 1))
+            append(("STRING", text[i + 1:j], base + i, base + j + 1))
+            prev = "STRING"
             i = j + 1
-        elif ch in _OP_FIRST:
-            for op, kind in _OPS:
-                if text.startswith(op, i):
-                    toks.append(_tok(kind, op, base + i, base + i + len(op)))
-                    i += len(op)
-                    break
-            else:
-                raise LexError(_FORBIDDEN_OPS.get(ch, f"unexpected character '{ch}'"), base + i, base + i + 1)
         else:
             msg = _FORBIDDEN_OPS.get(ch, f"unexpected character '{ch}' in expression")
             raise LexError(msg, base + i, base + i + 1, code="RS101")
     return toks
+
+
+def tokenize_expr(text: str, base: int = 0) -> list[Token]:
+    """Tokens of an expression (``rulescript.md`` section 8.2)."""
+    return [to_token(t) for t in lex_expr(text, base)]
 
 
 def iter_words(text: str) -> Iterator[tuple[str, int, int]]:

@@ -1,8 +1,8 @@
 """Parsing RuleScript values: tokens (rulescript.lexer) → lark LALR → typed AST (rulescript.ast).
 
-One :class:`lark.Lark` instance, built once per process, parses every kind of value through its own
-start symbol.  The tree is turned into AST nodes by an inline transformer, so no intermediate lark
-tree is kept.  Every failure is raised as :class:`rulescript.lexer.LexError` with offsets into the
+One :class:`lark.Lark` instance, built once per process, makes the LALR(1) table of every kind of value
+(one start symbol each).  A small driver runs that table over the token tuples of rulescript.lexer and
+calls one callback per reduction, which builds the AST node directly: no lark tree is made.  Every failure is raised as :class:`rulescript.lexer.LexError` with offsets into the
 value text and the tokens that were expected.
 """
 
@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 import lark
-from lark import Transformer
 from lark.lexer import Lexer
 
 from rulescript import ast as A
-from rulescript.lexer import LexError, Token, tokenize_expr, tokenize_filter, tokenize_statements
+from rulescript.lexer import LexError, Tok, Token, lex_expr, lex_filter, lex_statements, to_token
 
 GRAMMAR_FILE = Path(__file__).with_name("rulescript.lark")
 START_SYMBOLS = ["action_value", "auto_value", "chain_value", "filter_list", "requisite_value",
@@ -55,256 +54,520 @@ class _PreTokenized(Lexer):
         return iter(data)
 
 
-def _s(node: Any) -> int:
-    return node.start_pos if isinstance(node, Token) else node.start
+# ---- reduction callbacks ------------------------------------------------------------------------
+#
+# One function per alternative name of rulescript.lark (the function ``_name`` serves ``-> name``).
+# The driver hands each its value stack: the callback pops the values of its right-hand side (tokens
+# are tuples (type, text, start, end), plus line/end_line for guards; everything else is what another
+# callback made) and leaves one value in their place.  Lists grow in place (left recursion), so no
+# reduction copies a list.
 
+Values = list  # the driver's value stack
 
-def _e(node: Any) -> int:
-    return node.end_pos if isinstance(node, Token) else node.end
 
+def _raw(t: Tok) -> A.Raw:
+    return A.Raw(t[1], t[2], t[3])
 
-def _raw(tok: Token) -> A.Raw:
-    return A.Raw(str(tok), tok.start_pos, tok.end_pos)
 
+def _list_first(v: Values) -> None:  # element
+    v[-1] = [v[-1]]
 
-class _ToAst(Transformer):  # type: ignore[type-arg]
-    """Inline transformer: lark rule callbacks build AST nodes directly."""
 
-    # -- statements
-    def action_with_costs(self, c: list[Any]) -> A.ActionValue:
-        return A.ActionValue(c[0], c[2])
+_seq_first = _list_first
 
-    def action_plain(self, c: list[Any]) -> A.ActionValue:
-        return A.ActionValue([], c[0])
 
-    def auto_with_trigger(self, c: list[Any]) -> A.AutoValue:
-        return A.AutoValue(_raw(c[0]), c[1])
+def _seq_more(v: Values) -> None:  # list element
+    x = v.pop()
+    v[-1].append(x)
 
-    def auto_plain(self, c: list[Any]) -> A.AutoValue:
-        return A.AutoValue(None, c[0])
 
-    def auto_trigger_only(self, c: list[Any]) -> A.AutoValue:
-        return A.AutoValue(_raw(c[0]), [])
+def _tail_first(v: Values) -> None:  # SEPARATOR element
+    x = v.pop()
+    v[-1] = [x]
 
-    def cost_block(self, c: list[Token]) -> list[A.Raw]:
-        return [_raw(t) for t in c]
 
-    def chain_value(self, c: list[Any]) -> A.Body:
-        return c[0]
+def _tail_more(v: Values) -> None:  # tail SEPARATOR element
+    x = v.pop()
+    del v[-1]
+    v[-1].append(x)
 
-    def statement_list(self, c: list[Any]) -> list[A.Statement]:
-        return [x for x in c if isinstance(x, A.Statement)]
 
-    def may_statement(self, c: list[Any]) -> A.Statement:
-        return A.Statement("may", body=c[1], may_text=_raw(c[0]), start=c[0].line, end=c[1].end)
+def _list_with_tail(v: Values) -> None:  # element tail
+    tail = v.pop()
+    tail.insert(0, v[-1])
+    v[-1] = tail
 
-    def plain_statement(self, c: list[Any]) -> A.Statement:
-        return A.Statement("plain", body=c[0], start=c[0].start, end=c[0].end)
 
-    def if_statement(self, c: list[Any]) -> A.Statement:
-        cond, body, *rest = c
-        branches = [A.Branch("if", _raw(cond), body, cond.line, body.end if body else cond.end_line)]
-        for part in rest:
-            if part is not None:
-                branches.append(part)
-        return A.Statement("if", branches=branches, start=cond.line, end=max(branches[-1].end, cond.end_line))
+# -- statements
+def _action_with_costs(v: Values) -> None:
+    stmts = v.pop()
+    del v[-1]
+    v[-1] = A.ActionValue(v[-1], stmts)
 
-    def elif_part(self, c: list[Any]) -> A.Branch:
-        return A.Branch("elif", _raw(c[0]), c[1], c[0].line, c[1].end)
 
-    def else_part(self, c: list[Any]) -> A.Branch:
-        return A.Branch("else", None, c[1], c[0].line, c[1].end)
+def _action_plain(v: Values) -> None:
+    v[-1] = A.ActionValue([], v[-1])
 
-    def body(self, c: list[Any]) -> A.Body:
-        return A.Body(c, _s(c[0]), _e(c[-1]))
 
-    def command(self, c: list[Any]) -> A.Command:
-        name, q, args = c
-        return A.Command(str(name), q is not None, _raw(args), name.start_pos, args.end_pos + 1)
+def _auto_with_trigger(v: Values) -> None:
+    stmts = v.pop()
+    v[-1] = A.AutoValue(_raw(v[-1]), stmts)
 
-    def ability(self, c: list[Token]) -> A.AbilityEffect:
-        t = c[0]
-        return A.AbilityEffect(t[0], t[1:], t.start_pos, t.end_pos)
 
-    def clause(self, c: list[Any]) -> A.Clause:
-        kw, q, args = c
-        return A.Clause(str(kw).lower(), q is not None, _raw(args), kw.start_pos, args.end_pos + 1)
+def _auto_plain(v: Values) -> None:
+    v[-1] = A.AutoValue(None, v[-1])
 
-    def bareword(self, c: list[Token]) -> A.Bareword:
-        return A.Bareword(str(c[0]), c[0].start_pos, c[0].end_pos)
 
-    def chain_op(self, c: list[Token]) -> A.ChainOp:
-        return A.ChainOp(str(c[0]), c[0].start_pos, c[0].end_pos)
+def _auto_trigger_only(v: Values) -> None:
+    v[-1] = A.AutoValue(_raw(v[-1]), [])
 
-    # -- filters
-    def filter_list(self, c: list[Any]) -> list[A.Filter]:
-        return [x for x in c if isinstance(x, A.Filter)]
 
-    def requisite_value(self, c: list[Any]) -> list[A.Filter]:
-        return [x for x in c if isinstance(x, A.Filter)]
+def _cost_first(v: Values) -> None:
+    t = v[-1]
+    v[-1] = [A.Raw(t[1], t[2], t[3])]
 
-    def filter(self, c: list[Any]) -> A.Filter:
-        return A.Filter(c, c[0][2], c[-1][3])
 
-    def angle(self, c: list[Token]) -> tuple[str, object, int, int]:
-        t = c[0]
-        return ("angle", A.Angle(str(t), t.start_pos, t.end_pos), t.start_pos, t.end_pos)
+def _cost_more(v: Values) -> None:
+    t = v.pop()
+    v[-1].append(A.Raw(t[1], t[2], t[3]))
 
-    def types(self, c: list[Any]) -> tuple[str, object, int, int]:
-        conjs = [x for x in c if isinstance(x, list)]
-        return ("types", conjs, conjs[0][0].start, conjs[-1][-1].end)
 
-    def type_conj(self, c: list[Any]) -> list[A.TypeTerm]:
-        return [x for x in c if isinstance(x, A.TypeTerm)]
+def _may_statement(v: Values) -> None:
+    body = v.pop()
+    t = v[-1]  # a guard token: t[4] is where its '[[' stands
+    v[-1] = A.Statement("may", body=body, may_text=A.Raw(t[1], t[2], t[3]), start=t[4], end=body.end)
 
-    def type_term(self, c: list[Any]) -> A.TypeTerm:
-        caret, bang, base = c
-        start = (caret or bang or base).start_pos
-        kind = base.type
-        text = str(base)
-        if kind == "STARS":
-            return A.TypeTerm("*", False, True, caret is not None, bang is not None, start, base.end_pos)
-        quoted = kind in ("STRING", "QPLURAL")
-        return A.TypeTerm(text, quoted, kind == "QPLURAL", caret is not None, bang is not None, start,
-                          base.end_pos)
 
-    def fblock(self, c: list[Any]) -> tuple[str, object, int, int]:
-        return ("block", c[1], c[0].start_pos, c[2].end_pos)
+def _plain_statement(v: Values) -> None:
+    body = v[-1]
+    v[-1] = A.Statement("plain", body=body, start=body.start, end=body.end)
 
-    def fexpr(self, c: list[Any]) -> list[list[A.Atom]]:
-        return [x for x in c if isinstance(x, list)]
 
-    def fconj(self, c: list[Any]) -> list[A.Atom]:
-        return [x for x in c if isinstance(x, A.Atom)]
+def _if(t: Tok, body: A.Body | None, elifs: list[A.Branch] | None, orelse: A.Branch | None) -> A.Statement:
+    branches = [A.Branch("if", A.Raw(t[1], t[2], t[3]), body, t[4], body.end if body is not None else t[5])]
+    if elifs:
+        branches.extend(elifs)
+    if orelse is not None:
+        branches.append(orelse)
+    return A.Statement("if", branches=branches, start=t[4], end=max(branches[-1].end, t[5]))
 
-    def fprefix(self, c: list[Token]) -> Token:
-        return c[0]
 
-    def fword(self, c: list[Any]) -> A.Atom:
-        p, w = c
-        return A.Atom(str(p) if p else "", str(w), "word", start=(p or w).start_pos, end=w.end_pos,
-                      word_start=w.start_pos, word_end=w.end_pos)
+def _if_(v: Values) -> None:  # G_IF
+    v[-1] = _if(v[-1], None, None, None)
 
-    def fcmp(self, c: list[Any]) -> A.Atom:
-        p, w, op, val = c
-        return A.Atom(str(p) if p else "", str(w), "cmp", op, val[0], (p or w).start_pos, val[2],
-                      w.start_pos, w.end_pos)
 
-    def cmp_op(self, c: list[Token]) -> str:
-        return "==" if str(c[0]) == "=" else str(c[0])
+def _if_b(v: Values) -> None:  # G_IF body
+    body = v.pop()
+    v[-1] = _if(v[-1], body, None, None)
 
-    def sint(self, c: list[Any]) -> tuple[int, int, int]:
-        sign, num = c
-        v = int(str(num))
-        return (-v if sign is not None and str(sign) == "-" else v, (sign or num).start_pos, num.end_pos)
 
-    def fextreme(self, c: list[Any]) -> A.Atom:
-        p, w, _colon, which = c
-        return A.Atom(str(p) if p else "", str(w), "extreme", ":", str(which), (p or w).start_pos,
-                      which.end_pos, w.start_pos, w.end_pos)
+def _if_e(v: Values) -> None:  # G_IF elifs
+    elifs = v.pop()
+    v[-1] = _if(v[-1], None, elifs, None)
 
-    def zone(self, c: list[Token]) -> tuple[str, object, int, int]:
-        return ("zone", c[1], c[0].start_pos, c[1].end_pos)
 
-    def selector(self, c: list[Token]) -> tuple[str, object, int, int]:
-        return ("selector", (c[1], _raw(c[2])), c[0].start_pos, c[2].end_pos + 1)
+def _if_be(v: Values) -> None:  # G_IF body elifs
+    elifs = v.pop()
+    body = v.pop()
+    v[-1] = _if(v[-1], body, elifs, None)
 
-    # -- expressions
-    def vars_value(self, c: list[Any]) -> list[tuple[Token, A.Expr]]:
-        return [x for x in c if isinstance(x, tuple)]
 
-    def var_decl(self, c: list[Any]) -> tuple[Token, A.Expr]:
-        return (c[0], c[2])
+def _if_x(v: Values) -> None:  # G_IF else_part
+    orelse = v.pop()
+    v[-1] = _if(v[-1], None, None, orelse)
 
-    def each_head(self, c: list[Any]) -> tuple[A.Expr, A.Expr]:
-        return (c[0], c[2])
 
-    def conditional(self, c: list[Any]) -> A.Conditional:
-        return A.Conditional(c[2], c[0], c[4], _s(c[0]), _e(c[4]))
+def _if_bx(v: Values) -> None:  # G_IF body else_part
+    orelse = v.pop()
+    body = v.pop()
+    v[-1] = _if(v[-1], body, None, orelse)
 
-    def or_op(self, c: list[Any]) -> A.BoolOp:
-        return A.BoolOp("or", c[0], c[2], _s(c[0]), _e(c[2]))
 
-    def and_op(self, c: list[Any]) -> A.BoolOp:
-        return A.BoolOp("and", c[0], c[2], _s(c[0]), _e(c[2]))
+def _if_ex(v: Values) -> None:  # G_IF elifs else_part
+    orelse = v.pop()
+    elifs = v.pop()
+    v[-1] = _if(v[-1], None, elifs, orelse)
 
-    def not_op(self, c: list[Any]) -> A.Not:
-        return A.Not(c[1], c[0].start_pos, _e(c[1]))
 
-    def compare(self, c: list[Any]) -> A.Compare:
-        return A.Compare(c[0::2], c[1::2], _s(c[0]), _e(c[-1]))
+def _if_bex(v: Values) -> None:  # G_IF body elifs else_part
+    orelse = v.pop()
+    elifs = v.pop()
+    body = v.pop()
+    v[-1] = _if(v[-1], body, elifs, orelse)
 
-    def comp_op(self, c: list[Token]) -> str:
-        t = str(c[0]).lower()
-        return "not in" if t.startswith("not") else t
 
-    qcomp_op = comp_op
+def _elif_part(v: Values) -> None:
+    body = v.pop()
+    t = v[-1]
+    v[-1] = A.Branch("elif", A.Raw(t[1], t[2], t[3]), body, t[4], body.end)
 
-    def binop(self, c: list[Any]) -> A.BinOp:
-        return A.BinOp(str(c[1]), c[0], c[2], _s(c[0]), _e(c[2]))
 
-    def unary(self, c: list[Any]) -> A.Unary:
-        return A.Unary(str(c[0]), c[1], c[0].start_pos, _e(c[1]))
+def _else_part(v: Values) -> None:
+    body = v.pop()
+    v[-1] = A.Branch("else", None, body, v[-1][4], body.end)
 
-    def power_op(self, c: list[Any]) -> A.Power:
-        return A.Power(c[0], c[2], _s(c[0]), _e(c[2]))
 
-    def attr(self, c: list[Any]) -> A.Attr:
-        return A.Attr(c[0], str(c[2]), _s(c[0]), c[2].end_pos)
+def _body(v: Values) -> None:
+    items = v[-1]
+    v[-1] = A.Body(items, items[0].start, items[-1].end)
 
-    def index(self, c: list[Any]) -> A.Index:
-        return A.Index(c[0], int(str(c[2])), _s(c[0]), c[2].end_pos)
 
-    def call(self, c: list[Any]) -> A.Call:
-        name, _lp, args, rp = c
-        return A.Call(str(name), args or [], name.start_pos, rp.end_pos, name.end_pos)
+def _command(v: Values) -> None:
+    a = v.pop()
+    n = v[-1]
+    v[-1] = A.Command(n[1], False, A.Raw(a[1], a[2], a[3]), n[2], a[3] + 1)
 
-    def arglist(self, c: list[Any]) -> list[A.Expr]:
-        return [x for x in c if not isinstance(x, Token)]
 
-    def name(self, c: list[Token]) -> A.Name:
-        return A.Name(str(c[0]), c[0].start_pos, c[0].end_pos)
+def _command_ask(v: Values) -> None:
+    a = v.pop()
+    del v[-1]
+    n = v[-1]
+    v[-1] = A.Command(n[1], True, A.Raw(a[1], a[2], a[3]), n[2], a[3] + 1)
 
-    def int_lit(self, c: list[Token]) -> A.Literal:
-        return A.Literal(int(str(c[0])), c[0].start_pos, c[0].end_pos)
 
-    def str_lit(self, c: list[Token]) -> A.Literal:
-        return A.Literal(str(c[0]), c[0].start_pos, c[0].end_pos)
+def _ability(v: Values) -> None:
+    t = v[-1]
+    v[-1] = A.AbilityEffect(t[1][0], t[1][1:], t[2], t[3])
 
-    def true_lit(self, c: list[Token]) -> A.Literal:
-        return A.Literal(True, c[0].start_pos, c[0].end_pos)
 
-    def false_lit(self, c: list[Token]) -> A.Literal:
-        return A.Literal(False, c[0].start_pos, c[0].end_pos)
+def _clause(v: Values) -> None:
+    a = v.pop()
+    k = v[-1]
+    v[-1] = A.Clause(k[1].lower(), False, A.Raw(a[1], a[2], a[3]), k[2], a[3] + 1)
 
-    def nil_lit(self, c: list[Token]) -> A.Literal:
-        return A.Literal(None, c[0].start_pos, c[0].end_pos)
 
-    def list_lit(self, c: list[Any]) -> A.ListLit:
-        return A.ListLit(c[1] or [], c[0].start_pos, c[2].end_pos)
+def _clause_ask(v: Values) -> None:
+    a = v.pop()
+    del v[-1]
+    k = v[-1]
+    v[-1] = A.Clause(k[1].lower(), True, A.Raw(a[1], a[2], a[3]), k[2], a[3] + 1)
 
-    def paren(self, c: list[Any]) -> A.Expr:
-        inner = c[1]  # the parentheses belong to the node's span: '(tgt.0).bp' starts at '('
-        inner.start = c[0].start_pos
-        inner.end = c[2].end_pos
-        return inner
 
-    def quant_all(self, c: list[Any]) -> A.Quantifier:
-        return A.Quantifier("all", c[1], c[3], c[0].start_pos, _e(c[3]))
+def _bareword(v: Values) -> None:
+    t = v[-1]
+    v[-1] = A.Bareword(t[1], t[2], t[3])
 
-    def quant_any(self, c: list[Any]) -> A.Quantifier:
-        return A.Quantifier("any", c[1], c[3], c[0].start_pos, _e(c[3]))
+
+def _chain_op(v: Values) -> None:
+    t = v[-1]
+    v[-1] = A.ChainOp(t[1], t[2], t[3])
+
+
+# -- filters: a filter is a list of segments (kind, payload, start, end) in written order
+def _filter(v: Values) -> None:
+    segs = v[-1]
+    v[-1] = A.Filter(segs, segs[0][2], segs[-1][3])
+
+
+def _angle(v: Values) -> None:
+    t = v[-1]
+    v[-1] = ("angle", A.Angle(t[1], t[2], t[3]), t[2], t[3])
+
+
+def _types_one(v: Values) -> None:
+    conj = v[-1]
+    v[-1] = ("types", [conj], conj[0].start, conj[-1].end)
+
+
+def _types_many(v: Values) -> None:
+    conjs = v.pop()
+    conjs.insert(0, v[-1])
+    v[-1] = ("types", conjs, conjs[0][0].start, conjs[-1][-1].end)
+
+
+def _fblock(v: Values) -> None:
+    r = v.pop()
+    e = v.pop()
+    v[-1] = ("block", e, v[-1][2], r[3])
+
+
+def _zone(v: Values) -> None:
+    w = v.pop()
+    v[-1] = ("zone", A.Raw(w[1], w[2], w[3]), v[-1][2], w[3])
+
+
+def _selector(v: Values) -> None:
+    arg = v.pop()
+    w = v.pop()
+    v[-1] = ("selector", (A.Raw(w[1], w[2], w[3]), A.Raw(arg[1], arg[2], arg[3])), v[-1][2], arg[3] + 1)
+
+
+def _term(base: Tok, caret: bool, bang: bool, start: int) -> A.TypeTerm:
+    kind = base[0]
+    if kind == "STARS":
+        return A.TypeTerm("*", False, True, caret, bang, start, base[3])
+    return A.TypeTerm(base[1], kind == "STRING" or kind == "QPLURAL", kind == "QPLURAL", caret, bang, start,
+                      base[3])
+
+
+def _type_term(v: Values) -> None:
+    b = v[-1]
+    v[-1] = _term(b, False, False, b[2])
+
+
+def _type_term_caret(v: Values) -> None:
+    b = v.pop()
+    v[-1] = _term(b, True, False, v[-1][2])
+
+
+def _type_term_bang(v: Values) -> None:
+    b = v.pop()
+    v[-1] = _term(b, False, True, v[-1][2])
+
+
+def _type_term_caret_bang(v: Values) -> None:
+    b = v.pop()
+    del v[-1]
+    v[-1] = _term(b, True, True, v[-1][2])
+
+
+def _fword(v: Values) -> None:
+    w = v[-1]
+    v[-1] = A.Atom("", w[1], "word", "", 0, w[2], w[3], w[2], w[3])
+
+
+def _fword_prefixed(v: Values) -> None:
+    w = v.pop()
+    p = v[-1]
+    v[-1] = A.Atom(p[1], w[1], "word", "", 0, p[2], w[3], w[2], w[3])
+
+
+def _fcmp(v: Values) -> None:
+    val = v.pop()
+    op = v.pop()[1]
+    w = v[-1]
+    v[-1] = A.Atom("", w[1], "cmp", "==" if op == "=" else op, val[0], w[2], val[2], w[2], w[3])
+
+
+def _fcmp_prefixed(v: Values) -> None:
+    val = v.pop()
+    op = v.pop()[1]
+    w = v.pop()
+    p = v[-1]
+    v[-1] = A.Atom(p[1], w[1], "cmp", "==" if op == "=" else op, val[0], p[2], val[2], w[2], w[3])
+
+
+def _fextreme(v: Values) -> None:
+    which = v.pop()
+    del v[-1]
+    w = v[-1]
+    v[-1] = A.Atom("", w[1], "extreme", ":", which[1], w[2], which[3], w[2], w[3])
+
+
+def _fextreme_prefixed(v: Values) -> None:
+    which = v.pop()
+    del v[-1]
+    w = v.pop()
+    p = v[-1]
+    v[-1] = A.Atom(p[1], w[1], "extreme", ":", which[1], p[2], which[3], w[2], w[3])
+
+
+def _sint(v: Values) -> None:
+    t = v[-1]
+    v[-1] = (int(t[1]), t[2], t[3])
+
+
+def _sint_signed(v: Values) -> None:
+    num = v.pop()
+    sign = v[-1]
+    n = int(num[1])
+    v[-1] = (-n if sign[1] == "-" else n, sign[2], num[3])
+
+
+# -- expressions
+def _var_decl(v: Values) -> None:
+    e = v.pop()
+    del v[-1]
+    v[-1] = (v[-1], e)
+
+
+def _each_head(v: Values) -> None:
+    seq = v.pop()
+    del v[-1]
+    v[-1] = (v[-1], seq)
+
+
+def _conditional(v: Values) -> None:
+    orelse = v.pop()
+    del v[-1]
+    test = v.pop()
+    del v[-1]
+    then = v[-1]
+    v[-1] = A.Conditional(test, then, orelse, then.start, orelse.end)
+
+
+def _or_op(v: Values) -> None:
+    right = v.pop()
+    del v[-1]
+    left = v[-1]
+    v[-1] = A.BoolOp("or", left, right, left.start, right.end)
+
+
+def _and_op(v: Values) -> None:
+    right = v.pop()
+    del v[-1]
+    left = v[-1]
+    v[-1] = A.BoolOp("and", left, right, left.start, right.end)
+
+
+def _not_op(v: Values) -> None:
+    x = v.pop()
+    v[-1] = A.Not(x, v[-1][2], x.end)
+
+
+def _comp_text(t: Tok) -> str:
+    low = t[1].lower()
+    return "not in" if low.startswith("not") else low
+
+
+def _compare_tail_first(v: Values) -> None:  # comp_op sum
+    right = v.pop()
+    v[-1] = ([right], [_comp_text(v[-1])])
+
+
+def _compare_tail_more(v: Values) -> None:  # compare_tail comp_op sum
+    right = v.pop()
+    op = v.pop()
+    operands, ops = v[-1]
+    operands.append(right)
+    ops.append(_comp_text(op))
+
+
+def _compare(v: Values) -> None:  # sum compare_tail
+    operands, ops = v.pop()
+    first = v[-1]
+    operands.insert(0, first)
+    v[-1] = A.Compare(operands, ops, first.start, operands[-1].end)
+
+
+def _binop(v: Values) -> None:
+    right = v.pop()
+    op = v.pop()
+    left = v[-1]
+    v[-1] = A.BinOp(op[1], left, right, left.start, right.end)
+
+
+def _unary(v: Values) -> None:
+    x = v.pop()
+    op = v[-1]
+    v[-1] = A.Unary(op[1], x, op[2], x.end)
+
+
+def _power_op(v: Values) -> None:
+    right = v.pop()
+    del v[-1]
+    left = v[-1]
+    v[-1] = A.Power(left, right, left.start, right.end)
+
+
+def _attr(v: Values) -> None:
+    name = v.pop()
+    del v[-1]
+    obj = v[-1]
+    v[-1] = A.Attr(obj, name[1], obj.start, name[3])
+
+
+def _index(v: Values) -> None:
+    digits = v.pop()
+    del v[-1]
+    obj = v[-1]
+    v[-1] = A.Index(obj, int(digits[1]), obj.start, digits[3])
+
+
+def _call_empty(v: Values) -> None:
+    rp = v.pop()
+    del v[-1]
+    name = v[-1]
+    v[-1] = A.Call(name[1], [], name[2], rp[3], name[3])
+
+
+def _call(v: Values) -> None:
+    rp = v.pop()
+    args = v.pop()
+    del v[-1]
+    name = v[-1]
+    v[-1] = A.Call(name[1], args, name[2], rp[3], name[3])
+
+
+def _name(v: Values) -> None:
+    t = v[-1]
+    v[-1] = A.Name(t[1], t[2], t[3])
+
+
+def _int_lit(v: Values) -> None:
+    t = v[-1]
+    v[-1] = A.Literal(int(t[1]), t[2], t[3])
+
+
+def _str_lit(v: Values) -> None:
+    t = v[-1]
+    v[-1] = A.Literal(t[1], t[2], t[3])
+
+
+def _true_lit(v: Values) -> None:
+    t = v[-1]
+    v[-1] = A.Literal(True, t[2], t[3])
+
+
+def _false_lit(v: Values) -> None:
+    t = v[-1]
+    v[-1] = A.Literal(False, t[2], t[3])
+
+
+def _nil_lit(v: Values) -> None:
+    t = v[-1]
+    v[-1] = A.Literal(None, t[2], t[3])
+
+
+def _list_empty(v: Values) -> None:
+    r = v.pop()
+    v[-1] = A.ListLit([], v[-1][2], r[3])
+
+
+def _list_lit(v: Values) -> None:
+    r = v.pop()
+    items = v.pop()
+    v[-1] = A.ListLit(items, v[-1][2], r[3])
+
+
+def _paren(v: Values) -> None:
+    r = v.pop()
+    inner = v.pop()
+    inner.start = v[-1][2]  # the parentheses belong to the node's span: '(tgt.0).bp' starts at '('
+    inner.end = r[3]
+    v[-1] = inner
+
+
+def _quant_all(v: Values) -> None:
+    seq = v.pop()
+    del v[-1]
+    elem = v.pop()
+    v[-1] = A.Quantifier("all", elem, seq, v[-1][2], seq.end)
+
+
+def _quant_any(v: Values) -> None:
+    seq = v.pop()
+    del v[-1]
+    elem = v.pop()
+    v[-1] = A.Quantifier("any", elem, seq, v[-1][2], seq.end)
+
+
+_CALLBACKS: dict[str, Callable[[Values], None]] = {
+    name[1:]: fn for name, fn in list(globals().items())
+    if name.startswith("_") and callable(fn) and getattr(fn, "__module__", None) == __name__
+    and getattr(fn, "__code__", None) is not None and fn.__code__.co_varnames[:1] == ("v",)
+}
 
 
 @lru_cache(maxsize=1)
 def _parser() -> lark.Lark:
     return lark.Lark(GRAMMAR_FILE.read_text(encoding="utf-8"), parser="lalr", lexer=_PreTokenized,
-                     start=START_SYMBOLS, maybe_placeholders=True, transformer=_ToAst())
+                     start=START_SYMBOLS)
 
 
 class _ParseFailure(Exception):
-    def __init__(self, token: Token, expected: set[str]) -> None:
-        super().__init__(token.type)
+    def __init__(self, token: Tok, expected: set[str]) -> None:
+        super().__init__(token[0])
         self.token = token
         self.expected = expected
 
@@ -312,78 +575,125 @@ class _ParseFailure(Exception):
 class _Driver:
     """Runs lark's LALR(1) table for our grammar with a tight loop.
 
-    lark builds the table and the callbacks (our inline transformer, with its placeholder handling);
-    this loop only replaces lark's general-purpose token feeder, whose per-token bookkeeping was half
-    of the compile time.  Each row maps a terminal to ``(True, next_state)`` for a shift or
-    ``(False, (size, callback, non_terminal))`` for a reduction.
+    lark builds the table from rulescript.lark; this loop feeds it our token tuples and calls the
+    callbacks above directly (lark's own token feeder and tree builder are not used).  ``rows[state]``
+    maps a terminal to the next state (an ``int``: a shift) or to ``(size, callback, gotos)`` for a
+    reduction, where ``gotos`` maps the state uncovered by the reduction to the state after the
+    rule's non-terminal; a single-child ``?rule`` pass-through has no callback and only replaces the
+    top state.
     """
 
     def __init__(self, lk: lark.Lark) -> None:
-        inner = lk.parser.parser.parser  # ParsingFrontend -> LALR_Parser -> _Parser
-        table = inner.parse_table
-        callbacks = inner.callbacks
-        self.rows: dict[int, dict[str, tuple[bool, Any]]] = {}
+        table = lk.parser.parser.parser.parse_table  # ParsingFrontend -> LALR_Parser -> _Parser
+        gotos: dict[str, dict[int, int]] = {}
         for state, actions in table.states.items():
-            row: dict[str, tuple[bool, Any]] = {}
             for symbol, (action, arg) in actions.items():
-                # plain str keys: lark's symbol names may be its own Token class, slow to compare
+                name = str(symbol)  # plain str keys: lark's symbol names may be its own Token class
+                if action.name == "Shift" and not name.isupper():
+                    gotos.setdefault(name, {})[state] = arg
+        self.rows: dict[int, dict[str, Any]] = {}
+        for state, actions in table.states.items():
+            row: dict[str, Any] = {}
+            for symbol, (action, arg) in actions.items():
+                name = str(symbol)
+                if not name.isupper():
+                    continue  # a goto: in gotos
                 if action.name == "Shift":
-                    row[str(symbol)] = (True, arg)
-                elif arg.options.expand1 and arg.alias is None and len(arg.expansion) == 1:
-                    # a '?rule' with one child passes the child through: only the state changes
-                    row[str(symbol)] = (False, (-1, None, str(arg.origin.name)))
+                    row[name] = arg
+                    continue
+                origin = str(arg.origin.name)
+                goto = gotos.setdefault(origin, {})
+                if arg.options.expand1 and arg.alias is None and len(arg.expansion) == 1:
+                    row[name] = (1, None, goto)  # a '?rule' with one child passes the child through
                 else:
-                    row[str(symbol)] = (False, (len(arg.expansion), callbacks[arg], str(arg.origin.name)))
+                    key = str(arg.alias or origin)
+                    if key not in _CALLBACKS:
+                        raise KeyError(f"rulescript.lark: no callback for the alternative {key!r}")
+                    row[name] = (len(arg.expansion), _CALLBACKS[key], goto)
             self.rows[state] = row
         self.start_states = dict(table.start_states)
         self.end_states = dict(table.end_states)
+        self._fold_pass_throughs(set(self.end_states.values()))
+        # actions[state](terminal): the row's lookup, bound once (states are numbered 0..n-1)
+        self.actions = [self.rows[i].get if i in self.rows else {}.get for i in range(max(self.rows) + 1)]
 
-    def parse(self, tokens: list[Token], start: str, end_pos: int) -> Any:
+    def _fold_pass_throughs(self, end_states: set[int]) -> None:
+        """Let every reduction land where its chain of pass-throughs ends.
+
+        After a reduction that uncovers state ``b`` with lookahead ``t``, the parser goes to
+        ``gotos[b]`` and may then pass the value up through single-child ``?rules`` (``sum`` →
+        ``comparison`` → ``neg`` → …); each of those replaces the top state by a goto *from the same*
+        ``b``.  So the state where the chain ends depends only on (rule, ``t``, ``b``): it is computed
+        here once, and a whole chain costs one step of the loop.  The states, values and errors are
+        exactly those of the step-by-step run."""
         rows = self.rows
-        states = [self.start_states[start]]
-        values: list[Any] = []
+        folded: dict[tuple[int, str], dict[int, int]] = {}
+
+        def follow(state: int, below: int, t: str) -> int:
+            for _ in range(len(rows)):
+                act = rows[state].get(t)
+                if state in end_states or act is None or act.__class__ is int or act[1] is not None:
+                    return state
+                nxt = act[2].get(below)
+                if nxt is None:  # not a reachable configuration: leave it to the loop
+                    return state
+                state = nxt
+            return state
+
+        for row in rows.values():
+            for t, act in row.items():
+                if act.__class__ is int:
+                    continue
+                size, callback, goto = act
+                key = (id(goto), t)
+                fold = folded.get(key)
+                if fold is None:
+                    fold = folded[key] = {b: follow(s, b, t) for b, s in goto.items()}
+                row[t] = (size, callback, fold)
+
+    def parse(self, tokens: list[Tok], start: str, end_pos: int) -> Any:
+        rows = self.rows
+        actions = self.actions
+        state = self.start_states[start]
+        states = [state]
+        values: Values = []
+        push_state = states.append
+        push_value = values.append
         for tok in tokens:
-            kind = tok.type
+            kind = tok[0]
             while True:
-                row = rows[states[-1]]
-                act = row.get(kind)
-                if act is None:
-                    raise _ParseFailure(tok, {k for k in row if k.isupper()})
-                shift, arg = act
-                if shift:
-                    states.append(arg)
-                    values.append(tok)
+                act = actions[state](kind)
+                if act.__class__ is int:
+                    state = act
+                    push_state(act)
+                    push_value(tok)
                     break
-                size, callback, origin = arg
-                if size < 0:
-                    states.pop()
-                elif size:
-                    children = values[-size:]
-                    del states[-size:]
-                    del values[-size:]
-                    values.append(callback(children))
+                if act is None:
+                    raise _ParseFailure(tok, {k for k in rows[state] if k.isupper()})
+                size, callback, goto = act
+                if callback is not None:
+                    callback(values)
+                if size == 1:
+                    state = states[-1] = goto[states[-2]]
                 else:
-                    values.append(callback([]))
-                states.append(rows[states[-1]][origin][1])
+                    del states[-size:]
+                    state = goto[states[-1]]
+                    push_state(state)
         end_state = self.end_states[start]
         while True:
-            row = rows[states[-1]]
-            act = row.get("$END")
-            if act is None or act[0]:
-                raise _ParseFailure(Token("$END", "", start_pos=end_pos, end_pos=end_pos),
-                                    {k for k in row if k.isupper()})
-            size, callback, origin = act[1]
-            if size < 0:
-                states.pop()
-            elif size:
-                children = values[-size:]
-                del states[-size:]
-                del values[-size:]
-                values.append(callback(children))
+            act = rows[state].get("$END")
+            if act is None or act.__class__ is int:
+                raise _ParseFailure(("$END", "", end_pos, end_pos), {k for k in rows[state] if k.isupper()})
+            size, callback, goto = act
+            if callback is not None:
+                callback(values)
+            if size == 1:
+                state = states[-1] = goto[states[-2]]
             else:
-                values.append(callback([]))
-            states.append(rows[states[-1]][origin][1])
-            if states[-1] == end_state:
+                del states[-size:]
+                state = goto[states[-1]]
+                push_state(state)
+            if state == end_state:
                 return values[-1]
 
 
@@ -405,103 +715,111 @@ def _expected(expected: set[str], start: str) -> tuple[str, ...]:
     return tuple(ordered[:8])
 
 
-def _parse(tokens: list[Token], start: str, text_len: int, base: int) -> Any:
+def _parse(tokens: list[Tok], start: str, text_len: int, base: int) -> Any:
     try:
         return _driver().parse(tokens, start, base + text_len)
     except _ParseFailure as exc:
         tok = exc.token
+        kind = tok[0]
         context = _CONTEXT[start]
-        if tok.type == "$END":
+        if kind == "$END":
             pos = base + text_len
             raise LexError(f"unexpected end of {context}", max(base, pos - 1) if text_len else base, pos,
                            _expected(exc.expected, start)) from None
-        shown = str(tok) if tok.type not in ("ARGS", "SELARG", "COST", "TRIGGER") else tok.type.lower()
-        start_pos, end_pos = tok.start_pos, tok.end_pos or tok.start_pos + 1
-        if tok.type.startswith("G_"):
-            shown = "[[" + tok.type[2:].lower()
-            start_pos, end_pos = tok.line, tok.line + len(shown)
+        shown = tok[1] if kind not in ("ARGS", "SELARG", "COST", "TRIGGER") else kind.lower()
+        start_pos, end_pos = tok[2], tok[3] or tok[2] + 1
+        if kind.startswith("G_"):
+            shown = "[[" + kind[2:].lower()
+            start_pos, end_pos = tok[4], tok[4] + len(shown)
         msg = f"unexpected '{shown}' in {context}"
-        if tok.type == "LPAR" and start in ("expr", "vars_value", "each_head"):
+        if kind == "LPAR" and start in ("expr", "vars_value", "each_head"):
             msg = f"unexpected '(' in {context}: only functions can be called (no method calls)"
-        if tok.type == "POW":
+        if kind == "POW":
             msg = "the power operator '**' is not allowed"
         raise LexError(msg, start_pos, end_pos, _expected(exc.expected, start)) from None
 
 
-def _check_depth(tokens: list[Token]) -> None:
+_OPENERS = frozenset({"LPAR", "LSQB"})
+_CLOSERS = frozenset({"RPAR", "RSQB"})
+_UNARY = frozenset({"KW_NOT", "MINUS", "PLUS"})
+
+
+def _check_depth(tokens: list[Tok]) -> None:
+    if len(tokens) <= MAX_DEPTH:
+        return  # too few tokens to nest deeper than MAX_DEPTH or to hold MAX_DEPTH * 4 operators
     depth = 0
     for t in tokens:
-        if t.type in ("LPAR", "LSQB"):
+        if t[0] in _OPENERS:
             depth += 1
             if depth > MAX_DEPTH:
-                raise LexError(f"expression nested deeper than {MAX_DEPTH} levels", t.start_pos, t.end_pos,
-                               code="RS510")
-        elif t.type in ("RPAR", "RSQB"):
+                raise LexError(f"expression nested deeper than {MAX_DEPTH} levels", t[2], t[3], code="RS510")
+        elif t[0] in _CLOSERS:
             depth -= 1
-    ops = sum(1 for t in tokens if t.type in ("KW_NOT", "MINUS", "PLUS"))
+    ops = sum(1 for t in tokens if t[0] in _UNARY)
     if ops > MAX_DEPTH * 4:
-        raise LexError(f"expression nested deeper than {MAX_DEPTH} levels", tokens[0].start_pos,
-                       tokens[0].end_pos, code="RS510")
+        raise LexError(f"expression nested deeper than {MAX_DEPTH} levels", tokens[0][2], tokens[0][3],
+                       code="RS510")
 
 
 def parse_action(text: str) -> A.ActionValue:
-    return _parse(tokenize_statements(text), "action_value", len(text), 0)
+    return _parse(lex_statements(text), "action_value", len(text), 0)
 
 
 def parse_auto(text: str) -> A.AutoValue:
-    return _parse(tokenize_statements(text, allow_trigger=True), "auto_value", len(text), 0)
+    return _parse(lex_statements(text, 0, True), "auto_value", len(text), 0)
 
 
 def parse_chain(text: str, base: int) -> A.Body:
-    return _parse(tokenize_statements(text, base), "chain_value", len(text), base)
+    return _parse(lex_statements(text, base), "chain_value", len(text), base)
 
 
 def parse_filters(text: str, base: int = 0) -> list[A.Filter]:
     if not text.strip():
         raise LexError("empty target filter", base, base + 1, ("a filter",))
-    return _parse(tokenize_filter(text, base), "filter_list", len(text), base)
+    return _parse(lex_filter(text, base), "filter_list", len(text), base)
 
 
 def parse_requisite(text: str, base: int = 0) -> list[A.Filter]:
     if not text.strip():
         raise LexError("empty requisite", base, base + 1, ("a filter",))
-    return _parse(tokenize_filter(text, base, allow_andand=True), "requisite_value", len(text), base)
+    return _parse(lex_filter(text, base, True), "requisite_value", len(text), base)
 
 
-def _expr_tokens(text: str, base: int) -> list[Token]:
-    toks = tokenize_expr(text, base)
+def _expr_tokens(text: str, base: int) -> list[Tok]:
+    toks = lex_expr(text, base)
     if not toks:
         raise LexError("empty expression", base, base + 1, ("an expression",))
     _check_depth(toks)
     return toks
 
 
-def _simple_expr(toks: list[Token]) -> A.Expr | None:
+def _simple_expr(toks: list[Tok]) -> A.Expr | None:
     """The AST of the commonest tiny expressions (``250``, ``-200``, ``_x``, ``me.hand.size``, ``tgt.0``)
     built without running the parser; anything else returns None.  tests/compiler/test_parser.py
     checks that this gives exactly the tree the grammar gives."""
     first = toks[0]
-    kind = first.type
+    kind = first[0]
     if len(toks) == 1:
         if kind == "INT":
-            return A.Literal(int(first), first.start_pos, first.end_pos)
+            return A.Literal(int(first[1]), first[2], first[3])
         if kind == "NAME":
-            return A.Name(str(first), first.start_pos, first.end_pos)
+            return A.Name(first[1], first[2], first[3])
         return None
-    if len(toks) == 2 and kind in ("PLUS", "MINUS") and toks[1].type == "INT":
+    if len(toks) == 2 and (kind == "PLUS" or kind == "MINUS") and toks[1][0] == "INT":
         num = toks[1]
-        return A.Unary(str(first), A.Literal(int(num), num.start_pos, num.end_pos), first.start_pos, num.end_pos)
+        return A.Unary(first[1], A.Literal(int(num[1]), num[2], num[3]), first[2], num[3])
     if kind != "NAME" or len(toks) % 2 == 0:
         return None
-    node: A.Expr = A.Name(str(first), first.start_pos, first.end_pos)
+    start = first[2]
+    node: A.Expr = A.Name(first[1], start, first[3])
     for i in range(1, len(toks), 2):
-        dot, part = toks[i], toks[i + 1]
-        if dot.type != "DOT":
+        if toks[i][0] != "DOT":
             return None
-        if part.type == "NAME":
-            node = A.Attr(node, str(part), first.start_pos, part.end_pos)
-        elif part.type == "DIGITS":
-            node = A.Index(node, int(part), first.start_pos, part.end_pos)
+        part = toks[i + 1]
+        if part[0] == "NAME":
+            node = A.Attr(node, part[1], start, part[3])
+        elif part[0] == "DIGITS":
+            node = A.Index(node, int(part[1]), start, part[3])
         else:
             return None
     return node
@@ -513,7 +831,8 @@ def parse_expr(text: str, base: int = 0) -> A.Expr:
 
 
 def parse_vars(text: str, base: int = 0) -> list[tuple[Token, A.Expr]]:
-    return _parse(_expr_tokens(text, base), "vars_value", len(text), base)
+    decls = _parse(_expr_tokens(text, base), "vars_value", len(text), base)
+    return [(to_token(name), expr) for name, expr in decls]
 
 
 def parse_each_head(text: str, base: int) -> tuple[A.Expr, A.Expr]:
