@@ -64,7 +64,10 @@ def snapshot(state, skip=(), copier=None):
     (pass the same keys as ``keep`` to :func:`restore`), e.g. the append-only decision log.
     ``copier`` replaces :func:`deep_copy` (a host may give a faster one for plain data)."""
     if copier is not None:  # one call: a host copier is fastest on the whole tree at once
-        return copier(dict((k, v) for k, v in state.items() if k not in skip))
+        top = dict(state)
+        for k in skip:
+            top.pop(k, None)
+        return copier(top)
     out = {}
     for k, v in state.items():
         if k not in skip:
