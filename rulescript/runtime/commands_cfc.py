@@ -509,24 +509,23 @@ def cmd_moverevealedto(res, eff, S, restr):
     return True
 
 
-def cmd_movepile(res, eff, S, restr):
+def _two_piles(res, eff, S, operation):
+    """movePile / swapPiles: apply ``operation(p1, pile1, p2, pile2)`` unless both name one pile."""
     a = _arg(eff, 0)
     b = _arg(eff, 1)
     pa = _pile_owner(res, a, S)
     pb = _pile_owner(res, b, S)
     if (pa, a["pile"]) != (pb, b["pile"]):
-        res.game.move_pile(pa, a["pile"], pb, b["pile"])
+        operation(pa, a["pile"], pb, b["pile"])
     return True
+
+
+def cmd_movepile(res, eff, S, restr):
+    return _two_piles(res, eff, S, res.game.move_pile)
 
 
 def cmd_swappiles(res, eff, S, restr):
-    a = _arg(eff, 0)
-    b = _arg(eff, 1)
-    pa = _pile_owner(res, a, S)
-    pb = _pile_owner(res, b, S)
-    if (pa, a["pile"]) != (pb, b["pile"]):
-        res.game.swap_piles(pa, a["pile"], pb, b["pile"])
-    return True
+    return _two_piles(res, eff, S, res.game.swap_piles)
 
 
 def cmd_shuffle(res, eff, S, restr):

@@ -511,7 +511,8 @@ def _quant_seq(res, node, root):
                [(text, seq)])
 
 
-def _ev_qall(res, node, root):
+def _quantify(res, node, root, wanted):
+    """all (wanted False: stop at the first falsy element) / any (wanted True: at the first truthy)."""
     seq = _quant_seq(res, node, root)
     elem = node[1]
     f = _EVAL[elem[0]]
@@ -522,25 +523,17 @@ def _ev_qall(res, node, root):
             ok = f(res, elem, root)
         finally:
             stack.pop()
-        if not ok:
-            return False
-    return True
+        if bool(ok) == wanted:
+            return wanted
+    return not wanted
+
+
+def _ev_qall(res, node, root):
+    return _quantify(res, node, root, False)
 
 
 def _ev_qany(res, node, root):
-    seq = _quant_seq(res, node, root)
-    elem = node[1]
-    f = _EVAL[elem[0]]
-    stack = res.elements
-    for v in seq:
-        stack.append(v)
-        try:
-            ok = f(res, elem, root)
-        finally:
-            stack.pop()
-        if ok:
-            return True
-    return False
+    return _quantify(res, node, root, True)
 
 
 def _ev_filter_call(res, node, root):
