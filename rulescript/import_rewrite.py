@@ -167,6 +167,15 @@ def _split_terms(seg: str, sep: str) -> list[str]:
     return parts
 
 
+def _swapped(prefix: str, rest: str) -> str | None:
+    """The word with its my/opp prefix swapped (no prefix counts as my); None for other prefixes."""
+    if prefix in ("", "my"):
+        return "opp" + _cap(rest)
+    if prefix == "opp":
+        return "my" + _cap(rest)
+    return None
+
+
 def _cap(word: str) -> str:
     return word[:1].upper() + word[1:]
 
@@ -496,12 +505,8 @@ class RuleConverter:
                 return word
         if not (prof.zones.get(zone) or {}).get("prefixes", True):
             return word
-        rest = word[len(prefix):]
-        if prefix in ("", "my"):
-            new = "opp" + _cap(rest)
-        elif prefix == "opp":
-            new = "my" + _cap(rest)
-        else:
+        new = _swapped(prefix, word[len(prefix):])
+        if new is None:
             return word
         self.note(PERSPECTIVE, "note", f"zone '{word}' → '{new}' (the event was dispatched by the opponent)",
                   word, new)
@@ -521,12 +526,8 @@ class RuleConverter:
             else:
                 return word
         core = word.strip()
-        rest = core[len(prefix):]
-        if prefix in ("", "my"):
-            new = "opp" + _cap(rest)
-        elif prefix == "opp":
-            new = "my" + _cap(rest)
-        else:
+        new = _swapped(prefix, core[len(prefix):])
+        if new is None:
             return word
         self.note(PERSPECTIVE, "note", f"pile '{core}' → '{new}' (the event was dispatched by the opponent)",
                   core, new)

@@ -14,7 +14,7 @@ from .grammar import SegmentError
 from .keys import DEPTH_GLYPH, name_key
 from .lexer import LexError
 from .lines import LineInfo, classify
-from .params import parse_value_text
+from .params import parse_value_text, split_top_commas
 from .source import RawElement
 from .structure import LineNode, build_trigger_block, parse_line
 
@@ -56,32 +56,13 @@ def _meta_item(info: LineInfo, ctx: Ctx, resolve: SetResolver | None) -> Item | 
     return Meta(kind, value=value, span=ctx.span(seg.col, seg.col + len(seg.text)))
 
 
-def _split_commas(text: str, col: int) -> list[tuple[str, int]]:
-    out: list[tuple[str, int]] = []
-    depth = 0
-    in_bt = False
-    start = 0
-    for i, ch in enumerate(text):
-        if ch == "`":
-            in_bt = not in_bt
-        elif not in_bt and ch in "([":
-            depth += 1
-        elif not in_bt and ch in ")]":
-            depth -= 1
-        elif ch == "," and depth == 0 and not in_bt:
-            out.append((text[start:i], col + start))
-            start = i + 1
-    out.append((text[start:], col + start))
-    return [(t.strip(), c + len(t) - len(t.lstrip())) for t, c in out if t.strip()]
-
-
 def _key_item(info: LineInfo, ctx: Ctx) -> KeyLine:
     assert info.meta is not None
     key, _ = info.meta
     seg = info.segments[0]
     kl = KeyLine(key, text=seg.text.strip(), span=ctx.span(1 + info.indent, len(info.text) + 1))
     if key in _SELECTOR_KEYS or key == "Available Options":
-        for text, col in _split_commas(seg.text, seg.col):
+        for text, col in split_top_commas(seg.text, seg.col):
             if key == "Available Options" and _WORDS.fullmatch(text):
                 kl.values.append(Value("words", text, type="option", span=ctx.span(col, col + len(text))))
                 continue
@@ -98,7 +79,7 @@ def _key_item(info: LineInfo, ctx: Ctx) -> KeyLine:
         if not _INTEGER.fullmatch(seg.text.strip()):
             ctx.error("WW303", "Sort Index takes a number", seg.col, seg.col + max(1, len(seg.text)))
     elif key in ("Members", "Viewers"):
-        items = _split_commas(seg.text, seg.col)
+        items = split_top_commas(seg.text, seg.col)
         low = {a.lower(): a for a in _AUDIENCE}
         for text, col in items:
             if text.lower() not in low:

@@ -105,7 +105,8 @@ def _scaling(item: str, col: int, ctx: Ctx) -> ScalingItem:
     return ScalingItem("value", value=value, span=span)
 
 
-def _split_top(text: str, base: int) -> list[tuple[str, int]]:
+def split_top_commas(text: str, base: int) -> list[tuple[str, int]]:
+    """Split at commas outside brackets and backticks: (stripped item, column of the item)."""
     out: list[tuple[str, int]] = []
     if "`" not in text and "(" not in text and "[" not in text and ")" not in text and "]" not in text:
         start = 0
@@ -152,10 +153,10 @@ def parse_params(groups: list[ParamGroup], ctx: Ctx, params: Params | None = Non
                     if part.strip():
                         params.restrictions.append(_restriction(part.strip(), g.inner_col + off + lead, ctx))
             elif g.kind == "scaling":
-                for text, col in _split_top(g.inner, g.inner_col):
+                for text, col in split_top_commas(g.inner, g.inner_col):
                     params.scaling.append(_scaling(text, col, ctx))
             elif g.kind == "other":
-                for text, col in _split_top(g.inner, g.inner_col):
+                for text, col in split_top_commas(g.inner, g.inner_col):
                     name, sep, rest = text.partition(":")
                     canon = _OTHER_CANON.get(name.strip().lower())
                     if canon is None:
