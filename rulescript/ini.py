@@ -1,10 +1,10 @@
 """Reading RuleScript INI files with exact source positions.
 
 The structure (sections, keys, values in order, repeated keys kept) is read by the standard
-library's :mod:`configparser`, with a multi-value dictionary so that repeated ``action`` and ``label``
-keys keep every value in order.  A position scan over the same physical lines records where every
-value starts, so that each character of a (possibly continued) value maps back to its physical line
-and column.  The line kinds follow ``rulescript.md`` section 1:
+library's :mod:`configparser`, whose mapping type records every section and option as it is read,
+so that repeated ``action`` and ``label`` keys keep every value in order.  A position scan over the
+same physical lines records where every value starts, so that each character of a (possibly
+continued) value maps back to its physical line and column; the two readings must agree.  The line kinds follow ``rulescript.md`` section 1:
 
 * blank lines and comment lines (``#`` as first non-blank character, ``;`` in column 1) are ignored;
 * ``[id]`` in column 1 starts a section; ``key = value`` in column 1 is a property;
@@ -86,25 +86,26 @@ class RuleFile:
     sections: list[Section]
 
 
-_OCCURRENCE = "\x02"  # marks where a repeated key's next value starts
-_SPLIT_OCCURRENCES = re.compile("\n\x02(?:\n|$)")
+class _RecordingDict(dict):  # type: ignore[type-arg]
+    """configparser's mapping type, which also writes down every section and option it is given.
 
+    configparser stores a section with ``sections[name] = options`` and an option with
+    ``options[key] = [first line]`` (a list that later continuation lines are appended to), so the
+    log ends up holding the structure exactly as configparser read it, repeated keys included, in
+    file order: ``("[", name)`` for a section and ``(key, [line, ...])`` for an option."""
 
-def _sanitize(text: str) -> str:
-    """configparser only reads structure; keep the marker character out of the values it sees."""
-    return text.replace(_OCCURRENCE, "?")
+    __slots__ = ("log",)
 
-
-class _MultiDict(dict):  # type: ignore[type-arg]
-    """A dict for configparser that keeps every value of a repeated key, in order."""
+    def __init__(self, log: list[tuple[str, object]]) -> None:
+        super().__init__()
+        self.log = log
 
     def __setitem__(self, key: str, value: object) -> None:
-        if value.__class__ is list:
-            old = dict.get(self, key)
-            if old.__class__ is list:
-                old.append(_OCCURRENCE)
-                old.extend(value)  # type: ignore[arg-type]
-                return
+        cls = value.__class__
+        if cls is list:
+            self.log.append((key, value))
+        elif cls is _RecordingDict:
+            self.log.append(("[", key))
         dict.__setitem__(self, key, value)
 
 
@@ -128,11 +129,12 @@ def strip_comment(line: str) -> str:
     return line
 
 
-def _structure_with_configparser(text: str) -> configparser.RawConfigParser:
-    """configparser's reading of the structure (section headers, ``key = value`` and continuation
-    lines, one line per kept physical line)."""
+def read_with_configparser(text: str) -> list[tuple[str, object]]:
+    """configparser's reading of the structure of ``text`` (section headers, ``key = value`` lines and
+    indented continuation lines; no comments or blank lines): the log of :class:`_RecordingDict`."""
+    log: list[tuple[str, object]] = []
     parser = configparser.RawConfigParser(
-        dict_type=_MultiDict,
+        dict_type=lambda: _RecordingDict(log),
         strict=False,
         delimiters=("=",),
         comment_prefixes=(),
@@ -142,8 +144,8 @@ def _structure_with_configparser(text: str) -> configparser.RawConfigParser:
         default_section="\x00defaults",
     )
     parser.optionxform = str.lower  # type: ignore[assignment,method-assign]
-    parser.read_string(_sanitize(text))
-    return parser
+    parser.read_string(text)
+    return log
 
 
 def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
@@ -155,7 +157,9 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
     current: Section | None = None
     last_prop: Property | None = None
     kept: list[str] = []  # the lines handed to configparser ...
-    kept_at: list[int] = []  # ... and their physical line numbers
+    kept_at: list[int] = []  # ... their physical line numbers ...
+    expected: list[tuple[str, object]] = []  # ... and the structure configparser must find in them
+    last_lines: list[str] = []  # the lines of last_prop's value, as configparser will hold them
     seen_ids: dict[str, Span] = {}
     for lineno, raw in enumerate(lines, 1):
         if not raw:
@@ -183,6 +187,7 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
                 val.text = piece
             kept.append("  " + piece)
             kept_at.append(lineno)
+            last_lines.append(piece)
             continue
         header = HEADER_RE.match(body) if body[0] == "[" else None
         if header:
@@ -206,6 +211,7 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
             sections.append(current)
             kept.append(f"[{rule_id}]")
             kept_at.append(lineno)
+            expected.append(("[", rule_id))
             continue
         if body.lstrip().startswith("["):
             bag.error("RS101", "malformed section header: expected '[id]'",
@@ -234,34 +240,26 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
         current.properties.append(last_prop)
         kept.append(f"{key} = {value_text}")
         kept_at.append(lineno)
-    _cross_check(kept, kept_at, sections, filename, bag)
+        last_lines = [value_text]
+        expected.append((key, last_lines))
+    _cross_check(kept, kept_at, expected, filename, bag)
     return RuleFile(filename, sections)
 
 
-def _cross_check(kept: list[str], kept_at: list[int], sections: list[Section], filename: str,
+def _cross_check(kept: list[str], kept_at: list[int], expected: list[tuple[str, object]], filename: str,
                  bag: DiagnosticBag) -> None:
-    """Let configparser read the same structure (one pass over the kept lines) and confirm that both
-    readings agree."""
+    """Let configparser read the kept lines and confirm that it finds the same sections, keys and
+    value lines, in the same order, as the position scan."""
     try:
-        parser = _structure_with_configparser("\n".join(kept))
+        found = read_with_configparser("\n".join(kept))
     except configparser.Error as exc:  # the position scan already reported what it found
         if not bag.has_errors:
             line = getattr(exc, "lineno", 1) or 1
             phys = kept_at[line - 1] if 0 < line <= len(kept_at) else 1
             bag.error("RS101", f"malformed INI structure: {exc.message}", Span(filename, phys, 1))
         return
-    for section in sections:
-        if not parser.has_section(section.rule_id):
-            continue
-        mine: dict[str, list[str]] = {}
-        for p in section.properties:
-            texts = mine.get(p.key)
-            if texts is None:
-                mine[p.key] = [_sanitize(p.value.text)]
-            else:
-                texts.append(_sanitize(p.value.text))
-        for key, joined in parser.items(section.rule_id, raw=True):
-            theirs = [v.replace("\n", " ").strip() for v in _SPLIT_OCCURRENCES.split(joined or "")]
-            if mine.get(key, []) != theirs:  # pragma: no cover - would be a bug in one of the readers
-                bag.error("RS100", f"internal error: the INI readers disagree on the key '{key}' of "
-                          f"[{section.rule_id}]; please report this file", section.span)
+    if found != expected:  # pragma: no cover - would be a bug in one of the readers
+        k = next(i for i, (a, b) in enumerate(zip(found + [("", None)], expected + [("", None)])) if a != b)
+        entry = kept_at[min(k, len(kept_at) - 1)] if kept_at else 1
+        bag.error("RS100", "internal error: configparser and the position scan read this file differently "
+                  "here; please report this file", Span(filename, entry, 1))
