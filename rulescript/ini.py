@@ -164,11 +164,11 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
     for lineno, raw in enumerate(lines, 1):
         if not raw:
             continue
-        stripped = raw.strip()
+        stripped = raw.lstrip()
         if not stripped or stripped[0] == "#" or raw[0] == ";":
             continue
-        body = strip_comment(raw).rstrip()
-        if not body.strip():
+        body = (strip_comment(raw) if "#" in raw else raw).rstrip()
+        if not body:
             continue
         if raw[0] in " \t":
             if last_prop is None:
