@@ -1,6 +1,7 @@
 """Benchmark of the RuleScript compiler: cold and cached compile time per rule.
 
     python tools/bench/compile.py [--rules 1000] [--repeat 5] [--seed 11] [--json] [--keep DIR] [--check]
+                                  [--stages]
 
 Two rule sets are measured:
 
@@ -21,7 +22,10 @@ What is timed (``time.perf_counter``):
 * p50/p95/max: per-rule latency, each rule compiled on its own as a one-section file, over all
   repeats (cold and cached);
 * end to end: ``compile_game(folder, cache=None)`` once (YAML loading and file reads included), for
-  information.
+  information;
+* stages (``--stages``): one more cold run with a timer around the INI reader and around every
+  lex+parse entry point (``rulescript.parser.parse_*``) that the checking passes call; what is left is
+  checking and lowering to IR.  The timers add a little overhead of their own.
 
 Targets: cold ≤ 120 µs per rule (mean), cached ≤ 5 µs per rule (mean).  With ``--check`` the exit
 status is 1 when a target is missed.
@@ -132,7 +136,50 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def measure(label: str, root: Path, repeat: int, require_clean: bool) -> dict[str, Any]:
+def stage_split(s: dict[str, Any]) -> dict[str, float]:
+    """µs per rule spent reading INI, lexing+parsing values, and (the rest) checking and lowering.
+
+    Every ``parse_*`` function of rulescript.parser and ``read_rule_file`` is wrapped where the
+    compiler modules imported it; nested calls (a filter parsed while an action is compiled) are
+    only counted once, by the outermost timer."""
+    from rulescript import compile_expr, compile_filter, compile_rule, compiler, ini, parser
+
+    stages = {"ini": 0.0, "parse": 0.0}
+    depth = [0]
+    clock = time.perf_counter
+
+    def timed(fn: Any, stage: str) -> Any:
+        def wrapper(*a: Any, **k: Any) -> Any:
+            if depth[0]:
+                return fn(*a, **k)
+            depth[0] += 1
+            t0 = clock()
+            try:
+                return fn(*a, **k)
+            finally:
+                stages[stage] += clock() - t0
+                depth[0] -= 1
+        return wrapper
+
+    originals = {getattr(parser, n): "parse" for n in dir(parser) if n.startswith("parse_")}
+    originals[ini.read_rule_file] = "ini"
+    patched: list[tuple[Any, str, Any]] = []
+    for mod in (compiler, compile_rule, compile_filter, compile_expr):
+        for name, value in list(vars(mod).items()):
+            if callable(value) and value in originals:
+                patched.append((mod, name, value))
+                setattr(mod, name, timed(value, originals[value]))
+    try:
+        total, n_rules, _ = compile_all(s, None)
+    finally:
+        for mod, name, value in patched:
+            setattr(mod, name, value)
+    us = 1e6 / n_rules
+    return {"ini": stages["ini"] * us, "parse": stages["parse"] * us,
+            "check_and_lower": (total - stages["ini"] - stages["parse"]) * us, "total": total * us}
+
+
+def measure(label: str, root: Path, repeat: int, require_clean: bool, stages: bool = False) -> dict[str, Any]:
     from rulescript.compiler import CompileCache, compile_game
 
     s = load_set(root)
@@ -168,6 +215,7 @@ def measure(label: str, root: Path, repeat: int, require_clean: bool) -> dict[st
         },
         "ratio_cold_cached": cold_mean / cached_mean if cached_mean else float("inf"),
         "compile_game_ms": e2e_s * 1e3,
+        "stages_us_per_rule": stage_split(s) if stages else None,
         "pass": {"cold": cold_mean <= TARGET_COLD_US, "cached": cached_mean <= TARGET_CACHED_US},
     }
 
@@ -189,6 +237,11 @@ def render(report: dict[str, Any]) -> str:
                    f"first (warm-up) run {r['first_run_us_per_rule']:.1f} µs/rule; "
                    f"compile_game end to end {r['compile_game_ms']:.1f} ms "
                    f"({r['game_errors']} errors, {r['game_warnings']} warnings)")
+    for r in report["sets"]:
+        st = r.get("stages_us_per_rule")
+        if st:
+            out.append(f"{r['set']} stages (µs/rule, one timed cold run): INI {st['ini']:.1f}, lex+parse "
+                       f"{st['parse']:.1f}, checking+lowering {st['check_and_lower']:.1f} (total {st['total']:.1f})")
     out.append("")
     out.append("targets:")
     for r in report["sets"]:
@@ -208,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     ap.add_argument("--keep", type=Path, help="write the generated set to this folder and keep it")
     ap.add_argument("--check", action="store_true", help="exit with status 1 if a target is missed")
+    ap.add_argument("--stages", action="store_true",
+                    help="also split one cold run into INI reading, lex+parse and checking+lowering")
     args = ap.parse_args(argv)
     if args.rules < 1 or args.repeat < 1:
         ap.error("--rules and --repeat must be at least 1")
@@ -217,13 +272,13 @@ def main(argv: list[str] | None = None) -> int:
                               "repeat": args.repeat, "parser_build_ms": parser_build_s * 1e3,
                               "targets_us_per_rule": {"cold": TARGET_COLD_US, "cached": TARGET_CACHED_US},
                               "sets": []}
-    report["sets"].append(measure("cfc-demo", DEMO, args.repeat, require_clean=False))
+    report["sets"].append(measure("cfc-demo", DEMO, args.repeat, require_clean=False, stages=args.stages))
     with tempfile.TemporaryDirectory(prefix="rs-bench-") as tmp:
         folder = args.keep or Path(tmp) / "generated"
         t0 = time.perf_counter()
         generate(folder, args.rules, args.seed)
         report["generate_ms"] = (time.perf_counter() - t0) * 1e3
-        report["sets"].append(measure("generated", folder, args.repeat, require_clean=True))
+        report["sets"].append(measure("generated", folder, args.repeat, require_clean=True, stages=args.stages))
     print(json.dumps(report, indent=2) if args.json else render(report))
     if args.check and not all(all(r["pass"].values()) for r in report["sets"]):
         return 1
