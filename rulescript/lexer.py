@@ -123,6 +123,22 @@ def find_closing(text: str, start: int, opener: str) -> int:
     raise LexError(f"unbalanced '{opener}': missing '{closer}'", start, start + 1, (f"'{closer}'",))
 
 
+def _balanced(levels: int) -> str:
+    """A regex for text whose brackets nest properly, at most ``levels`` deep, with quoted strings
+    skipped as find_closing skips them.  Right after an opener, it matches exactly the text up to the
+    bracket find_closing returns; deeper or broken text does not match, and the callers fall back to
+    the exact scanners.  Possessive quantifiers (no backtracking) keep a failed match linear."""
+    plain = r"[^()\[\]{}'\"]++|'[^']*+'|\"[^\"]*+\""
+    inner = plain
+    for _ in range(levels):
+        inner = plain + "|" + "|".join(rf"\{o}(?:{inner})*+\{c}" for o, c in ("()", "[]", "{}"))
+    return f"(?:{inner})*+"
+
+
+# bracketed text nested up to three levels deep inside the outer brackets: '(x[a::f(y)])'
+_BALANCED = _balanced(3)
+
+
 _SPLIT_RES: dict[str, re.Pattern[str]] = {}
 
 
@@ -286,8 +302,74 @@ def _find_guard_end(text: str, start: int) -> int:
     raise LexError("unbalanced '[[': missing ']]'", start, start + 2, ("']]'",))
 
 
+_STMT_OPS = {";": "SEMI", "&&": "ANDAND", "&": "AMP", ":": "COLON", "||": "OROR"}
+# One pass of C code cuts a statement list into (blanks, word, '?', argument list with the blanks
+# and brackets around it, its inside, operator, cost, guard inside, ability, other): the fast path of
+# lex_statements.  'other' is anything else (a stray bracket, a quote, '__x', deeper nesting …); it
+# sends the text to the character-by-character scanner below, which reports the exact error.
+_STMT_SCAN = re.compile(
+    r"(\s*)(?:"
+    rf"((?!__){_WORD.pattern})(\s*\?)?(\s*\(({_BALANCED})\))?"  # word, '?', (argument list)
+    r"|(;|&&?|:|\|\|)"  # operator
+    rf"|\{{({_BALANCED})\}}"  # {cost}
+    rf"|\[\[({_BALANCED})\]\]"  # [[guard]]
+    rf"|([+-]{_WORD.pattern})"  # +ability, -ability
+    r"|(\S))")  # anything else
+
+
 def lex_statements(text: str, base: int = 0, allow_trigger: bool = False) -> list[Tok]:
     """Token tuples of an ``action``/``auto`` value (or an ``each`` chain)."""
+    toks: list[Tok] = []
+    append = toks.append
+    i = _WS.match(text).end()
+    if allow_trigger and i < len(text) and text[i] in "~?":
+        j = text.find(text[i], i + 1)
+        if j < 0:
+            return _lex_statements_scan(text, base, allow_trigger)
+        append(("TRIGGER", text[i + 1:j], base + i + 1, base + j))
+        i = j + 1
+    pos = base + i
+    for blanks, word, qmark, call, args, op, cost, guard, ability, other in _STMT_SCAN.findall(text, i):
+        pos += len(blanks)
+        if word:
+            end = pos + len(word)
+            if qmark and not call:
+                return _lex_statements_scan(text, base, allow_trigger)
+            if not call:
+                append(("WORD", word, pos, end))
+                pos = end
+                continue
+            append(("CLAUSE" if word.lower() in CLAUSE_WORDS else "CALL", word, pos, end))
+            if qmark:
+                append(("QMARK", "?", end + len(qmark) - 1, end + len(qmark)))
+            start = end + len(qmark) + len(call) - len(args) - 1
+            pos = start + len(args)
+            append(("ARGS", args, start, pos))
+            pos += 1
+        elif op:
+            append((_STMT_OPS[op], op, pos, pos + len(op)))
+            pos += len(op)
+        elif guard:
+            m = _GUARD_HEAD.match(guard)
+            kind = _GUARD_KINDS.get(m.group(1).lower()) if m else None
+            if kind is None:
+                return _lex_statements_scan(text, base, allow_trigger)
+            end = pos + len(guard) + 2
+            append((kind, guard[m.end():], pos + 2 + m.end(), end, pos, end + 2))
+            pos = end + 2
+        elif ability:
+            append(("ABILITY", ability, pos, pos + len(ability)))
+            pos += len(ability)
+        elif other or text[pos - base] != "{":  # (an empty '[[]]' has no group to show for it)
+            return _lex_statements_scan(text, base, allow_trigger)
+        else:  # a cost, maybe empty
+            append(("COST", cost, pos + 1, pos + 1 + len(cost)))
+            pos += len(cost) + 2
+    return toks
+
+
+def _lex_statements_scan(text: str, base: int, allow_trigger: bool) -> list[Tok]:
+    """lex_statements, one character decision at a time: every error, and deeply nested text."""
     toks: list[Tok] = []
     append = toks.append
     ws = _WS.match
@@ -393,8 +475,110 @@ _CMP_TOKENS = {"==": "EQ", "=": "EQ", "!=": "NE", "<=": "LE", ">=": "GE", "<": "
 _INT_AFTER = frozenset({"EQ", "NE", "LE", "GE", "LT", "GT", "PLUS", "MINUS"})
 
 
+_FILTER_OPS = {
+    "@": "AT", ";": "SEMI", ",": "COMMA", "&": "AMP", "&&": "ANDAND", "^": "CARET", "!": "BANG", "+": "PLUS",
+    "-": "MINUS", "*": "STAR", ":": "COLON", "::": "DCOLON", **_CMP_TOKENS,
+}
+
+
+def _filter_scanner(outside: bool) -> re.Pattern[str]:
+    """The fast path's regex for filter text outside ``[ ]`` (or inside, where '<' compares).
+
+    Both cut text into the same groups: (blanks, word, word that starts with a digit, '::' selector:
+    blanks, word, '(argument)' with the blanks before it and its inside, '*s', operator, string,
+    plural 's', '<…>', '[…]', other); a group that has no meaning at the depth never matches there
+    ('(?!)' fails).  'other' is anything the scanner must decide (a stray bracket, '__x', a string
+    inside '[ ]', '==' outside them …)."""
+    only_outside = "" if outside else "(?!)"
+    ops = r"::|:|&&|&|[@;,^+\-*]|!(?!=)" if outside else r"==|!=|<=|>=|<|>|=|::|:|&&|&|[@;,^+\-*!]"
+    return re.compile(
+        r"(\s*)(?:"
+        r"((?!__)[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)"
+        r"|([0-9][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)"
+        rf"|::(\s*)({_FWORD.pattern})(\s*\(({_BALANCED})\))?"
+        rf"|{only_outside}(\*[sS](?![A-Za-z0-9_]))"
+        rf"|({ops})"
+        rf"|{only_outside}('[^']*'|\"[^\"]*\")([sS](?![A-Za-z0-9_]))?"
+        rf"|{only_outside}(<[^>]*>)"
+        rf"|{only_outside}(\[[^\[\]'\"]*\])"
+        r"|(\S))")
+
+
+_FILTER_SCAN = _filter_scanner(outside=True)
+_FILTER_BLOCK_SCAN = _filter_scanner(outside=False)
+
+
 def lex_filter(text: str, base: int = 0, allow_andand: bool = False) -> list[Tok]:
     """Token tuples of a filter list (``;``-separated) or, with ``allow_andand``, of a requisite."""
+    toks: list[Tok] = []
+    if _lex_filter_fast(toks, text, 0, len(text), base, allow_andand, _FILTER_SCAN):
+        return toks
+    return _lex_filter_scan(text, base, allow_andand)
+
+
+def _lex_filter_fast(toks: list[Tok], text: str, start: int, end: int, base: int, allow_andand: bool,
+                     scanner: re.Pattern[str]) -> bool:
+    """Append the tokens of ``text[start:end]`` (outside ``[ ]``, or inside one with
+    _FILTER_BLOCK_SCAN) to ``toks``; False if some part of it needs the exact scanner."""
+    append = toks.append
+    inside = scanner is _FILTER_BLOCK_SCAN
+    pos = base + start
+    for (blanks, word, number, sel_blanks, sel_word, sel_call, sel_arg, stars, op, string, plural, angle,
+         block, other) in scanner.findall(text, start, end):
+        pos += len(blanks)
+        if word:
+            append(("WORD", word, pos, pos + len(word)))
+            pos += len(word)
+        elif op:
+            if op == "&&" and not allow_andand:
+                return False
+            append((_FILTER_OPS[op], op, pos, pos + len(op)))
+            pos += len(op)
+        elif block:
+            append(("LSQB", "[", pos, pos + 1))
+            inner = pos + 1 - base
+            if not _lex_filter_fast(toks, text, inner, inner + len(block) - 2, base, allow_andand,
+                                    _FILTER_BLOCK_SCAN):
+                return False
+            pos += len(block)
+            append(("RSQB", "]", pos - 1, pos))
+        elif sel_word:
+            append(("DCOLON", "::", pos, pos + 2))
+            pos += 2 + len(sel_blanks)
+            append(("WORD", sel_word, pos, pos + len(sel_word)))
+            pos += len(sel_word)
+            if sel_call:
+                pos += len(sel_call) - len(sel_arg) - 1
+                append(("SELARG", sel_arg, pos, pos + len(sel_arg)))
+                pos += len(sel_arg) + 1
+        elif string:
+            if plural:
+                append(("QPLURAL", string[1:-1], pos, pos + len(string) + 1))
+                pos += 1
+            else:
+                append(("STRING", string[1:-1], pos, pos + len(string)))
+            pos += len(string)
+        elif angle:
+            append(("ANGLE", angle[1:-1], pos, pos + len(angle)))
+            pos += len(angle)
+        elif number:
+            kind = "WORD"
+            if inside and toks[-1][0] in _INT_AFTER:
+                if not number.isdigit() or len(number) > MAX_DIGITS:
+                    return False  # '3x', '3-4' or too long: the scanner decides
+                kind = "INT"
+            append((kind, number, pos, pos + len(number)))
+            pos += len(number)
+        elif stars:
+            append(("STARS", "*s", pos, pos + 2))
+            pos += 2
+        else:
+            return False
+    return True
+
+
+def _lex_filter_scan(text: str, base: int, allow_andand: bool) -> list[Tok]:
+    """lex_filter, one character decision at a time: every error, and the rarer tokens."""
     toks: list[Tok] = []
     append = toks.append
     ws = _WS.match
@@ -608,7 +792,12 @@ def lex_expr(text: str, base: int = 0) -> list[Tok]:
                 kind = keywords.get(low, "NAME")
                 if kind == "NAME":
                     if low == "all" or low == "any":
-                        return _lex_expr_scan(text, base)  # a quantifier or a call: the scanner decides
+                        paren = end - base + len(parts[k][0]) if k < count and parts[k][3] == "(" else -1
+                        try:
+                            if paren < 0 or _quantifier_kind(text, paren, n):
+                                kind = "QALL" if low == "all" else "QANY"
+                        except LexError:  # unbalanced: the scanner reports it where it finds it
+                            return _lex_expr_scan(text, base)
                 elif kind == "KW_NOT" and k < count:
                     nxt = parts[k]
                     if nxt[1] and nxt[1].lower() == "in":

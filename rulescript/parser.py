@@ -572,15 +572,35 @@ class _ParseFailure(Exception):
         self.expected = expected
 
 
+Callback = Callable[[Values], None]
+# One reduction step of the driver, for the state its pops uncover: the state it pushes, the callback
+# it runs (None, or one that runs several in turn) and the action that follows on the same lookahead
+# (see _Driver._fold_chains).
+Step = tuple[int, Callback | None, Any]
+
+
+def _in_turn(callbacks: list[Callback]) -> Callback | None:
+    """One callable for the callbacks of a step, or None if it has none."""
+    if len(callbacks) < 2:
+        return callbacks[0] if callbacks else None
+    chain = tuple(callbacks)
+
+    def run(v: Values) -> None:
+        for callback in chain:
+            callback(v)
+
+    return run
+
+
 class _Driver:
     """Runs lark's LALR(1) table for our grammar with a tight loop.
 
     lark builds the table from rulescript.lark; this loop feeds it our token tuples and calls the
     callbacks above directly (lark's own token feeder and tree builder are not used).  ``rows[state]``
-    maps a terminal to the next state (an ``int``: a shift) or to ``(size, callback, gotos)`` for a
-    reduction, where ``gotos`` maps the state uncovered by the reduction to the state after the
-    rule's non-terminal; a single-child ``?rule`` pass-through has no callback and only replaces the
-    top state.
+    maps a terminal to the next state (an ``int``: a shift) or to ``(size, steps)`` for a reduction
+    (a ``tuple``): ``size`` states are popped and ``steps`` maps the state the pop uncovers to a
+    :data:`Step`.  One step covers the reduction and every reduction of a single symbol that follows
+    it on the same lookahead, and says what comes next, so the loop looks the terminal up once per token.
     """
 
     def __init__(self, lk: lark.Lark) -> None:
@@ -591,7 +611,8 @@ class _Driver:
                 name = str(symbol)  # plain str keys: lark's symbol names may be its own Token class
                 if action.name == "Shift" and not name.isupper():
                     gotos.setdefault(name, {})[state] = arg
-        self.rows: dict[int, dict[str, Any]] = {}
+        # rows before folding: a terminal maps to a shift (int) or to (size, callback or None, gotos)
+        rows: dict[int, dict[str, Any]] = {}
         for state, actions in table.states.items():
             row: dict[str, Any] = {}
             for symbol, (action, arg) in actions.items():
@@ -610,49 +631,60 @@ class _Driver:
                     if key not in _CALLBACKS:
                         raise KeyError(f"rulescript.lark: no callback for the alternative {key!r}")
                     row[name] = (len(arg.expansion), _CALLBACKS[key], goto)
-            self.rows[state] = row
+            rows[state] = row
         self.start_states = dict(table.start_states)
         self.end_states = dict(table.end_states)
-        self._fold_pass_throughs(set(self.end_states.values()))
+        self.rows = self._fold_chains(rows, set(self.end_states.values()))
         # actions[state](terminal): the row's lookup, bound once (states are numbered 0..n-1)
         self.actions = [self.rows[i].get if i in self.rows else {}.get for i in range(max(self.rows) + 1)]
 
-    def _fold_pass_throughs(self, end_states: set[int]) -> None:
-        """Let every reduction land where its chain of pass-throughs ends.
+    @staticmethod
+    def _fold_chains(rows: dict[int, dict[str, Any]], end_states: set[int]) -> dict[int, dict[str, Any]]:
+        """The rows with every reduction folded together with the single-symbol reductions after it.
 
-        After a reduction that uncovers state ``b`` with lookahead ``t``, the parser goes to
-        ``gotos[b]`` and may then pass the value up through single-child ``?rules`` (``sum`` →
-        ``comparison`` → ``neg`` → …); each of those replaces the top state by a goto *from the same*
-        ``b``.  So the state where the chain ends depends only on (rule, ``t``, ``b``): it is computed
-        here once, and a whole chain costs one step of the loop.  The states, values and errors are
-        exactly those of the step-by-step run."""
-        rows = self.rows
-        folded: dict[tuple[int, str], dict[int, int]] = {}
+        A reduction that uncovers state ``b`` with lookahead ``t`` goes to ``gotos[b]``; if that state
+        reduces again on ``t`` by a rule of one symbol (``items: item``, ``body: items``, a ``?rule``
+        pass-through …), the new top state is again a goto from the same ``b``.  So where such a chain
+        ends, which callbacks it runs and what the table does next on ``t`` depend only on (rule, ``t``,
+        ``b``): they are computed here once, and a whole chain costs one step of the loop.  The states,
+        values and errors are exactly those of the step-by-step run."""
 
-        def follow(state: int, below: int, t: str) -> int:
+        def follow(state: int, below: int, t: str, callbacks: list[Callback]) -> int:
             for _ in range(len(rows)):
                 act = rows[state].get(t)
-                if state in end_states or act is None or act.__class__ is int or act[1] is not None:
+                if state in end_states or act is None or act.__class__ is int or act[0] != 1:
                     return state
                 nxt = act[2].get(below)
                 if nxt is None:  # not a reachable configuration: leave it to the loop
                     return state
+                if act[1] is not None:
+                    callbacks.append(act[1])
                 state = nxt
             return state
 
-        for row in rows.values():
+        folded: dict[tuple[int, str, int], dict[int, Any]] = {}
+        out: dict[int, dict[str, Any]] = {}
+        for state, row in rows.items():
+            out[state] = new_row = {}
             for t, act in row.items():
                 if act.__class__ is int:
+                    new_row[t] = act
                     continue
                 size, callback, goto = act
-                key = (id(goto), t)
-                fold = folded.get(key)
-                if fold is None:
-                    fold = folded[key] = {b: follow(s, b, t) for b, s in goto.items()}
-                row[t] = (size, callback, fold)
+                key = (id(goto), t, id(callback))
+                steps = folded.get(key)
+                if steps is None:
+                    steps = folded[key] = {}
+                    for below, s in goto.items():
+                        callbacks = [callback] if callback is not None else []
+                        steps[below] = (follow(s, below, t, callbacks), _in_turn(callbacks))
+                new_row[t] = (size, steps)
+        for (_, t, _), steps in folded.items():  # now that every row is folded: what follows each step
+            for below, (s, callback) in steps.items():
+                steps[below] = (s, callback, out[s].get(t))
+        return out
 
     def parse(self, tokens: list[Tok], start: str, end_pos: int) -> Any:
-        rows = self.rows
         actions = self.actions
         state = self.start_states[start]
         states = [state]
@@ -660,41 +692,31 @@ class _Driver:
         push_state = states.append
         push_value = values.append
         for tok in tokens:
-            kind = tok[0]
-            while True:
-                act = actions[state](kind)
-                if act.__class__ is int:
-                    state = act
-                    push_state(act)
-                    push_value(tok)
-                    break
-                if act is None:
-                    raise _ParseFailure(tok, {k for k in rows[state] if k.isupper()})
-                size, callback, goto = act
+            act = actions[state](tok[0])
+            while act.__class__ is tuple:  # reductions, each step saying what follows
+                size, steps = act
+                state, callback, act = steps[states[-1 - size]]
                 if callback is not None:
                     callback(values)
-                if size == 1:
-                    state = states[-1] = goto[states[-2]]
-                else:
-                    del states[-size:]
-                    state = goto[states[-1]]
-                    push_state(state)
-        end_state = self.end_states[start]
-        while True:
-            act = rows[state].get("$END")
-            if act is None or act.__class__ is int:
-                raise _ParseFailure(("$END", "", end_pos, end_pos), {k for k in rows[state] if k.isupper()})
-            size, callback, goto = act
+                states[-size:] = (state,)
+            if act is None:
+                raise _ParseFailure(tok, self._expected(state))
+            state = act
+            push_state(act)
+            push_value(tok)
+        act = actions[state]("$END")
+        while act.__class__ is tuple:
+            size, steps = act
+            state, callback, act = steps[states[-1 - size]]
             if callback is not None:
                 callback(values)
-            if size == 1:
-                state = states[-1] = goto[states[-2]]
-            else:
-                del states[-size:]
-                state = goto[states[-1]]
-                push_state(state)
-            if state == end_state:
-                return values[-1]
+            states[-size:] = (state,)
+        if state != self.end_states[start]:  # no way on, or a shift of the end (the table has none)
+            raise _ParseFailure(("$END", "", end_pos, end_pos), self._expected(state))
+        return values[-1]
+
+    def _expected(self, state: int) -> set[str]:
+        return {k for k in self.rows[state] if k.isupper()}
 
 
 @lru_cache(maxsize=1)
@@ -773,16 +795,35 @@ def parse_chain(text: str, base: int) -> A.Body:
     return _parse(lex_statements(text, base), "chain_value", len(text), base)
 
 
+def _simple_filters(toks: list[Tok]) -> list[A.Filter] | None:
+    """The AST of the commonest filters, a word (``opp``) or a word in a zone (``characters@myRing``),
+    built without running the parser; anything else returns None.  tests/compiler/test_parser.py
+    checks that this gives exactly the tree the grammar gives."""
+    if not (len(toks) == 1 or len(toks) == 3 and toks[1][0] == "AT" and toks[2][0] == "WORD"):
+        return None
+    word = toks[0]
+    if word[0] != "WORD":
+        return None
+    start, end = word[2], word[3]
+    segments = [("types", [[A.TypeTerm(word[1], False, False, False, False, start, end)]], start, end)]
+    if len(toks) == 3:
+        at, zone = toks[1], toks[2]
+        segments.append(("zone", A.Raw(zone[1], zone[2], zone[3]), at[2], zone[3]))
+    return [A.Filter(segments, start, segments[-1][3])]
+
+
 def parse_filters(text: str, base: int = 0) -> list[A.Filter]:
     if not text.strip():
         raise LexError("empty target filter", base, base + 1, ("a filter",))
-    return _parse(lex_filter(text, base), "filter_list", len(text), base)
+    toks = lex_filter(text, base)
+    return _simple_filters(toks) or _parse(toks, "filter_list", len(text), base)
 
 
 def parse_requisite(text: str, base: int = 0) -> list[A.Filter]:
     if not text.strip():
         raise LexError("empty requisite", base, base + 1, ("a filter",))
-    return _parse(lex_filter(text, base, True), "requisite_value", len(text), base)
+    toks = lex_filter(text, base, True)
+    return _simple_filters(toks) or _parse(toks, "requisite_value", len(text), base)
 
 
 def _expr_tokens(text: str, base: int) -> list[Tok]:

@@ -1,4 +1,5 @@
-"""Parser details: the fast path for tiny expressions agrees with the grammar, and the LALR driver."""
+"""Parser details: the fast paths for tiny expressions and filters agree with the grammar, and the LALR
+driver."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from rulescript import parser as P
 from rulescript.compiler import compile_source
 from rulescript.context import CardDatabase
-from rulescript.lexer import lex_expr
+from rulescript.lexer import lex_expr, lex_filter
 from rulescript.profile import load_profile
 
 SIMPLE = ["250", "-200", "+3", "_x", "me", "me.hand.size", "tgt.0", "prevTgt.12.bp", "trigger.controller"]
@@ -29,6 +30,23 @@ def test_simple_expression_fast_path_matches_the_grammar(text: str) -> None:
 @pytest.mark.parametrize("text", ["1 + 2", "me.hand.size > 2", "f(x)", "-x", "[1]", "a.b.c()"])
 def test_other_expressions_take_the_grammar(text: str) -> None:
     assert P._simple_expr(lex_expr(text)) is None
+
+
+SIMPLE_FILTERS = ["opp", " me ", "characters@myRing", "ninja @ oppRing", "3@x"]
+
+
+@pytest.mark.parametrize("text", SIMPLE_FILTERS)
+@pytest.mark.parametrize("start", ["filter_list", "requisite_value"])
+def test_simple_filter_fast_path_matches_the_grammar(text: str, start: str) -> None:
+    toks = lex_filter(text, 5)
+    fast = P._simple_filters(toks)
+    assert fast is not None
+    assert fast == P._parse(toks, start, len(text), 5)
+
+
+@pytest.mark.parametrize("text", ["'x'", "*", "a@b@c", "a;b", "a[b]", "a@'b'", "^a", "<2>a", "a@b::not(c)"])
+def test_other_filters_take_the_grammar(text: str) -> None:
+    assert P._simple_filters(lex_filter(text)) is None
 
 
 def test_driver_reports_expected_tokens_at_end_of_value() -> None:
