@@ -12,43 +12,86 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rulescript import ast as A
-from rulescript.context import Abort, Ctx
+from rulescript.context import Ctx
 from rulescript.lexer import LexError
 from rulescript.parser import MAX_DEPTH, parse_expr
 
 IR = Any
 MAX_AST_DEPTH = 200
-ARITH = {"+", "-", "*", "/", "//", "%"}
-
-
-def _strip_optional(t: str) -> str:
-    return t[:-1] if t.endswith("?") else t
+_SCALARS = frozenset({"int", "str", "bool", "nil", "constant"})  # types that have no attributes
+_LITERAL_TYPES = {type(None): "nil", bool: "bool", int: "int", str: "str"}
+_NOT_NUMERIC = frozenset({"card", "player", "bool", "nil", "constant"})  # operands arithmetic refuses
+_NOT_A = {
+    "num": frozenset({"str", "list", "card", "player", "nil", "constant"}),
+    "card": frozenset({"int", "str", "bool", "list", "player", "constant"}),
+    "targets": frozenset({"int", "str", "bool", "constant"}),
+}
 
 
 class ExprCompiler:
-    """Lowers one expression tree; ``filter_compiler`` compiles the literal of a filter function."""
+    """Lowers expressions of the current value; ``filter_compiler`` compiles the literal of a filter function.
 
-    def __init__(self, ctx: Ctx, filter_compiler: Callable[[str, int], IR], element_scope: bool = False):
+    One instance serves a whole file: :meth:`root` and :meth:`lower_top` set the element scope of the
+    expression at hand.  They nest only through a filter literal (whose selector holds an expression),
+    so :meth:`_Call` restores the outer scope after compiling one."""
+
+    def __init__(self, ctx: Ctx, filter_compiler: Callable[[str, int], IR]):
         self.ctx = ctx
         self.filter_compiler = filter_compiler
-        self.element_depth = 1 if element_scope else 0
+        self.element_depth = 0  # > 0 inside a quantifier or an each, where element names are defined
+        prof = ctx.profile
+        self.name_types = prof.name_types
+        self.element_names = prof.element_names
+        self.attribute_types = prof.attribute_types
 
     # public ------------------------------------------------------------------------------------
-    def root(self, node: A.Expr, text: str) -> dict[str, Any]:
-        ir, typ = self.lower(node, 0)
+    def compile(self, text: str, base: int, element_scope: bool = False) -> dict[str, Any]:
+        """Parse and lower the expression ``text`` found at offset ``base`` of the current value."""
+        try:
+            node = parse_expr(text, base)
+        except LexError as exc:
+            raise self.ctx.lex_error(exc) from None
+        return self.root(node, text.strip(), element_scope)
+
+    def compile_as(self, text: str, base: int, end: int, wanted: str, signature: Any,
+                   element_scope: bool = False) -> dict[str, Any]:
+        """:meth:`compile`, then reject a static type that cannot be a ``wanted`` (num, card, targets),
+        reporting the range ``base``–``end``.  ``signature`` (shown in the note) is a string, or a command
+        spec whose signature is shown."""
+        root = self.compile(text, base, element_scope)
+        typ = root["type"]
+        if typ in _NOT_A[wanted]:
+            if not isinstance(signature, str):
+                signature = signature.signature
+            extra = ()
+            if wanted == "card" and typ == "list":
+                extra = ("a list holds several cards: take one element, as in tgt.0",)
+            what = "a number" if wanted == "num" else "a card" if wanted == "card" else "cards or players"
+            raise self.ctx.fail("RS302", f"expected {what}, got a {typ}", base, end,
+                                (f"signature: {signature}",) + extra)
+        return root
+
+    def root(self, node: A.Expr, text: str, element_scope: bool = False) -> dict[str, Any]:
+        """The IR of a whole expression: lowered tree, position, source text and static type."""
+        self.element_depth = 1 if element_scope else 0
+        ir, typ = _LOWER[node.__class__](self, node, 1)  # as lower(node, 0): a root is never too deep
         return {"e": ir, "at": self.ctx.at(node.start, node.end), "text": text, "type": typ}
+
+    def lower_top(self, node: A.Expr, element_scope: bool) -> tuple[IR, str]:
+        """(IR, static type) of a tree lowered on its own, with element names defined or not."""
+        self.element_depth = 1 if element_scope else 0
+        return _LOWER[node.__class__](self, node, 1)
 
     # helpers -----------------------------------------------------------------------------------
     def lower(self, node: A.Expr, depth: int) -> tuple[IR, str]:
         if depth > MAX_AST_DEPTH:
             raise self.ctx.fail("RS510", f"expression nested deeper than {MAX_DEPTH} levels", node.start,
                                 node.end)
-        return _LOWER[type(node)](self, node, depth + 1)
+        return _LOWER[node.__class__](self, node, depth + 1)
 
     def _Literal(self, n: A.Literal, d: int) -> tuple[IR, str]:
         v = n.value
-        typ = "nil" if v is None else "bool" if isinstance(v, bool) else "int" if isinstance(v, int) else "str"
-        return ["lit", v], typ
+        return ["lit", v], _LITERAL_TYPES.get(v.__class__, "str")
 
     def _ListLit(self, n: A.ListLit, d: int) -> tuple[IR, str]:
         return ["list", [self.lower(x, d)[0] for x in n.items]], "list"
@@ -59,45 +102,49 @@ class ExprCompiler:
         if low in ctx.user_vars:
             ctx.mark("names", "user variables")
             return ["var", low], "any"
-        spec = ctx.profile.names.get(low)
-        if spec is None:
-            known = list(ctx.profile.names) + list(ctx.user_vars)
-            known = [ctx.profile.spelling(ctx.profile.names, k) for k in ctx.profile.names] + list(ctx.user_vars)
+        typ = self.name_types.get(low)
+        if typ is None:
+            prof = ctx.profile
+            known = [prof.spelling(prof.names, k) for k in prof.names] + list(ctx.user_vars)
             if low.startswith("_"):
                 raise ctx.unknown("RS211", "variable", n.name, known, n.start, n.end)
             raise ctx.unknown("RS211", "name", n.name, known, n.start, n.end)
-        if spec.get("element") and self.element_depth == 0:
+        if self.element_depth == 0 and low in self.element_names:
             raise ctx.fail("RS309", f"'{n.name}' is only defined inside a quantifier (all/any … in …) or an each",
                            n.start, n.end, ("use 'trigger' or 'this' outside them",))
         ctx.mark("names", low)
-        typ = str(spec.get("type", "any"))
-        return ["name", low], _strip_optional(typ) if typ != "constant" else "constant"
+        return ["name", low], typ
 
     def _Attr(self, n: A.Attr, d: int) -> tuple[IR, str]:
         ctx = self.ctx
         obj, otyp = self.lower(n.obj, d)
         low = n.name.lower()
-        attrs = ctx.profile.attributes
-        start = n.end - len(n.name)
-        if low not in ctx.profile.all_attributes:
-            known = [ctx.profile.spelling(t, a) for t in attrs.values() for a in t]
-            raise ctx.unknown("RS213", "attribute", n.name, known, start, n.end)
+        end = n.end
+        start = end - len(n.name)
+        typ = self.attribute_types.get((otyp, low))  # an attribute of a known owner type
+        if typ is None or otyp in _SCALARS:
+            typ = self._attr_type(otyp, low, n.name, start, end)
+        ctx.mark("attributes", low)
+        return ["attr", obj, low, ctx.at(start, end)], typ
+
+    def _attr_type(self, otyp: str, low: str, name: str, start: int, end: int) -> str:
+        """The type of the attribute ``low`` of an ``otyp`` the fast lookup did not resolve, or an error."""
+        ctx = self.ctx
+        prof = ctx.profile
+        attrs = prof.attributes
+        if low not in prof.all_attributes:
+            known = [prof.spelling(t, a) for t in attrs.values() for a in t]
+            raise ctx.unknown("RS213", "attribute", name, known, start, end)
         if otyp in attrs and low not in attrs[otyp]:
-            owners = sorted(ctx.profile.all_attributes[low])
+            owners = sorted(prof.all_attributes[low])
             hint = ()
             if otyp == "list" and ("card" in owners or "player" in owners):
-                hint = ("a list holds cards or players: take one element first, as in tgt.0." + n.name,)
-            raise ctx.fail("RS302", f"a {otyp} has no attribute '{n.name}' (it belongs to: {', '.join(owners)})",
-                           start, n.end, hint)
-        if otyp in ("int", "str", "bool", "nil", "constant"):
-            raise ctx.fail("RS302", f"a value of type {otyp} has no attributes", start, n.end)
-        ctx.mark("attributes", low)
-        if otyp in attrs:
-            typ = str(attrs[otyp][low].get("type", "any"))
-        else:
-            types = {str(attrs[k][low].get("type", "any")) for k in ctx.profile.all_attributes[low]}
-            typ = types.pop() if len(types) == 1 else "any"
-        return ["attr", obj, low, ctx.at(start, n.end)], _strip_optional(typ)
+                hint = ("a list holds cards or players: take one element first, as in tgt.0." + name,)
+            raise ctx.fail("RS302", f"a {otyp} has no attribute '{name}' (it belongs to: {', '.join(owners)})",
+                           start, end, hint)
+        if otyp in _SCALARS:
+            raise ctx.fail("RS302", f"a value of type {otyp} has no attributes", start, end)
+        return prof.attribute_union_types[low]
 
     def _Index(self, n: A.Index, d: int) -> tuple[IR, str]:
         obj, otyp = self.lower(n.obj, d)
@@ -125,7 +172,9 @@ class ExprCompiler:
             if not (isinstance(arg, A.Literal) and isinstance(arg.value, str)):
                 raise ctx.fail("RS310", f"the argument of {n.func}() must be a string literal holding a filter",
                                arg.start, arg.end)
+            outer = self.element_depth
             flt = self.filter_compiler(arg.value, arg.start + 1)
+            self.element_depth = outer  # a selector in the literal has set the scope of its own expression
             return ["filter_call", low, flt, at], "list"
         args = [self.lower(a, d)[0] for a in n.args]
         return ["call", low, args, at], str(spec.get("returns", "any"))
@@ -133,14 +182,20 @@ class ExprCompiler:
     def _BinOp(self, n: A.BinOp, d: int) -> tuple[IR, str]:
         left, lt = self.lower(n.left, d)
         right, rt = self.lower(n.right, d)
-        for typ, side in ((lt, n.left), (rt, n.right)):
-            if typ in ("card", "player", "bool", "nil", "constant") and not (n.op == "+" and typ == "list"):
-                raise self.ctx.fail("RS302", f"operator '{n.op}' needs numbers (this operand is a {typ})",
-                                    side.start, side.end)
-        typ = "int" if lt == rt == "int" else ("list" if "list" in (lt, rt) else
-                                             "str" if "str" in (lt, rt) and n.op == "+" else "any")
-        self.ctx.mark("operators", n.op)
-        return ["bin", n.op, left, right, self.ctx.at(n.start, n.end)], typ
+        op = n.op
+        if lt in _NOT_NUMERIC or rt in _NOT_NUMERIC:
+            side, typ = (n.left, lt) if lt in _NOT_NUMERIC else (n.right, rt)
+            raise self.ctx.fail("RS302", f"operator '{op}' needs numbers (this operand is a {typ})",
+                                side.start, side.end)
+        if lt == rt == "int":
+            typ = "int"
+        elif lt == "list" or rt == "list":
+            typ = "list"
+        else:
+            typ = "str" if op == "+" and (lt == "str" or rt == "str") else "any"
+        ctx = self.ctx
+        ctx.mark("operators", op)
+        return ["bin", op, left, right, ctx.at(n.start, n.end)], typ
 
     def _Unary(self, n: A.Unary, d: int) -> tuple[IR, str]:
         x, t = self.lower(n.operand, d)
@@ -180,10 +235,8 @@ class ExprCompiler:
         if st not in ("list", "any"):
             raise self.ctx.fail("RS302", f"a quantifier ranges over a list (this is a {st})", n.seq.start, n.seq.end)
         self.element_depth += 1
-        try:
-            elem, _ = self.lower(n.element, d)
-        finally:
-            self.element_depth -= 1
+        elem, _ = self.lower(n.element, d)
+        self.element_depth -= 1
         self.ctx.mark("operators", "quantifier " + n.kind)
         return ["q" + n.kind, elem, seq, self.ctx.at(n.start, n.end)], "bool"
 
@@ -193,39 +246,3 @@ _LOWER: dict[type, Callable[[ExprCompiler, Any, int], tuple[IR, str]]] = {
     for cls in (A.Literal, A.ListLit, A.Name, A.Attr, A.Index, A.Call, A.BinOp, A.Unary, A.Power, A.Compare,
                 A.BoolOp, A.Not, A.Conditional, A.Quantifier)
 }
-
-
-def compile_expr_text(ctx: Ctx, text: str, base: int, filter_compiler: Callable[[str, int], IR],
-                      element_scope: bool = False) -> dict[str, Any]:
-    """Parse and lower the expression ``text`` found at offset ``base`` of the current value."""
-    try:
-        node = parse_expr(text, base)
-    except LexError as exc:
-        raise ctx.lex_error(exc) from None
-    return ExprCompiler(ctx, filter_compiler, element_scope).root(node, text.strip())
-
-
-def static_type(root: dict[str, Any]) -> str:
-    return str(root.get("type", "any"))
-
-
-_NOT_A = {
-    "num": frozenset({"str", "list", "card", "player", "nil", "constant"}),
-    "card": frozenset({"int", "str", "bool", "list", "player", "constant"}),
-    "targets": frozenset({"int", "str", "bool", "constant"}),
-}
-
-
-def expect_kind(ctx: Ctx, root: dict[str, Any], wanted: str, start: int, end: int, signature: Any) -> None:
-    """Reject an expression whose static type cannot be a ``wanted`` (num, card, card_or_player).
-
-    ``signature`` (shown in the note) is a string, or a command spec whose signature is shown."""
-    typ = static_type(root)
-    if typ in _NOT_A[wanted]:
-        if not isinstance(signature, str):
-            signature = signature.signature
-        extra = ()
-        if wanted == "card" and typ == "list":
-            extra = ("a list holds several cards: take one element, as in tgt.0",)
-        raise ctx.fail("RS302", f"expected {'a number' if wanted == 'num' else 'a card' if wanted == 'card' else 'cards or players'}"
-                       f", got a {typ}", start, end, (f"signature: {signature}",) + extra)

@@ -19,12 +19,14 @@ import re
 from typing import Any
 
 from rulescript import ast as A
-from rulescript.compile_expr import compile_expr_text
+from rulescript.compile_expr import ExprCompiler
 from rulescript.context import Ctx
 from rulescript.lexer import LexError
 from rulescript.parser import parse_filters, parse_requisite
 
 IR = Any
+# (kind, canonical value, plural, what it selects, coverage marks) of a type word
+TypeWord = tuple[str, str, bool, str, tuple[tuple[str, str], ...]]
 _QTY_RE = re.compile(r"^\s*(?:(\d{1,15})|(\d{0,15})\s*,\s*(\d{1,15})|[rR]\s*(\d{0,15})|\*\*)\s*$")
 _PICK_RE = re.compile(r"^\s*([+-]?)\s*(\d{1,15})\s*$")
 _ORDER = {"qty": 0, "types": 1, "pick": 2, "block": 3, "zone": 4, "selector": 5}
@@ -32,20 +34,14 @@ _SEGMENT_NAMES = {"qty": "'<…>'", "types": "a type", "pick": "'<…>'", "block
                   "selector": "'::'"}
 
 
-_LONGEST_FIRST: dict[int, tuple[dict[str, Any], list[str]]] = {}
-
-
-def longest_first(prefixes: dict[str, Any]) -> list[str]:
-    """The keys of a profile's prefix table, longest first (memoised per table)."""
-    memo = _LONGEST_FIRST.get(id(prefixes))
-    if memo is None or memo[0] is not prefixes:
-        memo = _LONGEST_FIRST[id(prefixes)] = (prefixes, sorted(prefixes, key=len, reverse=True))
-    return memo[1]
-
-
 class FilterCompiler:
+    """Compiles target filters; owns the expression compiler of the file, because each may contain the
+    other (a selector holds an expression, and an expression may hold a filter literal)."""
+
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
+        self.exprs = ExprCompiler(ctx, self.literal)
+        self.type_words: dict[str, TypeWord] = ctx.cards.word_memo(ctx.profile)
 
     # entry points --------------------------------------------------------------------------------
     def filters(self, text: str, base: int, forced_zone: str | None = None, cost: str = "") -> list[IR]:
@@ -70,68 +66,64 @@ class FilterCompiler:
     def filter(self, node: A.Filter, forced_zone: str | None = None, cost: str = "") -> IR:
         ctx = self.ctx
         prof = ctx.profile
-        qty = pick = types = block = zone = selector = None
+        # the segments by kind, indexed by their place in _ORDER, which the written order must follow
+        found: list[Any] = [None] * len(_ORDER)
         last = -1
-        for kind, payload, start, end in node.segments:
-            if kind == "angle":
-                kind = "qty" if last < _ORDER["types"] and types is None and qty is None else "pick"
+        for segment in node.segments:
+            kind = segment[0]
+            if kind == "angle":  # a quantity when it comes first, a pick after the types
+                kind = "qty" if last < 0 else "pick"
             order = _ORDER[kind]
             if order <= last:
-                expected = [n for k, n in _SEGMENT_NAMES.items() if _ORDER[k] > last]
-                raise ctx.fail("RS101", f"unexpected {_SEGMENT_NAMES[kind]} in target filter", start, end,
-                               (f"expected one of: {', '.join(dict.fromkeys(expected))}, ';', end of value",))
+                expected = ", ".join(dict.fromkeys(n for k, n in _SEGMENT_NAMES.items() if _ORDER[k] > last))
+                raise ctx.fail("RS101", f"unexpected {_SEGMENT_NAMES[kind]} in target filter", segment[2],
+                               segment[3], (f"expected one of: {expected}, ';', end of value",))
             last = order
-            if kind == "qty":
-                qty = payload
-            elif kind == "pick":
-                pick = payload
-            elif kind == "types":
-                types = payload
-            elif kind == "block":
-                block = payload
-            elif kind == "zone":
-                zone = (payload, start, end)
-            else:
-                selector = (payload, start, end)
-        type_ir, selects, plural = self._types(types)
-        out: dict[str, Any] = {"types": type_ir, "selects": selects, "plural": plural}
-        out["qty"] = self._qty(qty, plural)
-        out["pick"] = self._pick(pick) if pick is not None else None
-        if pick is not None and qty is None:
-            out["qty"] = {"mode": "all"}
-        out["block"] = self._block(block) if block is not None else None
-        if zone is not None:
-            word, zstart, zend = zone
-            if forced_zone:
-                ctx.warn("RS902", f"the zone of a {{{cost}}} cost is always the controller's {forced_zone}; "
-                         f"'@{word.text}' is ignored", zstart, zend)
-                out["zone"] = {"z": forced_zone, "p": prof.default_zone_prefix}
-                out["zone_written"] = False
-            else:
-                out["zone"] = self._zone(word.text, word.start, word.end)
-                out["zone_written"] = True
-                if selects == "player":
-                    ctx.warn("RS910", "a zone written with a player type is ignored", zstart, zend)
+            found[order] = segment
+        qty, types, pick, block, zone, selector = found
+        # each part is checked in the order of the IR's keys (so are the diagnostics), then the IR is built
+        if types is None:
+            type_ir, selects, plural = [[{"t": "any", "v": "*", "not": False, "notself": False}]], "card", False
         else:
-            out["zone"] = {"z": forced_zone or prof.default_zone, "p": prof.default_zone_prefix}
-            out["zone_written"] = False
-        if selector is not None:
-            (name, raw), sstart, send = selector
-            low = name.text.lower()
-            if low not in prof.selectors:
-                raise ctx.unknown("RS214", "selector", name.text, prof.selectors, name.start, name.end)
-            ctx.mark("selectors", low)
-            expr = compile_expr_text(ctx, raw.text, raw.start, self.literal)
-            out["selector"] = {"s": low, "x": expr}
+            type_ir, selects, plural = self._types(types[1])
+        if qty is not None:
+            qty_ir = self._qty(qty[1])
+        elif plural or pick is not None:
+            qty_ir = {"mode": "all"}
         else:
-            out["selector"] = None
-        out["at"] = ctx.at(node.start, node.end)
-        return out
+            qty_ir = {"mode": "choose", "min": 1, "max": 1}
+        pick_ir = self._pick(pick[1]) if pick is not None else None
+        block_ir = self._block(block[1]) if block is not None else None
+        if zone is None:
+            zone_ir = {"z": forced_zone or prof.default_zone, "p": prof.default_zone_prefix}
+            written = False
+        elif forced_zone:
+            ctx.warn("RS902", f"the zone of a {{{cost}}} cost is always the controller's {forced_zone}; "
+                     f"'@{zone[1].text}' is ignored", zone[2], zone[3])
+            zone_ir = {"z": forced_zone, "p": prof.default_zone_prefix}
+            written = False
+        else:
+            word = zone[1]
+            zone_ir = self._zone(word.text, word.start, word.end)
+            written = True
+            if selects == "player":
+                ctx.warn("RS910", "a zone written with a player type is ignored", zone[2], zone[3])
+        selector_ir = self._selector(*selector[1]) if selector is not None else None
+        return {"types": type_ir, "selects": selects, "plural": plural, "qty": qty_ir, "pick": pick_ir,
+                "block": block_ir, "zone": zone_ir, "zone_written": written, "selector": selector_ir,
+                "at": ctx.at(node.start, node.end)}
+
+    def _selector(self, name: A.Raw, raw: A.Raw) -> IR:
+        """The IR of a ``::name(expression)`` segment."""
+        ctx = self.ctx
+        low = name.text.lower()
+        if low not in ctx.profile.selectors:
+            raise ctx.unknown("RS214", "selector", name.text, ctx.profile.selectors, name.start, name.end)
+        ctx.mark("selectors", low)
+        return {"s": low, "x": self.exprs.compile(raw.text, raw.start)}
 
     # segments ------------------------------------------------------------------------------------
-    def _qty(self, angle: A.Angle | None, plural: bool) -> IR:
-        if angle is None:
-            return {"mode": "all"} if plural else {"mode": "choose", "min": 1, "max": 1}
+    def _qty(self, angle: A.Angle) -> IR:
         ctx = self.ctx
         m = _QTY_RE.match(angle.text)
         if not m:
@@ -175,16 +167,79 @@ class FilterCompiler:
         self.ctx.mark("picks", "<-k>" if m.group(1) == "-" else "<k>")
         return -n if m.group(1) == "-" else n
 
-    def _word_type(self, word: str) -> tuple[str, str, bool] | None:
-        """(kind, canonical value, plural) of a type word, per the plural rules of section 4.3."""
-        low = word.lower()
-        memo = self.ctx.cards.word_types  # the vocabulary is fixed for one card database and profile
-        entry = memo.get(low)
-        if entry is None or entry[0] is not self.ctx.profile:
-            entry = memo[low] = (self.ctx.profile, self._resolve_word_type(low))
-        return entry[1]
+    def _types(self, conjs: list[list[A.TypeTerm]]) -> tuple[IR, str, bool]:
+        if len(conjs) == 1 and len(conjs[0]) == 1:  # one term, the common case: nothing to combine
+            ir, selects, plural = self._term(conjs[0][0])
+            return [[ir]], selects, plural
+        ctx = self.ctx
+        out = []
+        kinds: set[str] = set()
+        plural = False
+        for conj in conjs:
+            terms = []
+            conj_kinds: set[str] = set()
+            for term in conj:
+                ir, selects, term_plural = self._term(term)
+                terms.append(ir)
+                conj_kinds.add(selects)
+                plural |= term_plural
+            if len(conj_kinds) > 1:
+                raise ctx.fail("RS304", "the terms of one '&' conjunction must all be players or all be cards",
+                               conj[0].start, conj[-1].end, ("use ',' to offer either a player or cards",))
+            if len(conj) > 1:
+                ctx.mark("type_prefixes", "&")
+            kinds |= conj_kinds
+            out.append(terms)
+        if len(conjs) > 1:
+            ctx.mark("type_prefixes", ",")
+        return out, kinds.pop() if len(kinds) == 1 else "mixed", plural
 
-    def _resolve_word_type(self, low: str) -> tuple[str, str, bool] | None:
+    def _term(self, term: A.TypeTerm) -> tuple[IR, str, bool]:
+        """(IR, what it selects, plural) of one type term."""
+        ctx = self.ctx
+        mark = ctx.mark
+        base = term.base
+        if base == "*":
+            value, kind, selects, plural = "*", "any", "card", term.plural_suffix
+            mark("type_keywords", "*s" if plural else "*")
+        elif term.quoted:
+            value, kind, selects, plural = base.lower(), "name", "card", term.plural_suffix
+            mark("type_keywords", '"Name"s' if plural else '"Name"')
+            if not ctx.cards.empty and value not in ctx.cards.names:
+                ctx.warn("RS913", f"no card is named \"{base}\" in the card database", term.start, term.end)
+        else:
+            meaning = self.type_words.get(base.lower())
+            if meaning is None:
+                meaning = self._type_word(term)
+            kind, value, plural, selects, marks = meaning
+            for category, entry in marks:
+                mark(category, entry)
+        if term.negate:
+            mark("type_prefixes", "!")
+        if term.exclude_self:
+            mark("type_prefixes", "^")
+        return {"t": kind, "v": value, "not": term.negate, "notself": term.exclude_self}, selects, plural
+
+    def _type_word(self, term: A.TypeTerm) -> TypeWord:
+        """What the type word of ``term`` means (memoised in type_words); a word that is no type is an
+        error, or a subtype with a warning when no card database is loaded."""
+        ctx = self.ctx
+        low = term.base.lower()
+        meaning = self._resolve_type_word(low)
+        if meaning is not None:
+            self.type_words[low] = meaning
+            return meaning
+        wstart = term.end - len(term.base)
+        if ctx.cards.empty:
+            ctx.warn("RS914", f"'{term.base}' is not a type keyword or card type; it is read as "
+                     "a subtype (no card database is loaded to check it)", wstart, term.end)
+            return "subtype", low, False, "card", (("subtypes", low),)
+        prof = ctx.profile
+        known = list(prof.type_keywords) + list(prof.card_types) + sorted(ctx.cards.subtypes)
+        raise ctx.unknown("RS204", "type", term.base, known, wstart, term.end)
+
+    def _resolve_type_word(self, low: str) -> TypeWord | None:
+        """The meaning of a type word, per the plural rules of section 4.3, or None."""
         prof = self.ctx.profile
         cards = self.ctx.cards
 
@@ -199,124 +254,67 @@ class FilterCompiler:
 
         hit = lookup(low)
         if hit:
-            return hit[0], hit[1], bool(prof.type_keywords.get(hit[1], {}).get("plural")) if hit[0] == "kw" else False
-        if low.endswith("s") and (hit := lookup(low[:-1])):
-            return hit[0], hit[1], True
-        if low.endswith("es") and (hit := lookup(low[:-2])):
-            return hit[0], hit[1], True
-        return None
-
-    def _types(self, conjs: list[list[A.TypeTerm]] | None) -> tuple[IR, str, bool]:
-        ctx = self.ctx
-        prof = ctx.profile
-        if conjs is None:
-            return [[{"t": "any", "v": "*", "not": False, "notself": False}]], "card", False
-        out = []
-        kinds: set[str] = set()
-        plural = False
-        for conj in conjs:
-            terms = []
-            conj_kinds: set[str] = set()
-            for term in conj:
-                if term.base == "*":
-                    ir = {"t": "any", "v": "*"}
-                    plural |= term.plural_suffix
-                    conj_kinds.add("card")
-                    ctx.mark("type_keywords", "*s" if term.plural_suffix else "*")
-                elif term.quoted:
-                    ir = {"t": "name", "v": term.base.lower()}
-                    plural |= term.plural_suffix
-                    conj_kinds.add("card")
-                    ctx.mark("type_keywords", '"Name"s' if term.plural_suffix else '"Name"')
-                    if not ctx.cards.empty and term.base.lower() not in ctx.cards.names:
-                        ctx.warn("RS913", f"no card is named \"{term.base}\" in the card database",
-                                 term.start, term.end)
-                else:
-                    found = self._word_type(term.base)
-                    if found is None:
-                        wstart = term.end - len(term.base)
-                        if ctx.cards.empty:
-                            ctx.warn("RS914", f"'{term.base}' is not a type keyword or card type; it is read as "
-                                     "a subtype (no card database is loaded to check it)", wstart, term.end)
-                            found = ("subtype", term.base.lower(), False)
-                        else:
-                            known = list(prof.type_keywords) + list(prof.card_types) + sorted(ctx.cards.subtypes)
-                            raise ctx.unknown("RS204", "type", term.base, known, wstart, term.end)
-                    kind, value, is_plural = found
-                    plural |= is_plural
-                    ir = {"t": kind, "v": value}
-                    if kind == "kw":
-                        sel = prof.type_keywords[value].get("selects", "card")
-                        conj_kinds.add(str(sel))
-                        ctx.mark("type_keywords", value)
-                    else:
-                        conj_kinds.add("card")
-                        ctx.mark("card_types" if kind == "ctype" else "subtypes", value)
-                        if kind == "ctype":
-                            ctx.mark("type_keywords", value + ("s" if is_plural else ""))
-                ir["not"] = term.negate
-                ir["notself"] = term.exclude_self
-                if term.negate:
-                    ctx.mark("type_prefixes", "!")
-                if term.exclude_self:
-                    ctx.mark("type_prefixes", "^")
-                terms.append(ir)
-            if len(conj_kinds) > 1:
-                raise ctx.fail("RS304", "the terms of one '&' conjunction must all be players or all be cards",
-                               conj[0].start, conj[-1].end, ("use ',' to offer either a player or cards",))
-            if len(conj) > 1:
-                ctx.mark("type_prefixes", "&")
-            kinds |= conj_kinds
-            out.append(terms)
-        if len(conjs) > 1:
-            ctx.mark("type_prefixes", ",")
-        selects = kinds.pop() if len(kinds) == 1 else "mixed"
-        return out, selects, plural
+            kind, value = hit
+            plural = bool(prof.type_keywords.get(value, {}).get("plural")) if kind == "kw" else False
+        elif low.endswith("s") and (hit := lookup(low[:-1])):
+            (kind, value), plural = hit, True
+        elif low.endswith("es") and (hit := lookup(low[:-2])):
+            (kind, value), plural = hit, True
+        else:
+            return None
+        if kind == "kw":
+            selects = str(prof.type_keywords[value].get("selects", "card"))
+            return kind, value, plural, selects, (("type_keywords", value),)
+        if kind == "ctype":
+            marks = (("card_types", value), ("type_keywords", value + ("s" if plural else "")))
+            return kind, value, plural, "card", marks
+        return kind, value, plural, "card", (("subtypes", value),)
 
     def _block(self, fexpr: list[list[A.Atom]]) -> IR:
         ctx = self.ctx
         prof = ctx.profile
+        cards = ctx.cards
+        mark = ctx.mark
         out = []
         for conj in fexpr:
             atoms = []
             for atom in conj:
                 low = atom.word.lower()
-                neg = atom.prefix in ("-", "!", "^")
-                if atom.prefix:
-                    ctx.mark("atom_prefixes", atom.prefix)
-                if atom.kind == "word":
+                prefix = atom.prefix
+                neg = prefix in ("-", "!", "^")
+                notself = prefix == "^"
+                if prefix:
+                    mark("atom_prefixes", prefix)
+                kind = atom.kind
+                if kind == "word":
                     if low in prof.filter_words:
-                        ir = {"a": "word", "w": low}
-                        ctx.mark("filter_words", low)
+                        ir = {"a": "word", "w": low, "neg": neg, "notself": notself}
+                        mark("filter_words", low)
                     elif low in prof.card_types:
-                        ir = {"a": "ctype", "w": low}
-                        ctx.mark("filter_words", low)
-                    elif low in ctx.cards.subtypes or (ctx.cards.empty and low not in prof.stats):
-                        if ctx.cards.empty:
+                        ir = {"a": "ctype", "w": low, "neg": neg, "notself": notself}
+                        mark("filter_words", low)
+                    elif low in cards.subtypes or (cards.empty and low not in prof.stats):
+                        if cards.empty:
                             ctx.warn("RS914", f"'{atom.word}' is not a filter keyword; it is read as a subtype "
                                      "(no card database is loaded to check it)", atom.word_start, atom.word_end)
-                        ir = {"a": "subtype", "w": low}
-                        ctx.mark("filter_words", "subtype")
+                        ir = {"a": "subtype", "w": low, "neg": neg, "notself": notself}
+                        mark("filter_words", "subtype")
                     else:
-                        known = list(prof.filter_words) + list(prof.card_types) + sorted(ctx.cards.subtypes)
+                        known = list(prof.filter_words) + list(prof.card_types) + sorted(cards.subtypes)
                         raise ctx.unknown("RS205", "filter keyword", atom.word, known, atom.word_start, atom.word_end)
-                elif atom.kind == "cmp":
-                    if low not in prof.stats:
-                        raise ctx.unknown("RS205", "stat", atom.word, prof.stats, atom.word_start, atom.word_end)
-                    ir = {"a": "cmp", "stat": low, "op": atom.op, "v": atom.value}
-                    ctx.mark("filter_words", f"{low} CMP n")
-                    ctx.mark("comparisons", atom.op)
+                elif low not in prof.stats:
+                    raise ctx.unknown("RS205", "stat", atom.word, prof.stats, atom.word_start, atom.word_end)
+                elif kind == "cmp":
+                    ir = {"a": "cmp", "stat": low, "op": atom.op, "v": atom.value, "neg": neg, "notself": notself}
+                    mark("filter_words", f"{low} CMP n")
+                    mark("comparisons", atom.op)
                 else:
-                    if low not in prof.stats:
-                        raise ctx.unknown("RS205", "stat", atom.word, prof.stats, atom.word_start, atom.word_end)
                     which = str(atom.value).lower()
                     if which not in prof.extremes:
                         raise ctx.unknown("RS205", "extreme", str(atom.value), prof.extremes,
                                           atom.end - len(str(atom.value)), atom.end)
-                    ir = {"a": "ext", "stat": low, "w": which}
-                    ctx.mark("filter_words", f"{low}:{which}")
-                ir["neg"] = neg
-                ir["notself"] = atom.prefix == "^"
+                    ir = {"a": "ext", "stat": low, "w": which, "neg": neg, "notself": notself}
+                    mark("filter_words", f"{low}:{which}")
                 atoms.append(ir)
             out.append(atoms)
         return out
@@ -325,22 +323,21 @@ class FilterCompiler:
         ctx = self.ctx
         prof = ctx.profile
         low = word.lower()
-        if low in prof.zones:
-            ctx.mark("zones", low)
-            return {"z": low, "p": prof.default_zone_prefix}
-        for prefix in longest_first(prof.zone_prefixes):
-            if low.startswith(prefix) and low[len(prefix):] in prof.zones:
-                zone = low[len(prefix):]
-                if not prof.zones[zone].get("prefixes", True):
-                    raise ctx.fail("RS206", f"the zone '{zone}' takes no prefix", start, end,
-                                   (f"write '@{zone}'",))
-                only = prof.prefix_only_for.get(prefix)
-                if only and zone not in only:
-                    raise ctx.fail("RS206", f"the prefix '{prefix}' only applies to: {', '.join(only)}", start,
-                                   start + len(prefix))
-                ctx.mark("zones", zone)
-                ctx.mark("zone_prefixes", prefix)
-                return {"z": zone, "p": prefix}
-        known = list(prof.zones) + [p + z for p in prof.zone_prefixes for z in prof.zones
-                                    if prof.zones[z].get("prefixes", True)]
-        raise ctx.unknown("RS206", "zone", word, known, start, end)
+        hit = prof.zone_words.get(low)
+        if hit is None:
+            known = list(prof.zones) + [p + z for p in prof.zone_prefixes for z in prof.zones
+                                        if prof.zones[z].get("prefixes", True)]
+            raise ctx.unknown("RS206", "zone", word, known, start, end)
+        zone, prefix = hit
+        if prefix is None:
+            ctx.mark("zones", zone)
+            return {"z": zone, "p": prof.default_zone_prefix}
+        if not prof.zones[zone].get("prefixes", True):
+            raise ctx.fail("RS206", f"the zone '{zone}' takes no prefix", start, end, (f"write '@{zone}'",))
+        only = prof.prefix_only_for.get(prefix)
+        if only and zone not in only:
+            raise ctx.fail("RS206", f"the prefix '{prefix}' only applies to: {', '.join(only)}", start,
+                           start + len(prefix))
+        ctx.mark("zones", zone)
+        ctx.mark("zone_prefixes", prefix)
+        return {"z": zone, "p": prefix}

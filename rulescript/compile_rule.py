@@ -7,8 +7,7 @@ import re
 from typing import Any
 
 from rulescript import ast as A
-from rulescript.compile_expr import ExprCompiler, compile_expr_text, expect_kind
-from rulescript.compile_filter import FilterCompiler, longest_first
+from rulescript.compile_filter import FilterCompiler
 from rulescript.context import Abort, Ctx
 from rulescript.diagnostics import Span, did_you_mean
 from rulescript.ini import Property, Section
@@ -26,17 +25,15 @@ _MUL_RE = re.compile(r"^\s*[xX]\s*(\d{1,15})\s*$")
 _WORD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*$")
 
 
-_FILTER_MARKS = frozenset(";,@[")
-
-
 _MARK_SCAN = re.compile(r"[;,@.\[\](){}'\"]")
 _EACH_IN = re.compile(r"(?i)(?:^|[\s)\]])in(?:[\s(\[]|$)")
 _IN_WORD = re.compile(r"(?i)\bin\b")
 
 
-def _top_level_marks(text: str) -> set[str]:
-    """The characters among ``;,@[.`` that occur outside brackets and quotes (one pass)."""
-    found: set[str] = set()
+def _top_level_shape(text: str) -> str:
+    """'filter' when one of ``;,@[`` occurs outside brackets and quotes, else 'dotted' when a '.' does,
+    else 'plain' (one pass, which stops at the first filter mark)."""
+    dotted = False
     depth = 0
     search = _MARK_SCAN.search
     m = search(text)
@@ -51,27 +48,18 @@ def _top_level_marks(text: str) -> set[str]:
             continue
         if ch == "[":
             if depth == 0:
-                found.add(ch)
+                return "filter"
             depth += 1
         elif ch == "(" or ch == "{":
             depth += 1
         elif ch == ")" or ch == "]" or ch == "}":
             depth -= 1
         elif depth == 0:
-            found.add(ch)
+            if ch != ".":
+                return "filter"
+            dotted = True
         m = search(text, i + 1)
-    return found
-
-
-_REQUIRED: dict[int, tuple[CommandSpec, int]] = {}
-
-
-def _required(spec: CommandSpec) -> int:
-    """How many parameters of a command are not optional (memoised per spec)."""
-    memo = _REQUIRED.get(id(spec))
-    if memo is None or memo[0] is not spec:
-        memo = _REQUIRED[id(spec)] = (spec, sum(1 for p in spec.params if not p.optional))
-    return memo[1]
+    return "dotted" if dotted else "plain"
 
 
 _EVENT_DEFAULTS: dict[int, tuple[Any, list[tuple[Any, str]]]] = {}
@@ -93,6 +81,7 @@ class RuleCompiler:
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
         self.filters = FilterCompiler(ctx)
+        self.exprs = self.filters.exprs
 
     # ------------------------------------------------------------------------------------------
     def section(self, section: Section) -> IR | None:
@@ -122,31 +111,30 @@ class RuleCompiler:
                             prop.key_span, (f"first given at line {prev.key_span.line}",))
                 continue
             first[canon] = prop
-        span = section.span
-        out: dict[str, Any] = {"id": section.rule_id, "src": [span.file, span.line, span.col]}
         ctx.user_vars = {}
-        ctx.in_auto = False
         ctx.events = ()
+        guard = self._guard
         # vars first: every later expression may use them
-        out["vars"] = self._guard(first.get("vars"), self._vars) or []
-        tprop = first.get("target")
-        out["target"] = self._guard(tprop, lambda p: {"filters": self._filters(p), "optional": p.key == "target?"})
-        if tprop is not None:
-            ctx.mark("keys", tprop.key)
-        out["requisite"] = self._guard(first.get("requisite"), self._requisite)
-        out["abilities"] = self._guard(first.get("abilities"), self._abilities) or []
-        out["actions"] = []
+        prop = first.get("vars")
+        vars_ir = (guard(prop, self._vars) or []) if prop is not None else []
+        prop = first.get("target")
+        target_ir = guard(prop, self._target) if prop is not None else None
+        prop = first.get("requisite")
+        requisite_ir = guard(prop, self._requisite) if prop is not None else None
+        prop = first.get("abilities")
+        abilities_ir = (guard(prop, self._abilities) or []) if prop is not None else []
+        actions_ir = []
         for i, prop in enumerate(actions):
-            compiled = self._guard(prop, self._action)
+            compiled = guard(prop, self._action)
             if compiled is not None:
-                label_prop = labels[i] if i < len(labels) else None
-                compiled["label"] = self._label(label_prop) if label_prop else None
-                out["actions"].append(compiled)
+                compiled["label"] = self._label(labels[i]) if i < len(labels) else None
+                actions_ir.append(compiled)
         for extra in labels[len(actions):]:
             bag.warning("RS903", "this label has no action: there are more labels than actions", extra.key_span)
         if labels:
             ctx.mark("keys", "label")
-        out["auto"] = self._guard(first.get("auto"), self._auto)
+        prop = first.get("auto")
+        auto_ir = guard(prop, self._auto) if prop is not None else None
         if not actions and "auto" not in first and "abilities" not in first:
             bag.warning("RS906", f"rule '{section.raw_id}' has no action, auto or abilities: it does nothing",
                         section.span)
@@ -157,14 +145,14 @@ class RuleCompiler:
         for k in range(items_before, len(items)):
             if items[k].severity == "error":
                 return None
-        return out
+        span = section.span
+        return {"id": section.rule_id, "src": [span.file, span.line, span.col], "vars": vars_ir, "target": target_ir,
+                "requisite": requisite_ir, "abilities": abilities_ir, "actions": actions_ir, "auto": auto_ir}
 
-    def _guard(self, prop: Property | None, fn: Any) -> Any:
-        if prop is None:
-            return None
+    def _guard(self, prop: Property, fn: Any) -> Any:
+        """``fn(prop)`` with ``prop`` as the current value, or None when it reported an error."""
         ctx = self.ctx
-        ctx.value = prop.value
-        ctx.key = prop.key
+        ctx.enter(prop.value)
         ctx.mark("keys", prop.key)
         try:
             return fn(prop)
@@ -176,8 +164,8 @@ class RuleCompiler:
         return did_you_mean(name, known)
 
     # properties --------------------------------------------------------------------------------
-    def _filters(self, prop: Property) -> IR:
-        return self.filters.filters(prop.value.text, 0)
+    def _target(self, prop: Property) -> IR:
+        return {"filters": self.filters.filters(prop.value.text, 0), "optional": prop.key == "target?"}
 
     def _requisite(self, prop: Property) -> IR:
         return self.filters.requisite(prop.value.text, 0)
@@ -200,7 +188,7 @@ class RuleCompiler:
             if low in ctx.profile.names or low in ctx.profile.functions:
                 raise ctx.fail("RS311", f"the variable '{name_tok}' reuses a built-in name", name_tok.start_pos,
                                name_tok.end_pos, ("user variables conventionally start with '_', as in _coin",))
-            root = ExprCompiler(ctx, self.filters.literal).root(node, prop.value.text[node.start:node.end])
+            root = self.exprs.root(node, prop.value.text[node.start:node.end])
             ctx.user_vars[low] = len(out)
             ctx.mark("names", "user variables")
             out.append([low, root])
@@ -231,7 +219,6 @@ class RuleCompiler:
     # action and auto ------------------------------------------------------------------------------
     def _action(self, prop: Property) -> IR:
         ctx = self.ctx
-        ctx.in_auto = False
         ctx.events = ()
         text = prop.value.text
         stripped = text.lstrip()
@@ -251,7 +238,6 @@ class RuleCompiler:
 
     def _auto(self, prop: Property) -> IR:
         ctx = self.ctx
-        ctx.in_auto = True
         text = prop.value.text
         try:
             node = parse_auto(text)
@@ -334,22 +320,18 @@ class RuleCompiler:
             if not word:
                 raise ctx.fail("RS101", "empty event in trigger", wstart, wstart + 1, ("expected one of: an event",))
             low = word.lower()
-            prefix = prof.default_event_prefix
-            name = low
-            if low not in prof.events and low not in prof.hooks:
-                for p in prof.event_prefixes:
-                    rest = low[len(p):]
-                    if low.startswith(p) and (rest in prof.events or rest in prof.hooks):
-                        prefix, name = p, rest
-                        break
-                else:
-                    known = list(prof.events) + list(prof.hooks)
-                    known += [p + e for p in prof.event_prefixes for e in known]
-                    raise ctx.unknown("RS207", "event", word, known, wstart, wstart + len(word))
+            hit = prof.event_words.get(low)
+            if hit is None:
+                known = list(prof.events) + list(prof.hooks)
+                known += [p + e for p in prof.event_prefixes for e in known]
+                raise ctx.unknown("RS207", "event", word, known, wstart, wstart + len(word))
+            name, prefix = hit
             hook = name in prof.hooks
             spec = prof.hooks[name] if hook else prof.events[name]
             ctx.mark("hooks" if hook else "events", name)
-            if low != name:
+            if prefix is None:
+                prefix = prof.default_event_prefix
+            else:
                 ctx.mark("event_prefixes", prefix)
             suffixes: list[str] = []
             groups: dict[str, str] = {}
@@ -404,20 +386,29 @@ class RuleCompiler:
                             "branches": [{"cond": None, "body": self._body(st.body)}], "at": ctx.at(st.start, st.end)})
             else:
                 branches = []
-                cond_only = all(b.body is None for b in st.branches)
+                cond_only = True  # no branch has a body
                 for b in st.branches:
-                    ctx.mark("conditions", b.keyword)
-                    if b.keyword != "else" and b.condition is not None and not b.condition.text.strip():
-                        raise ctx.fail("RS101", f"[[{b.keyword}]] needs a condition", b.start, b.end,
-                                       ("expected one of: an expression",))
-                    if b.keyword == "else" and b.condition is not None and b.condition.text.strip():
-                        raise ctx.fail("RS101", "[[else]] takes no condition", b.condition.start, b.condition.end)
-                    cond = (compile_expr_text(ctx, b.condition.text, b.condition.start, self.filters.literal)
-                            if b.keyword != "else" and b.condition is not None else None)
-                    if b.body is None and not auto:
+                    keyword = b.keyword
+                    condition = b.condition
+                    ctx.mark("conditions", keyword)
+                    cond = None
+                    if condition is not None:
+                        if keyword == "else":
+                            if condition.text.strip():
+                                raise ctx.fail("RS101", "[[else]] takes no condition", condition.start, condition.end)
+                        elif not condition.text.strip():
+                            raise ctx.fail("RS101", f"[[{keyword}]] needs a condition", b.start, b.end,
+                                           ("expected one of: an expression",))
+                        else:
+                            cond = self.exprs.compile(condition.text, condition.start)
+                    body = None
+                    if b.body is not None:
+                        cond_only = False
+                        body = self._body(b.body)
+                    elif not auto:
                         raise ctx.fail("RS403", "a condition-only statement is only supported in an auto",
                                        st.start, b.end, ("alternative: use a requisite, or give the [[if]] a body",))
-                    branches.append({"cond": cond, "body": self._body(b.body) if b.body is not None else None})
+                    branches.append({"cond": cond, "body": body})
                 if cond_only:
                     ctx.mark("conditions", "condition-only")
                 out.append({"kind": "if", "cond_only": cond_only, "branches": branches, "at": ctx.at(st.start, st.end)})
@@ -430,31 +421,34 @@ class RuleCompiler:
         restriction = None
         pending_op: str | None = None
         expect_effect = True
-        clause_node: A.Clause | None = None
+        grants = False  # an effect is +ability or -ability
         for item in body.items:
             cls = item.__class__
-            if cls is A.ChainOp:
+            if cls is A.Command or cls is A.AbilityEffect:  # the commonest items first
+                if not expect_effect:
+                    raise ctx.fail("RS101", "missing chain operator between two effects", item.start, item.end,
+                                   ("expected one of: '&', '&&', '||', ';'",))
+                if cls is A.Command:
+                    eff = self._command(item, element_scope)
+                else:
+                    eff = self._ability_effect(item)
+                    grants = True
+                effects.append({"op": pending_op, "eff": eff})
+                pending_op = None
+                expect_effect = False
+            elif cls is A.ChainOp:
                 if expect_effect:
                     raise ctx.fail("RS101", f"unexpected '{item.op}': an effect must come before it", item.start,
                                    item.end, ("expected one of: a command, '+ability', '-ability'",))
                 pending_op = item.op
                 expect_effect = True
                 ctx.mark("chains", item.op)
-            elif cls is A.Command or cls is A.AbilityEffect:
-                if not expect_effect:
-                    raise ctx.fail("RS101", "missing chain operator between two effects", item.start, item.end,
-                                   ("expected one of: '&', '&&', '||', ';'",))
-                eff = self._command(item, element_scope) if cls is A.Command else self._ability_effect(item)
-                effects.append({"op": pending_op, "eff": eff})
-                pending_op = None
-                expect_effect = False
             elif cls is A.Clause:
                 if in_each:
                     raise ctx.fail("RS108", "the chain inside each() cannot have a target clause", item.start, item.end)
                 if clause is not None:
                     raise ctx.fail("RS108", "a statement has at most one target clause", item.start, item.end,
                                    ("split it into two statements with ';'",))
-                clause_node = item
                 clause = self._clause(item, element_scope)
             else:
                 assert isinstance(item, A.Bareword)
@@ -483,17 +477,17 @@ class RuleCompiler:
                 raise ctx.fail("RS303", f"the restriction '{node.word}' needs a lasting effect in its statement",
                                node.start, node.end,
                                ("lasting effects: +ability, -ability, enableRule, disableRule, modRule, alterCost",))
-        self._check_ability_holders(effects, clause)
+        if grants and clause is not None and "filters" in clause:
+            self._check_ability_holders(effects, clause["filters"])
         return {"effects": effects, "clause": clause, "restr": restriction[0] if restriction else None}
 
     def _is_lasting(self, eff: IR) -> bool:
         spec = self.ctx.profile.commands.get(eff.get("cmd", ""))
         return bool(spec and spec.lasting)
 
-    def _check_ability_holders(self, effects: list[dict[str, Any]], clause: IR) -> None:
-        if clause is None or "filters" not in clause:
-            return
-        selects = {f["selects"] for f in clause["filters"]}
+    def _check_ability_holders(self, effects: list[dict[str, Any]], filters: IR) -> None:
+        """Warn about abilities granted to targets (the clause's ``filters``) that cannot hold them."""
+        selects = {f["selects"] for f in filters}
         for e in effects:
             eff = e["eff"]
             if "ability" not in eff:
@@ -517,13 +511,13 @@ class RuleCompiler:
     def _clause(self, item: A.Clause, element_scope: bool) -> IR:
         ctx = self.ctx
         raw = item.args
-        ctx.mark("clauses", item.kind + ("?" if item.optional else ""))
-        out: dict[str, Any] = {"kind": item.kind, "opt": item.optional, "at": ctx.at(item.start, item.end)}
+        kind = item.kind
+        ctx.mark("clauses", kind + "?" if item.optional else kind)
+        out: dict[str, Any] = {"kind": kind, "opt": item.optional, "at": ctx.at(item.start, item.end)}
         if self._is_expression_target(raw.text):
-            root = compile_expr_text(ctx, raw.text, raw.start, self.filters.literal, element_scope)
-            expect_kind(ctx, root, "targets", raw.start, raw.end, f"{item.kind}(filter or expression)")
+            out["expr"] = self.exprs.compile_as(raw.text, raw.start, raw.end, "targets",
+                                                f"{kind}(filter or expression)", element_scope)
             ctx.mark("clauses", "expression target")
-            out["expr"] = root
         else:
             out["filters"] = self.filters.filters(raw.text, raw.start)
         return out
@@ -533,11 +527,9 @@ class RuleCompiler:
         stripped = text.strip()
         if not stripped or stripped[0] in "<*^!'\"":
             return False
-        marks = _top_level_marks(stripped)
-        if marks & _FILTER_MARKS:
-            return False
-        if "." in marks:
-            return True
+        shape = _top_level_shape(stripped)
+        if shape != "plain":
+            return shape == "dotted"
         low = stripped.lower()
         if low in self.ctx.profile.type_keywords:
             return False
@@ -572,58 +564,63 @@ class RuleCompiler:
         return {"cmd": low, "ask": item.ask, "args": args, "at": ctx.at(item.start, item.end)}
 
     def _args(self, spec: CommandSpec, raw: A.Raw, element_scope: bool) -> IR:
-        ctx = self.ctx
         params = spec.params
         text = raw.text
+        base = raw.start
         if not text or text.isspace():
-            pieces: list[tuple[str, int]] = []
-        elif len(params) == 1 and params[0].kind in ("filter", "each", "count_or_filter"):
-            pieces = [(text, raw.start)]
+            if spec.required:
+                raise self._arg_count_error(spec, raw, 0)
+            return []
+        if spec.whole_text or ("," not in text and "'" not in text and '"' not in text):
+            pieces = [(text, base)]  # one piece (split_top_level gives the same when there is no ',')
         else:
-            pieces = split_top_level(text, ",", raw.start)
-            if params and params[-1].kind in ("filter", "each") and len(pieces) > len(params):
+            pieces = split_top_level(text, ",", base)
+            if spec.greedy_tail and len(pieces) > len(params):
                 keep = len(params) - 1
                 tail_start = pieces[keep][1]
-                pieces = pieces[:keep] + [(text[tail_start - raw.start:], tail_start)]
-        required = _required(spec)
-        if not required <= len(pieces) <= len(params):
-            want = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
-            raise ctx.fail("RS301", f"{spec.name}() takes {want} argument{'s' if len(params) != 1 else ''}, "
-                           f"got {len(pieces)}", raw.start - 1, raw.end + 1, (f"signature: {spec.signature}",))
+                pieces = pieces[:keep] + [(text[tail_start - base:], tail_start)]
+        if not spec.required <= len(pieces) <= len(params):
+            raise self._arg_count_error(spec, raw, len(pieces))
         out: list[Any] = []
         for i, (piece, off) in enumerate(pieces):
             stripped = piece.strip()
             start = off + (len(piece) - len(piece.lstrip()))
             if not stripped:
-                raise ctx.fail("RS301", f"argument {i + 1} of {spec.name}() is empty", start - 1 if start else 0,
-                               start + 1, (f"signature: {spec.signature}",))
+                raise self.ctx.fail("RS301", f"argument {i + 1} of {spec.name}() is empty",
+                                    start - 1 if start else 0, start + 1, (f"signature: {spec.signature}",))
             out.append(self._arg(spec, params[i], i, stripped, start, start + len(stripped), element_scope, out))
         return out
 
-    def _expr_arg(self, spec: CommandSpec, src: str, at: int, element_scope: bool, wanted: str) -> IR:
-        ctx = self.ctx
-        root = compile_expr_text(ctx, src, at, self.filters.literal, element_scope)
-        expect_kind(ctx, root, wanted, at, at + len(src), spec)
-        return root
+    def _arg_count_error(self, spec: CommandSpec, raw: A.Raw, got: int) -> Abort:
+        required, n = spec.required, len(spec.params)
+        want = str(n) if required == n else f"{required} to {n}"
+        return self.ctx.fail("RS301", f"{spec.name}() takes {want} argument{'s' if n != 1 else ''}, got {got}",
+                             raw.start - 1, raw.end + 1, (f"signature: {spec.signature}",))
+
+    def _bad_arg(self, spec: CommandSpec, index: int, what: str, start: int, end: int) -> Abort:
+        return self.ctx.fail("RS302", f"argument {index + 1} of {spec.name}() must be {what}", start, end,
+                             (f"signature: {spec.signature}",))
 
     def _arg(self, spec: CommandSpec, param: Param, index: int, text: str, start: int, end: int,
              element_scope: bool, previous: list[Any]) -> IR:
         ctx = self.ctx
         prof = ctx.profile
         kind = param.kind
-
-        def bad(what: str) -> Abort:
-            return ctx.fail("RS302", f"argument {index + 1} of {spec.name}() must be {what}", start, end,
-                            (f"signature: {spec.signature}",))
-
         ctx.mark("arg_kinds", kind)
+        # the kinds are tested commonest first
+        if kind == "num":
+            return self.exprs.compile_as(text, start, end, "num", spec, element_scope)
+        if kind == "spval":
+            if text.startswith("="):
+                ctx.mark("arg_forms", "spval:=e")
+                return {"op": "set", "x": self.exprs.compile_as(text[1:], start + 1, end, "num", spec, element_scope)}
+            ctx.mark("arg_forms", "spval:+n")
+            return {"op": "add", "x": self.exprs.compile_as(text, start, end, "num", spec, element_scope)}
         if kind == "int":
             m = _INT_RE.match(text)
             if not m:
-                raise bad("an integer")
+                raise self._bad_arg(spec, index, "an integer", start, end)
             return int(m.group(1))
-        if kind == "num":
-            return self._expr_arg(spec, text, start, element_scope, "num")
         if kind == "bpval":
             m = _MUL_RE.match(text)
             if m:
@@ -631,32 +628,47 @@ class RuleCompiler:
                 return {"op": "mul", "n": int(m.group(1))}
             if text.startswith("="):
                 ctx.mark("arg_forms", "bpval:=e")
-                return {"op": "set", "x": self._expr_arg(spec, text[1:], start + 1, element_scope, "num")}
+                return {"op": "set", "x": self.exprs.compile_as(text[1:], start + 1, end, "num", spec, element_scope)}
             ctx.mark("arg_forms", "bpval:+n")
-            return {"op": "add", "x": self._expr_arg(spec, text, start, element_scope, "num")}
-        if kind == "spval":
-            if text.startswith("="):
-                ctx.mark("arg_forms", "spval:=e")
-                return {"op": "set", "x": self._expr_arg(spec, text[1:], start + 1, element_scope, "num")}
-            ctx.mark("arg_forms", "spval:+n")
-            return {"op": "add", "x": self._expr_arg(spec, text, start, element_scope, "num")}
-        if kind == "costval":
-            body = text[1:] if text.startswith("=") else text
-            m = _INT_RE.match(body)
-            if not m:
-                raise bad("an integer or '=' followed by an integer")
-            return {"op": "set" if text.startswith("=") else "add", "n": int(m.group(1))}
+            return {"op": "add", "x": self.exprs.compile_as(text, start, end, "num", spec, element_scope)}
+        if kind == "word":
+            m = _WORD_RE.match(text)
+            low = text.lower()
+            if not m or low not in param.values:
+                is_rule = set(param.values) <= set(prof.game_rules)
+                code = "RS210" if is_rule else "RS302"
+                category = "game rule" if is_rule else f"value for {spec.name}()"
+                if not m:
+                    raise self._bad_arg(spec, index, f"one of: {', '.join(param.values)}", start, end)
+                raise ctx.unknown(code, category, text, param.values, start, end)
+            ctx.mark("game_rules" if low in prof.game_rules and spec.lasting else "words", low)
+            return low
+        if kind == "pile":
+            return self._pile(spec, text, start, end)
+        if kind == "each":
+            return self._each(text, start, element_scope)
+        if kind == "count_or_filter":
+            m = _INT_RE.match(text)
+            if m:
+                ctx.mark("arg_forms", f"{spec.name}(n)")
+                return {"count": int(m.group(1))}
+            ctx.mark("arg_forms", f"{spec.name}(filter)")
+            filters = self.filters.filters(text, start, forced_zone=None)
+            for f in filters:
+                if not f["zone_written"] and param.zone:
+                    f["zone"] = {"z": param.zone, "p": prof.default_zone_prefix}
+            return {"filters": filters}
+        if kind == "filter":
+            return {"filters": self.filters.filters(text, start)}
         if kind == "card":
-            return self._expr_arg(spec, text, start, element_scope, "card")
+            return self.exprs.compile_as(text, start, end, "card", spec, element_scope)
         if kind == "model":
             if text[:1] in "'\"" and text[-1:] == text[:1] and len(text) >= 2:
                 model = text[1:-1].lower()
                 if not ctx.cards.empty and model not in ctx.cards.cards:
                     raise ctx.unknown("RS216", "card model", text[1:-1], ctx.cards.cards, start + 1, end - 1)
                 return {"model": model}
-            return {"x": self._expr_arg(spec, text, start, element_scope, "card")}
-        if kind == "pile":
-            return self._pile(spec, text, start, end)
+            return {"x": self.exprs.compile_as(text, start, end, "card", spec, element_scope)}
         if kind == "pos":
             low = text.lower()
             if low in ("true", "false"):
@@ -674,7 +686,7 @@ class RuleCompiler:
                 return {"pos": "choose"}
             m = _INT_RE.match(text)
             if not m:
-                raise bad("a position: top, bottom, an integer or ?")
+                raise self._bad_arg(spec, index, "a position: top, bottom, an integer or ?", start, end)
             ctx.mark("positions", "integer")
             return {"pos": int(m.group(1))}
         if kind == "flag":
@@ -687,59 +699,30 @@ class RuleCompiler:
             if low == "toggle" and param.toggle:
                 ctx.mark("arg_forms", "flag:toggle")
                 return "toggle"
-            raise bad("true or false" + (" or toggle" if param.toggle else ""))
-        if kind == "word":
-            m = _WORD_RE.match(text)
-            low = text.lower()
-            if not m or low not in param.values:
-                is_rule = set(param.values) <= set(prof.game_rules)
-                code = "RS210" if is_rule else "RS302"
-                category = "game rule" if is_rule else f"value for {spec.name}()"
-                if not m:
-                    raise bad(f"one of: {', '.join(param.values)}")
-                raise ctx.unknown(code, category, text, param.values, start, end)
-            ctx.mark("game_rules" if low in prof.game_rules and spec.lasting else "words", low)
-            return low
-        if kind == "count_or_filter":
-            m = _INT_RE.match(text)
-            if m:
-                ctx.mark("arg_forms", f"{spec.name}(n)")
-                return {"count": int(m.group(1))}
-            ctx.mark("arg_forms", f"{spec.name}(filter)")
-            filters = self.filters.filters(text, start, forced_zone=None)
-            for f in filters:
-                if not f["zone_written"] and param.zone:
-                    f["zone"] = {"z": param.zone, "p": prof.default_zone_prefix}
-            return {"filters": filters}
-        if kind == "filter":
-            return {"filters": self.filters.filters(text, start)}
-        if kind == "each":
-            return self._each(text, start, element_scope)
+            raise self._bad_arg(spec, index, "true or false" + (" or toggle" if param.toggle else ""), start, end)
+        if kind == "costval":
+            body = text[1:] if text.startswith("=") else text
+            m = _INT_RE.match(body)
+            if not m:
+                raise self._bad_arg(spec, index, "an integer or '=' followed by an integer", start, end)
+            return {"op": "set" if text.startswith("=") else "add", "n": int(m.group(1))}
         raise AssertionError(kind)  # pragma: no cover - the profile loader checks kinds
 
     def _pile(self, spec: CommandSpec, text: str, start: int, end: int) -> IR:
         ctx = self.ctx
         prof = ctx.profile
         low = text.lower()
-        owner = prof.default_pile_prefix
-        pile = low
-        if low not in prof.piles:
-            for p in longest_first(prof.pile_prefixes):
-                if low.startswith(p) and low[len(p):] in prof.piles:
-                    owner, pile = p, low[len(p):]
-                    break
-            else:
-                bare = low
-                for p in longest_first(prof.zone_prefixes):
-                    if low.startswith(p) and low[len(p):] in prof.zones:
-                        bare = low[len(p):]
-                        break
-                if bare in prof.zones:
-                    raise ctx.fail("RS402", f"{spec.name}() to the zone '{text}' is not supported: only piles are "
-                                   "valid destinations", start, end,
-                                   (f"piles: {', '.join(prof.piles)}; to put a character into play, play it",))
-                known = list(prof.piles) + [p + x for p in prof.pile_prefixes for x in prof.piles]
-                raise ctx.unknown("RS215", "pile", text, known, start, end)
+        hit = prof.pile_words.get(low)
+        if hit is None:
+            if low in prof.zone_words:
+                raise ctx.fail("RS402", f"{spec.name}() to the zone '{text}' is not supported: only piles are "
+                               "valid destinations", start, end,
+                               (f"piles: {', '.join(prof.piles)}; to put a character into play, play it",))
+            known = list(prof.piles) + [p + x for p in prof.pile_prefixes for x in prof.piles]
+            raise ctx.unknown("RS215", "pile", text, known, start, end)
+        pile, owner = hit
+        if owner is None:
+            owner = prof.default_pile_prefix
         ctx.mark("piles", pile)
         ctx.mark("pile_prefixes", owner)
         return {"pile": pile, "owner": owner}
@@ -761,11 +744,10 @@ class RuleCompiler:
                 elem, seq = parse_each_head(head, start)
             except LexError as exc:
                 raise ctx.lex_error(exc) from None
-            seq_c = ExprCompiler(ctx, self.filters.literal, element_scope)
-            seq_ir, seq_t = seq_c.lower(seq, 0)
+            seq_ir, seq_t = self.exprs.lower_top(seq, element_scope)
             if seq_t not in ("list", "any"):
                 raise ctx.fail("RS302", f"each() ranges over a list (this is a {seq_t})", seq.start, seq.end)
-            elem_ir, _ = ExprCompiler(ctx, self.filters.literal, True).lower(elem, 0)
+            elem_ir, _ = self.exprs.lower_top(elem, True)
             ctx.mark("arg_forms", "each(E in L => …)")
             out = {"form": "expr", "elem": elem_ir, "seq": seq_ir, "at": ctx.at(start, start + arrow)}
         else:

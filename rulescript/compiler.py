@@ -190,28 +190,36 @@ def compile_source(text: str, filename: str, profile: Profile, cards: CardDataba
         if hit is not None:
             return hit
     bag = DiagnosticBag()
-    used: dict[str, set[str]] = {}
-    rules: dict[str, Any] = {}
     # Compiling allocates many small, short-lived containers and no reference cycles: the cyclic garbage
     # collector is paused for the length of one file instead of running every few hundred allocations.
     gc_paused = gc.isenabled()
     if gc_paused:
         gc.disable()
     try:
-        rule_file = read_rule_file(text, filename, bag)
-        ctx = Ctx(profile, cards, bag, Value("", filename, [(0, 1, 1)]), used=used)
-        compiler = RuleCompiler(ctx)
-        for section in rule_file.sections:
-            ir = compiler.section(section)
-            if ir is not None:
-                rules[section.rule_id] = ir
+        rules, used = _compile_sections(text, filename, profile, cards, bag)
     finally:
+        # The helper has returned: the sections and syntax trees it held are freed already, so the
+        # collection that resumes now has only the IR left to scan.
         if gc_paused:
             gc.enable()
     result = FileResult(filename, rules, list(bag), used)
     if cache is not None and key is not None:
         cache.put(key, result)
     return result
+
+
+def _compile_sections(text: str, filename: str, profile: Profile, cards: CardDatabase,
+                      bag: DiagnosticBag) -> tuple[dict[str, Any], dict[str, set[str]]]:
+    """The IR of every error-free section of one file (id → IR) and the profile entries it used."""
+    rule_file = read_rule_file(text, filename, bag)
+    ctx = Ctx(profile, cards, bag, Value("", filename, [(0, 1, 1)]))
+    compiler = RuleCompiler(ctx)
+    rules: dict[str, Any] = {}
+    for section in rule_file.sections:
+        ir = compiler.section(section)
+        if ir is not None:
+            rules[section.rule_id] = ir
+    return rules, dict(ctx.used)
 
 
 def _as_profile(profile: str | Path | Profile) -> Profile:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from rulescript.diagnostics import DiagnosticBag, Span, did_you_mean
 from rulescript.ini import Value
@@ -18,7 +20,8 @@ class CardDatabase:
     cards: dict[str, dict[str, object]] = field(default_factory=dict)  # id (lower case) -> data
     subtypes: set[str] = field(default_factory=set)
     names: set[str] = field(default_factory=set)  # lower case
-    word_types: dict[str, tuple[object, object]] = field(default_factory=dict)  # memo of type-word lookups
+    # memo of the meanings of type words, per profile: id(profile) -> (profile, word -> meaning)
+    word_types: dict[int, tuple[object, dict[str, Any]]] = field(default_factory=dict)
 
     @classmethod
     def from_cards(cls, cards: Iterable[dict[str, object]]) -> "CardDatabase":
@@ -38,9 +41,19 @@ class CardDatabase:
     def empty(self) -> bool:
         return not self.cards
 
+    def word_memo(self, profile: Profile) -> dict[str, Any]:
+        """The memo of type-word meanings under ``profile`` (fixed for one card database and profile)."""
+        entry = self.word_types.get(id(profile))
+        if entry is None or entry[0] is not profile:
+            entry = self.word_types[id(profile)] = (profile, {})
+        return entry[1]
+
 
 class Abort(Exception):
     """Stops checking the current property after an error was reported."""
+
+
+_END = float("inf")  # the sentinel that closes Ctx.starts
 
 
 @dataclass(slots=True)
@@ -49,29 +62,51 @@ class Ctx:
     cards: CardDatabase
     bag: DiagnosticBag
     value: Value
-    key: str = ""
     # statement-level facts used by later checks
     user_vars: dict[str, int] = field(default_factory=dict)
-    in_auto: bool = False
     events: tuple[str, ...] = ()
-    used: dict[str, set[str]] | None = None
+    # coverage: category -> profile entries used (a category appears once something in it is marked)
+    used: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    # When the current value lies on one physical line (the common case), its line and the column of its
+    # offset 0: at() is then plain arithmetic.  line == 0 means the value spans several lines; ``starts``
+    # then holds the offset where each of its pieces starts, and a sentinel past the end.
+    line: int = 0
+    col: int = 0
+    starts: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.enter(self.value)
+
+    def enter(self, value: Value) -> None:
+        """Make ``value`` the current value: the one that offsets, spans and positions refer to."""
+        self.value = value
+        pieces = value.pieces
+        if len(pieces) == 1:
+            _, self.line, self.col = pieces[0]
+        else:
+            self.line = 0
+            self.starts = [offset for offset, _, _ in pieces] + [_END]
 
     def span(self, start: int, end: int | None = None) -> Span:
         return self.value.span(start, end)
 
     def at(self, start: int, end: int) -> list[int]:
         """``[line, col, end_col]`` of a range of the current value (the IR's compact position)."""
-        value = self.value
-        pieces = value.pieces
-        if len(pieces) == 1:  # one physical line: plain arithmetic
-            _, line, col = pieces[0]
-            return [line, col + start, col + end] if end > start else [line, col + start, col + start + 1]
-        line, col = value.position(start)
-        if end > start:
-            eline, ecol = value.position(end - 1)
-            if eline == line:
-                return [line, col, ecol + 1]
-        return [line, col, col + 1]
+        line = self.line
+        if line:
+            col = self.col
+            return [line, col + start, col + end if end > start else col + start + 1]
+        # several physical lines: the range starts on the last piece that begins at or before it
+        starts = self.starts
+        i = max(bisect_right(starts, start) - 1, 0)
+        offset, line, col = self.value.pieces[i]
+        col += start - offset
+        if end <= start:
+            return [line, col, col + 1]
+        if end <= starts[i + 1]:  # it ends on the same piece
+            return [line, col, col + end - start]
+        eline, ecol = self.value.position(end - 1)
+        return [line, col, ecol + 1 if eline == line else col + 1]
 
     def error(self, code: str, message: str, start: int, end: int | None = None,
               notes: Iterable[str] = ()) -> None:
@@ -96,10 +131,4 @@ class Ctx:
 
     def mark(self, category: str, name: str) -> None:
         """Record that a profile entry is used (for coverage reports)."""
-        used = self.used
-        if used is not None:
-            names = used.get(category)
-            if names is None:
-                used[category] = {name}
-            else:
-                names.add(name)
+        self.used[category].add(name)

@@ -47,6 +47,18 @@ class CommandSpec:
     fails: bool = False
     sets: str | None = None
     only_in_events: tuple[str, ...] = ()
+    # derived from params: how many parameters are not optional, and whether the argument text is not
+    # split at commas (one filter-like parameter) or its extra commas belong to a last filter parameter
+    required: int = field(init=False, default=0, repr=False, compare=False)
+    whole_text: bool = field(init=False, default=False, repr=False, compare=False)
+    greedy_tail: bool = field(init=False, default=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        params = self.params
+        object.__setattr__(self, "required", sum(1 for p in params if not p.optional))
+        object.__setattr__(self, "whole_text",
+                           len(params) == 1 and params[0].kind in ("filter", "each", "count_or_filter"))
+        object.__setattr__(self, "greedy_tail", bool(params) and params[-1].kind in ("filter", "each"))
 
     @property
     def signature(self) -> str:
@@ -96,6 +108,16 @@ class Profile:
     functions: dict[str, dict[str, Any]]
     attributes: dict[str, dict[str, dict[str, Any]]]
     all_attributes: dict[str, set[str]] = field(default_factory=dict)
+    # Lookup tables derived from the ones above by profile_from_text, so that the compiler resolves a
+    # word with one dictionary lookup.  Types are static types: a trailing '?' (may be none) is dropped.
+    name_types: dict[str, str] = field(default_factory=dict)  # expression name -> type
+    element_names: frozenset[str] = frozenset()  # names defined only inside a quantifier or an each
+    attribute_types: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner, attribute) -> type
+    attribute_union_types: dict[str, str] = field(default_factory=dict)  # attribute -> type, owner unknown
+    # a zone, pile or event, bare or prefixed -> (zone, pile or event, prefix or None when bare)
+    zone_words: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    pile_words: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    event_words: dict[str, tuple[str, str | None]] = field(default_factory=dict)
 
     def spelling(self, table: dict[str, dict[str, Any]], key: str) -> str:
         entry = table.get(key) or {}
@@ -220,7 +242,47 @@ def profile_from_text(text: str, path: str) -> Profile:
     for kind, table in attributes.items():
         for attr in table:
             prof.all_attributes[attr].add(kind)
+    _derive_tables(prof)
     return prof
+
+
+def _declared_type(spec: Any) -> str:
+    """The type an entry of ``names`` or ``attributes`` declares."""
+    return str(spec.get("type", "any")) if isinstance(spec, dict) else "any"
+
+
+def _static_type(declared: str) -> str:
+    """A declared type without its '?' (may be none)."""
+    return declared[:-1] if declared.endswith("?") else declared
+
+
+def _prefixed_words(names: Any, prefixes: Any) -> dict[str, tuple[str, str | None]]:
+    """Every spelling of a name, bare or after a prefix, mapped to (name, prefix or None for bare).
+
+    A spelling that more than one prefix can produce belongs to the prefix that comes first in
+    ``prefixes``; a bare name wins over any prefixed reading."""
+    words: dict[str, tuple[str, str | None]] = {}
+    for prefix in prefixes:
+        for name in names:
+            words.setdefault(prefix + name, (name, prefix))
+    words.update((name, (name, None)) for name in names)
+    return words
+
+
+def _derive_tables(prof: Profile) -> None:
+    """Fill the profile's derived lookup tables (see the fields after ``all_attributes``)."""
+    prof.name_types = {name: _static_type(_declared_type(spec)) for name, spec in prof.names.items()}
+    prof.element_names = frozenset(name for name, spec in prof.names.items()
+                                   if isinstance(spec, dict) and spec.get("element"))
+    prof.attribute_types = {(owner, attr): _static_type(_declared_type(spec))
+                            for owner, table in prof.attributes.items() for attr, spec in table.items()}
+    for attr, owners in prof.all_attributes.items():
+        types = {_declared_type(prof.attributes[owner][attr]) for owner in owners}
+        prof.attribute_union_types[attr] = _static_type(types.pop() if len(types) == 1 else "any")
+    # zones and piles try the longest prefix first; events try their prefixes in profile order
+    prof.zone_words = _prefixed_words(prof.zones, sorted(prof.zone_prefixes, key=len, reverse=True))
+    prof.pile_words = _prefixed_words(prof.piles, sorted(prof.pile_prefixes, key=len, reverse=True))
+    prof.event_words = _prefixed_words(list(prof.events) + list(prof.hooks), prof.event_prefixes)
 
 
 def resolve_profile_path(profile: str | Path) -> Path:
