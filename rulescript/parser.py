@@ -132,15 +132,17 @@ def _cost_more(v: Values) -> None:
     v[-1].append(A.Raw(t[1], t[2], t[3]))
 
 
+# Statements are made with positional arguments (kind, body, may_text, branches, start, end): cheaper
+# than keywords and the default factory of ``branches``.
 def _may_statement(v: Values) -> None:
     body = v.pop()
     t = v[-1]  # a guard token: t[4] is where its '[[' stands
-    v[-1] = A.Statement("may", body=body, may_text=A.Raw(t[1], t[2], t[3]), start=t[4], end=body.end)
+    v[-1] = A.Statement("may", body, A.Raw(t[1], t[2], t[3]), [], t[4], body.end)
 
 
 def _plain_statement(v: Values) -> None:
     body = v[-1]
-    v[-1] = A.Statement("plain", body=body, start=body.start, end=body.end)
+    v[-1] = A.Statement("plain", body, None, [], body.start, body.end)
 
 
 def _if(t: Tok, body: A.Body | None, elifs: list[A.Branch] | None, orelse: A.Branch | None) -> A.Statement:
@@ -149,7 +151,7 @@ def _if(t: Tok, body: A.Body | None, elifs: list[A.Branch] | None, orelse: A.Bra
         branches.extend(elifs)
     if orelse is not None:
         branches.append(orelse)
-    return A.Statement("if", branches=branches, start=t[4], end=max(branches[-1].end, t[5]))
+    return A.Statement("if", None, None, branches, t[4], max(branches[-1].end, t[5]))
 
 
 def _if_(v: Values) -> None:  # G_IF
@@ -207,9 +209,18 @@ def _else_part(v: Values) -> None:
     v[-1] = A.Branch("else", None, body, v[-1][4], body.end)
 
 
-def _body(v: Values) -> None:
-    items = v[-1]
-    v[-1] = A.Body(items, items[0].start, items[-1].end)
+# A body (and a filter, below) is made at its first element and grows in place: the rule over the
+# list ('?body: items') is then a pass-through, one callback less per body.
+def _body_first(v: Values) -> None:  # item
+    item = v[-1]
+    v[-1] = A.Body([item], item.start, item.end)
+
+
+def _body_more(v: Values) -> None:  # items item
+    item = v.pop()
+    body = v[-1]
+    body.items.append(item)
+    body.end = item.end
 
 
 def _command(v: Values) -> None:
@@ -254,9 +265,16 @@ def _chain_op(v: Values) -> None:
 
 
 # -- filters: a filter is a list of segments (kind, payload, start, end) in written order
-def _filter(v: Values) -> None:
-    segs = v[-1]
-    v[-1] = A.Filter(segs, segs[0][2], segs[-1][3])
+def _filter_first(v: Values) -> None:  # fseg
+    seg = v[-1]
+    v[-1] = A.Filter([seg], seg[2], seg[3])
+
+
+def _filter_more(v: Values) -> None:  # fsegs fseg
+    seg = v.pop()
+    filt = v[-1]
+    filt.segments.append(seg)
+    filt.end = seg[3]
 
 
 def _angle(v: Values) -> None:

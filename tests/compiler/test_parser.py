@@ -56,6 +56,14 @@ def test_driver_reports_expected_tokens_at_end_of_value() -> None:
     assert "a name" in info.value.expected and "an integer" in info.value.expected
 
 
+def test_bodies_and_filters_span_all_their_elements() -> None:
+    # both are made at their first element and grow in place (rulescript.parser._body_more, _filter_more)
+    body = P.parse_chain("a(1)  to(x) ", 3)
+    assert (body.start, body.end, len(body.items)) == (3, 14, 2)
+    filters = P.parse_filters("<2>a @b; c")
+    assert [(f.start, f.end, len(f.segments)) for f in filters] == [(0, 7, 3), (9, 10, 1)]
+
+
 def test_grammar_is_lalr_without_conflicts() -> None:
     # lark refuses to build an LALR table with conflicts, so building it is the check
     assert P._driver().start_states.keys() >= set(P.START_SYMBOLS)
