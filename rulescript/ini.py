@@ -144,6 +144,10 @@ def read_with_configparser(text: str) -> list[tuple[str, object]]:
         default_section="\x00defaults",
     )
     parser.optionxform = str.lower  # type: ignore[assignment,method-assign]
+    # Only the structure is read, never typed values: without converters, configparser gives each
+    # section's proxy no getint/getfloat/getboolean getters (three objects per section, in cycles).
+    for name in list(parser.converters):
+        del parser.converters[name]
     parser.read_string(text)
     return log
 
