@@ -8,7 +8,7 @@ value text and the tokens that were expected.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -610,6 +610,23 @@ def _in_turn(callbacks: list[Callback]) -> Callback | None:
     return run
 
 
+class _LazySteps(dict):  # type: ignore[type-arg]
+    """The steps of one reduction, by the state its pops uncover, each worked out on its first use.
+
+    Folding every reduction of the table eagerly costs about 50 ms per process, while a compile only
+    meets a small part of them; a step is the same whenever it is computed."""
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute: Callable[[int], Step]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, below: int) -> Step:
+        step = self[below] = self.compute(below)
+        return step
+
+
 class _Driver:
     """Runs lark's LALR(1) table for our grammar with a tight loop.
 
@@ -664,8 +681,8 @@ class _Driver:
         reduces again on ``t`` by a rule of one symbol (``items: item``, ``body: items``, a ``?rule``
         pass-through …), the new top state is again a goto from the same ``b``.  So where such a chain
         ends, which callbacks it runs and what the table does next on ``t`` depend only on (rule, ``t``,
-        ``b``): they are computed here once, and a whole chain costs one step of the loop.  The states,
-        values and errors are exactly those of the step-by-step run."""
+        ``b``): they are computed once, on first use (:class:`_LazySteps`), and a whole chain costs one
+        step of the loop.  The states, values and errors are exactly those of the step-by-step run."""
 
         def follow(state: int, below: int, t: str, callbacks: list[Callback]) -> int:
             for _ in range(len(rows)):
@@ -680,7 +697,12 @@ class _Driver:
                 state = nxt
             return state
 
-        folded: dict[tuple[int, str, int], dict[int, Any]] = {}
+        def fold(goto: dict[int, int], t: str, callback: Callback | None, below: int) -> Step:
+            callbacks = [callback] if callback is not None else []
+            state = follow(goto[below], below, t, callbacks)
+            return state, _in_turn(callbacks), out[state].get(t)  # out: the folded rows, complete by then
+
+        folded: dict[tuple[int, str, int], _LazySteps] = {}
         out: dict[int, dict[str, Any]] = {}
         for state, row in rows.items():
             out[state] = new_row = {}
@@ -692,14 +714,8 @@ class _Driver:
                 key = (id(goto), t, id(callback))
                 steps = folded.get(key)
                 if steps is None:
-                    steps = folded[key] = {}
-                    for below, s in goto.items():
-                        callbacks = [callback] if callback is not None else []
-                        steps[below] = (follow(s, below, t, callbacks), _in_turn(callbacks))
+                    steps = folded[key] = _LazySteps(partial(fold, goto, t, callback))
                 new_row[t] = (size, steps)
-        for (_, t, _), steps in folded.items():  # now that every row is folded: what follows each step
-            for below, (s, callback) in steps.items():
-                steps[below] = (s, callback, out[s].get(t))
         return out
 
     def parse(self, tokens: list[Tok], start: str, end_pos: int) -> Any:
