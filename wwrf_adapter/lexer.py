@@ -42,7 +42,7 @@ class _Scan:
     base: int  # 1-based column of text[0] on the physical line
 
 
-def _match_close(text: str, start: int, open_ch: str, close_ch: str, base: int) -> int:
+def match_close(text: str, start: int, open_ch: str, close_ch: str, base: int) -> int:
     """Index of the bracket closing ``text[start]``, honouring nesting and backtick strings."""
     depth = 0
     in_bt = False
@@ -68,7 +68,7 @@ def _selector_end(text: str, i: int, base: int) -> int:
     sigil = text[i]
     j = i + 1
     if j < len(text) and text[j] == "(" and sigil in "@&^":
-        j = _match_close(text, j, "(", ")", base) + 1
+        j = match_close(text, j, "(", ")", base) + 1
     else:
         start = j
         n = len(text)
@@ -94,7 +94,7 @@ def _selector_end(text: str, i: int, base: int) -> int:
         if k == start:
             raise LexError("'->' must be followed by a property name", base + j, base + j + 2, "WW102")
         if k < len(text) and text[k] == "(":
-            k = _match_close(text, k, "(", ")", base) + 1
+            k = match_close(text, k, "(", ")", base) + 1
         j = k
     return j
 
@@ -186,7 +186,7 @@ def tokenize(text: str, base: int = 1) -> list[Token]:
             while k < n and text[k] == " ":
                 k += 1
             if k < n and text[k] == "~":
-                j = _match_close(text, i, "(", ")", base)
+                j = match_close(text, i, "(", ")", base)
                 prev_type = "DUR"
                 toks.append(_token(prev_type, text, i, j + 1, base))
                 i = j + 1
@@ -196,7 +196,7 @@ def tokenize(text: str, base: int = 1) -> list[Token]:
                 toks.append(_token(prev_type, text, i, i + 1, base))
                 i += 1
             else:
-                j = _match_close(text, i, "(", ")", base)
+                j = match_close(text, i, "(", ")", base)
                 prev_type = "PGROUP"
                 toks.append(_token(prev_type, text, i, j + 1, base))
                 i = j + 1
@@ -208,7 +208,7 @@ def tokenize(text: str, base: int = 1) -> list[Token]:
             toks.append(_token(prev_type, text, i, i + 1, base))
             i += 1
         elif ch == "[":
-            j = _match_close(text, i, "[", "]", base)
+            j = match_close(text, i, "[", "]", base)
             attached = i > 0 and not text[i - 1].isspace()
             prev_type = "ANN" if attached and prev_type is not None else "FILTER"
             toks.append(_token(prev_type, text, i, j + 1, base))

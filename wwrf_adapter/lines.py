@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from .keys import GLYPH_DEPTH
-from .lexer import LexError
+from .lexer import LexError, match_close
 
 META_FLAGS = re.compile(r"^(Unique|Ghostly|Haunted) (Role|Group|Attribute)$", re.I)
 META_PREFIX = re.compile(r"^(Inherit|Require|Role Attribute|Include|Identity):\s*(.*)$", re.I)
@@ -28,7 +28,6 @@ _OTHER_START = re.compile(r"\{\s*(" + "|".join(OTHER_KEYWORDS) + r")\b", re.I)
 _PROMPT_START = re.compile(r"\|[^|\s][^|]*\|")
 _OPEN = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "〈": "〉"}
 _CLOSE = {v: k for k, v in _OPEN.items()}
-_BRACKET_SCAN = {o: re.compile("[`" + re.escape(o) + re.escape(c) + "]").finditer for o, c in _OPEN.items()}
 GROUP_KIND = {"[": "restrictions", "⟨": "scaling", "〈": "scaling", "{": "other", "|": "prompt"}
 
 
@@ -70,21 +69,7 @@ def _match(text: str, start: int, col0: int) -> int:
         if j < 0:
             raise LexError("unterminated prompt '|…|'", col0 + start, col0 + len(text), "WW104")
         return j
-    close_ch = _OPEN[open_ch]
-    depth = 0
-    in_bt = False
-    for m in _BRACKET_SCAN[open_ch](text, start):  # only backticks and this bracket pair matter
-        ch = m.group()
-        if ch == "`":
-            in_bt = not in_bt
-        elif not in_bt:
-            if ch == open_ch:
-                depth += 1
-            else:
-                depth -= 1
-                if depth == 0:
-                    return m.start()
-    raise LexError(f"unbalanced '{open_ch}': no closing '{close_ch}'", col0 + start, col0 + len(text))
+    return match_close(text, start, open_ch, _OPEN[open_ch], col0)
 
 
 _TAIL_SCAN = re.compile(r"[`(\[{⟨〈)\]}⟩〉|]")
