@@ -335,15 +335,21 @@ def cmd_discard(res, eff, S, restr):
     return ok
 
 
-def cmd_rnddiscard(res, eff, S, restr):
+def _per_player_count(res, eff, S, move, result):
+    """Apply ``move(player, n)`` (n = the first argument, default 1) to each targeted player and record
+    the cards it moved as ``result``."""
     n = _arg(eff, 0)
     n = 1 if n is None else int(n)
     done = []
     for p in player_targets(res, S):
         if n > 0:
-            done.extend(res.game.discard_random(p, n))
-    _set_result(res, "discarded", done)
+            done.extend(move(p, n))
+    _set_result(res, result, done)
     return True
+
+
+def cmd_rnddiscard(res, eff, S, restr):
+    return _per_player_count(res, eff, S, res.game.discard_random, "discarded")
 
 
 def cmd_draw(res, eff, S, restr):
@@ -700,14 +706,7 @@ def cmd_transform(res, eff, S, restr):
 
 
 def cmd_trash(res, eff, S, restr):
-    n = _arg(eff, 0)
-    n = 1 if n is None else int(n)
-    done = []
-    for p in player_targets(res, S):
-        if n > 0:
-            done.extend(res.game.trash(p, n))
-    _set_result(res, "trashed", done)
-    return True
+    return _per_player_count(res, eff, S, res.game.trash, "trashed")
 
 
 # Commands that only change a pending amount (no state change): an affordability check whose listeners
