@@ -127,6 +127,13 @@ class _Checker:
         self.diags = diags
         self.models = {}
 
+    def is_list(self, value, what, at):
+        """True if ``value`` is a list; otherwise report SC105 for ``what`` and return False."""
+        if isinstance(value, list):
+            return True
+        self.err("SC105", "%s must be a list, got %s" % (what, _kind(value)), at)
+        return False
+
     def err(self, code, message, at, notes=()):
         line, col = at
         self.diags.append(Diagnostic("error", code, message, Span(self.file, line, col),
@@ -236,8 +243,7 @@ class _Checker:
 
     def ability_list(self, d, key, what, allowed):
         v = d[key]
-        if not isinstance(v, list):
-            self.err("SC105", "%s.%s must be a list, got %s" % (what, key, _kind(v)), d.where(key))
+        if not self.is_list(v, "%s.%s" % (what, key), d.where(key)):
             return
         for i, ab in enumerate(v):
             if ab not in allowed:
@@ -363,8 +369,7 @@ class _Checker:
                 self.ability_list(v, "abilities", w, CARD_ABILITIES)
 
     def attacks_setup(self, v, at):
-        if not isinstance(v, list):
-            self.err("SC105", "setup.attacks must be a list, got %s" % _kind(v), at)
+        if not self.is_list(v, "setup.attacks", at):
             return
         for i, a in enumerate(v):
             w = "setup.attacks[%d]" % i
@@ -383,10 +388,7 @@ class _Checker:
                              a.where("followers"))
 
     def steps(self, steps, at):
-        if steps is None:
-            return
-        if not isinstance(steps, list):
-            self.err("SC105", "steps must be a list, got %s" % _kind(steps), at)
+        if steps is None or not self.is_list(steps, "steps", at):
             return
         for i, st in enumerate(steps):
             w = "steps[%d]" % i
@@ -436,10 +438,7 @@ class _Checker:
                     self.player_index(val, "player", w)
 
     def decisions(self, decs, at):
-        if decs is None:
-            return
-        if not isinstance(decs, list):
-            self.err("SC105", "decisions must be a list, got %s" % _kind(decs), at)
+        if decs is None or not self.is_list(decs, "decisions", at):
             return
         for i, d in enumerate(decs):
             w = "decisions[%d]" % i
