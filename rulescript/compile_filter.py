@@ -27,11 +27,13 @@ from rulescript.parser import parse_filters, parse_requisite
 IR = Any
 # (kind, canonical value, plural, what it selects, coverage marks) of a type word
 TypeWord = tuple[str, str, bool, str, tuple[tuple[str, str], ...]]
+# (zone, prefix, coverage marks) of a zone word
+ZoneWord = tuple[str, str, tuple[tuple[str, str], ...]]
 _QTY_RE = re.compile(r"^\s*(?:(\d{1,15})|(\d{0,15})\s*,\s*(\d{1,15})|[rR]\s*(\d{0,15})|\*\*)\s*$")
 _PICK_RE = re.compile(r"^\s*([+-]?)\s*(\d{1,15})\s*$")
-_ORDER = {"qty": 0, "types": 1, "pick": 2, "block": 3, "zone": 4, "selector": 5}
-_SEGMENT_NAMES = {"qty": "'<…>'", "types": "a type", "pick": "'<…>'", "block": "'['", "zone": "'@'",
-                  "selector": "'::'"}
+# the place of each kind of segment in a filter (an angle is the quantity, 0, or after the types the pick, 2)
+_ORDER = {"angle": 0, "types": 1, "block": 3, "zone": 4, "selector": 5}
+_SEGMENT_NAMES = ("'<…>'", "a type", "'<…>'", "'['", "'@'", "'::'")  # by place
 
 
 class FilterCompiler:
@@ -42,6 +44,8 @@ class FilterCompiler:
         self.ctx = ctx
         self.exprs = ExprCompiler(ctx, self.literal)
         self.type_words: dict[str, TypeWord] = ctx.cards.word_memo(ctx.profile)
+        # written zone word -> (zone, prefix, coverage marks) of the zones met so far (the profile decides)
+        self.zone_words: dict[str, ZoneWord] = {}
 
     # entry points --------------------------------------------------------------------------------
     def filters(self, text: str, base: int, forced_zone: str | None = None, cost: str = "") -> list[IR]:
@@ -66,17 +70,16 @@ class FilterCompiler:
     def filter(self, node: A.Filter, forced_zone: str | None = None, cost: str = "") -> IR:
         ctx = self.ctx
         prof = ctx.profile
-        # the segments by kind, indexed by their place in _ORDER, which the written order must follow
-        found: list[Any] = [None] * len(_ORDER)
+        # the segments by their place (_ORDER), which the written order must follow
+        found: list[Any] = [None] * len(_SEGMENT_NAMES)
         last = -1
         for segment in node.segments:
-            kind = segment[0]
-            if kind == "angle":  # a quantity when it comes first, a pick after the types
-                kind = "qty" if last < 0 else "pick"
-            order = _ORDER[kind]
+            order = _ORDER[segment[0]]
+            if order == 0 and last >= 0:  # an angle after the types is a pick
+                order = 2
             if order <= last:
-                expected = ", ".join(dict.fromkeys(n for k, n in _SEGMENT_NAMES.items() if _ORDER[k] > last))
-                raise ctx.fail("RS101", f"unexpected {_SEGMENT_NAMES[kind]} in target filter", segment[2],
+                expected = ", ".join(dict.fromkeys(_SEGMENT_NAMES[last + 1:]))
+                raise ctx.fail("RS101", f"unexpected {_SEGMENT_NAMES[order]} in target filter", segment[2],
                                segment[3], (f"expected one of: {expected}, ';', end of value",))
             last = order
             found[order] = segment
@@ -84,6 +87,9 @@ class FilterCompiler:
         # each part is checked in the order of the IR's keys (so are the diagnostics), then the IR is built
         if types is None:
             type_ir, selects, plural = [[{"t": "any", "v": "*", "not": False, "notself": False}]], "card", False
+        elif len(types[1]) == 1 and len(types[1][0]) == 1:  # one term, the common case: nothing to combine
+            term_ir, selects, plural = self._term(types[1][0][0])
+            type_ir = [[term_ir]]
         else:
             type_ir, selects, plural = self._types(types[1])
         if qty is not None:
@@ -104,7 +110,10 @@ class FilterCompiler:
             written = False
         else:
             word = zone[1]
-            zone_ir = self._zone(word.text, word.start, word.end)
+            name, prefix, marks = self.zone_words.get(word.text) or self._zone(word.text, word.start, word.end)
+            for category, entry in marks:
+                ctx.mark(category, entry)
+            zone_ir = {"z": name, "p": prefix}
             written = True
             if selects == "player":
                 ctx.warn("RS910", "a zone written with a player type is ignored", zone[2], zone[3])
@@ -168,9 +177,6 @@ class FilterCompiler:
         return -n if m.group(1) == "-" else n
 
     def _types(self, conjs: list[list[A.TypeTerm]]) -> tuple[IR, str, bool]:
-        if len(conjs) == 1 and len(conjs[0]) == 1:  # one term, the common case: nothing to combine
-            ir, selects, plural = self._term(conjs[0][0])
-            return [[ir]], selects, plural
         ctx = self.ctx
         out = []
         kinds: set[str] = set()
@@ -319,7 +325,9 @@ class FilterCompiler:
             out.append(atoms)
         return out
 
-    def _zone(self, word: str, start: int, end: int) -> IR:
+    def _zone(self, word: str, start: int, end: int) -> ZoneWord:
+        """(zone, prefix, coverage marks) of a zone word, memoised in zone_words; an unknown zone or a
+        prefix it does not take is an error."""
         ctx = self.ctx
         prof = ctx.profile
         low = word.lower()
@@ -330,14 +338,13 @@ class FilterCompiler:
             raise ctx.unknown("RS206", "zone", word, known, start, end)
         zone, prefix = hit
         if prefix is None:
-            ctx.mark("zones", zone)
-            return {"z": zone, "p": prof.default_zone_prefix}
-        if not prof.zones[zone].get("prefixes", True):
+            meaning: ZoneWord = (zone, prof.default_zone_prefix, (("zones", zone),))
+        elif not prof.zones[zone].get("prefixes", True):
             raise ctx.fail("RS206", f"the zone '{zone}' takes no prefix", start, end, (f"write '@{zone}'",))
-        only = prof.prefix_only_for.get(prefix)
-        if only and zone not in only:
+        elif (only := prof.prefix_only_for.get(prefix)) and zone not in only:
             raise ctx.fail("RS206", f"the prefix '{prefix}' only applies to: {', '.join(only)}", start,
                            start + len(prefix))
-        ctx.mark("zones", zone)
-        ctx.mark("zone_prefixes", prefix)
-        return {"z": zone, "p": prefix}
+        else:
+            meaning = (zone, prefix, (("zones", zone), ("zone_prefixes", prefix)))
+        self.zone_words[word] = meaning
+        return meaning

@@ -6,14 +6,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rulescript import ast as A
 from rulescript.compile_filter import FilterCompiler
 from rulescript.context import Abort, Ctx
 from rulescript.diagnostics import Span, did_you_mean
 from rulescript.ini import Property, Section
-from rulescript.lexer import LexError, find_top_level, split_top_level
-from rulescript.parser import parse_action, parse_auto, parse_chain, parse_each_head, parse_vars
-from rulescript.profile import CommandSpec, Param
+from rulescript.lexer import LexError, Tok, find_top_level, split_top_level
+from rulescript.parser import (Item, OutlineBody, OutlineStatement, parse_each_head, parse_vars, read_action,
+                               read_auto, read_chain)
+from rulescript.profile import CommandSpec
 
 IR = Any
 KEYS = ("target", "target?", "action", "label", "abilities", "auto", "requisite", "vars")
@@ -27,7 +27,7 @@ _WORD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*$")
 
 _MARK_SCAN = re.compile(r"[;,@.\[\](){}'\"]")
 _EACH_IN = re.compile(r"(?i)(?:^|[\s)\]])in(?:[\s(\[]|$)")
-_IN_WORD = re.compile(r"(?i)\bin\b")
+_IN_SCAN = re.compile(r"(?i)[()\[\]'\"]|\bin\b")  # what decides whether a word 'in' is at the top level
 
 
 def _top_level_shape(text: str) -> str:
@@ -80,6 +80,9 @@ class RuleCompiler:
 
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
+        # ctx.used, the coverage sets: marks are added to them directly (one Python call less per mark
+        # than ctx.mark, which does the same)
+        self.used = ctx.used
         self.filters = FilterCompiler(ctx)
         self.exprs = self.filters.exprs
 
@@ -132,7 +135,7 @@ class RuleCompiler:
         for extra in labels[len(actions):]:
             bag.warning("RS903", "this label has no action: there are more labels than actions", extra.key_span)
         if labels:
-            ctx.mark("keys", "label")
+            self.used["keys"].add("label")
         prop = first.get("auto")
         auto_ir = guard(prop, self._auto) if prop is not None else None
         if not actions and "auto" not in first and "abilities" not in first:
@@ -153,7 +156,7 @@ class RuleCompiler:
         """``fn(prop)`` with ``prop`` as the current value, or None when it reported an error."""
         ctx = self.ctx
         ctx.enter(prop.value)
-        ctx.mark("keys", prop.key)
+        self.used["keys"].add(prop.key)
         try:
             return fn(prop)
         except Abort:
@@ -190,7 +193,7 @@ class RuleCompiler:
                                name_tok.end_pos, ("user variables conventionally start with '_', as in _coin",))
             root = self.exprs.root(node, prop.value.text[node.start:node.end])
             ctx.user_vars[low] = len(out)
-            ctx.mark("names", "user variables")
+            self.used["names"].add("user variables")
             out.append([low, root])
         return out
 
@@ -212,7 +215,7 @@ class RuleCompiler:
             if ctx.profile.abilities[low].get("holder") == "player":
                 ctx.warn("RS911", f"'{word}' is a player ability; on a card it has no effect", start,
                          start + len(word))
-            ctx.mark("abilities", low)
+            self.used["abilities"].add(low)
             out.append(low)
         return out
 
@@ -228,61 +231,62 @@ class RuleCompiler:
             raise ctx.fail("RS307", "an action has no trigger: events belong in an 'auto'", start,
                            end + 1 if end > 0 else start + 1)
         try:
-            node = parse_action(text)
+            costs, statements = read_action(text)
         except LexError as exc:
             raise ctx.lex_error(exc) from None
-        costs = [self._cost(raw) for raw in node.costs]
-        stmts = self._statements(node.statements, auto=False)
+        costs_ir = [self._cost(tok) for tok in costs]
+        stmts = self._statements(statements, auto=False)
         line, col = prop.value.position(0)
-        return {"costs": costs, "stmts": stmts, "src": [prop.value.file, line, col]}
+        return {"costs": costs_ir, "stmts": stmts, "src": [prop.value.file, line, col]}
 
     def _auto(self, prop: Property) -> IR:
         ctx = self.ctx
         text = prop.value.text
         try:
-            node = parse_auto(text)
+            trigger, statements = read_auto(text)
         except LexError as exc:
             if exc.message == "unexpected 'cost' in auto":
                 raise ctx.fail("RS306", "an auto has no cost block: costs belong to actions", exc.start - 1,
                                exc.end + 1) from None
             raise ctx.lex_error(exc) from None
-        events = self._events(node.trigger) if node.trigger else []
+        events = self._events(trigger) if trigger else []
         ctx.events = tuple(e["event"] for e in events)
-        if not node.statements:
+        if not statements:
             raise ctx.fail("RS101", "an auto needs at least one statement after its trigger", len(text) - 1,
                            len(text), ("expected one of: a command, '[[if …]]'",))
-        stmts = self._statements(node.statements, auto=True)
+        stmts = self._statements(statements, auto=True)
         if not events:
-            for st, raw in zip(stmts, node.statements):
+            for st, (*_, start, end) in zip(stmts, statements):
                 if st["kind"] == "if":
                     ctx.warn("RS904", "the condition of an auto without a trigger is evaluated only once, when "
-                             "its rules load", raw.start, raw.end,
+                             "its rules load", start, end,
                              ("add a trigger such as ~myHandChanges~ or ~ringChanges~ to re-check it",))
                     break
         line, col = prop.value.position(0)
         return {"events": events, "stmts": stmts, "static": not events, "src": [prop.value.file, line, col]}
 
-    def _cost(self, raw: A.Raw) -> IR:
+    def _cost(self, tok: Tok) -> IR:
         ctx = self.ctx
         prof = ctx.profile
-        m = _COST_RE.match(raw.text)
+        _, text, start, end = tok
+        m = _COST_RE.match(text)
         if not m:
-            raise ctx.fail("RS101", f"malformed cost '{{{raw.text}}}'", raw.start - 1, raw.end + 1,
+            raise ctx.fail("RS101", f"malformed cost '{{{text}}}'", start - 1, end + 1,
                            ("expected one of: {F}, {S}, {S(filter)}, {D}, {D(n)}, {D(filter)}",))
         letter = m.group(1).upper()
         arg = m.group(2)
         spec = prof.costs.get(letter)
-        lstart = raw.start + m.start(1)
+        lstart = start + m.start(1)
         if spec is None:
             raise ctx.unknown("RS203", "cost", letter, prof.costs, lstart, lstart + 1)
         if spec.get("unsupported"):
-            raise ctx.fail("RS401", f"{{{letter}}} is not supported: {spec['unsupported']}", raw.start - 1, raw.end + 1,
+            raise ctx.fail("RS401", f"{{{letter}}} is not supported: {spec['unsupported']}", start - 1, end + 1,
                            (f"alternative: {spec['alternative']}",) if spec.get("alternative") else ())
-        ctx.mark("costs", letter)
+        self.used["costs"].add(letter)
         out: dict[str, Any] = {"cost": letter}
         if arg is None:
             return out
-        arg_start = raw.start + m.start(2)
+        arg_start = start + m.start(2)
         kind = spec.get("arg", "none")
         if kind == "none":
             raise ctx.fail("RS301", f"the cost {{{letter}}} takes no argument", arg_start - 1, arg_start + len(arg) + 1,
@@ -293,24 +297,24 @@ class RuleCompiler:
             if n < 1:
                 raise ctx.fail("RS305", f"{{{letter}({n})}} must discard at least one card", arg_start,
                                arg_start + len(arg))
-            ctx.mark("costs", f"{letter}(n)")
+            self.used["costs"].add(f"{letter}(n)")
             out["count"] = n
             return out
         filters = self.filters.filters(arg, arg_start, forced_zone=zone, cost=letter)
         if len(filters) != 1:
             raise ctx.fail("RS301", f"the cost {{{letter}(…)}} takes one filter", arg_start, arg_start + len(arg))
-        ctx.mark("costs", f"{letter}(filter)")
+        self.used["costs"].add(f"{letter}(filter)")
         if filters[0]["qty"].get("mode") == "random":
-            ctx.mark("costs", f"{letter}(<r>)")
+            self.used["costs"].add(f"{letter}(<r>)")
         out["filter"] = filters[0]
         return out
 
-    def _events(self, raw: A.Raw) -> IR:
+    def _events(self, trigger: Tok) -> IR:
         ctx = self.ctx
         prof = ctx.profile
         out = []
         try:
-            pieces = split_top_level(raw.text, ",", raw.start)
+            pieces = split_top_level(trigger[1], ",", trigger[2])
         except LexError as exc:
             raise ctx.lex_error(exc) from None
         for piece, off in pieces:
@@ -328,11 +332,11 @@ class RuleCompiler:
             name, prefix = hit
             hook = name in prof.hooks
             spec = prof.hooks[name] if hook else prof.events[name]
-            ctx.mark("hooks" if hook else "events", name)
+            self.used["hooks" if hook else "events"].add(name)
             if prefix is None:
                 prefix = prof.default_event_prefix
             else:
-                ctx.mark("event_prefixes", prefix)
+                self.used["event_prefixes"].add(prefix)
             suffixes: list[str] = []
             groups: dict[str, str] = {}
             pos = wstart + len(parts[0].strip())
@@ -354,7 +358,7 @@ class RuleCompiler:
                 if sspec.get("needs_object") and not spec.get("object"):
                     ctx.warn("RS909", f"':{s}' has no effect on '{name}', an event without an object", sstart,
                              sstart + len(s))
-                ctx.mark("event_suffixes", s)
+                self.used["event_suffixes"].add(s)
                 suffixes.append(s)
             for group, s in _default_groups(prof):
                 if group not in groups:
@@ -365,56 +369,54 @@ class RuleCompiler:
         return out
 
     # statements ----------------------------------------------------------------------------------
-    def _statements(self, stmts: list[A.Statement], auto: bool) -> IR:
+    def _statements(self, stmts: list[OutlineStatement], auto: bool) -> IR:
         ctx = self.ctx
         out = []
-        for st in stmts:
-            if st.kind == "plain":
-                out.append({"kind": "plain", "branches": [{"cond": None, "body": self._body(st.body)}],
-                            "at": ctx.at(st.start, st.end)})
-            elif st.kind == "may":
-                assert st.may_text is not None
-                question = st.may_text.text.strip()
+        for kind, body, guard, branches, start, end in stmts:
+            if kind == "plain":
+                out.append({"kind": "plain", "branches": [{"cond": None, "body": self._body(body)}],
+                            "at": ctx.at(start, end)})
+            elif kind == "may":
+                question = guard[1].strip()
                 if question:
                     if len(question) >= 2 and question[0] == question[-1] and question[0] in "'\"":
                         question = question[1:-1]
                     else:
                         raise ctx.fail("RS101", "the question of [[may …]] must be a quoted string",
-                                       st.may_text.start, st.may_text.end, ("expected one of: ']]', a string",))
-                ctx.mark("conditions", "may 'text'" if question else "may")
+                                       guard[2], guard[3], ("expected one of: ']]', a string",))
+                self.used["conditions"].add("may 'text'" if question else "may")
                 out.append({"kind": "may", "question": question or None,
-                            "branches": [{"cond": None, "body": self._body(st.body)}], "at": ctx.at(st.start, st.end)})
+                            "branches": [{"cond": None, "body": self._body(body)}], "at": ctx.at(start, end)})
             else:
-                branches = []
+                branches_ir = []
                 cond_only = True  # no branch has a body
-                for b in st.branches:
-                    keyword = b.keyword
-                    condition = b.condition
-                    ctx.mark("conditions", keyword)
+                for keyword, condition, branch_body, branch_start, branch_end in branches:
+                    self.used["conditions"].add(keyword)
                     cond = None
-                    if condition is not None:
+                    if condition is not None:  # the guard token of an 'if' or 'elif'
+                        _, cond_text, cond_start, cond_end = condition[:4]
                         if keyword == "else":
-                            if condition.text.strip():
-                                raise ctx.fail("RS101", "[[else]] takes no condition", condition.start, condition.end)
-                        elif not condition.text.strip():
-                            raise ctx.fail("RS101", f"[[{keyword}]] needs a condition", b.start, b.end,
+                            if cond_text.strip():
+                                raise ctx.fail("RS101", "[[else]] takes no condition", cond_start, cond_end)
+                        elif not cond_text.strip():
+                            raise ctx.fail("RS101", f"[[{keyword}]] needs a condition", branch_start, branch_end,
                                            ("expected one of: an expression",))
                         else:
-                            cond = self.exprs.compile(condition.text, condition.start)
-                    body = None
-                    if b.body is not None:
+                            cond = self.exprs.compile(cond_text, cond_start)
+                    body_ir = None
+                    if branch_body is not None:
                         cond_only = False
-                        body = self._body(b.body)
+                        body_ir = self._body(branch_body)
                     elif not auto:
                         raise ctx.fail("RS403", "a condition-only statement is only supported in an auto",
-                                       st.start, b.end, ("alternative: use a requisite, or give the [[if]] a body",))
-                    branches.append({"cond": cond, "body": body})
+                                       start, branch_end, ("alternative: use a requisite, or give the [[if]] a body",))
+                    branches_ir.append({"cond": cond, "body": body_ir})
                 if cond_only:
-                    ctx.mark("conditions", "condition-only")
-                out.append({"kind": "if", "cond_only": cond_only, "branches": branches, "at": ctx.at(st.start, st.end)})
+                    self.used["conditions"].add("condition-only")
+                out.append({"kind": "if", "cond_only": cond_only, "branches": branches_ir, "at": ctx.at(start, end)})
         return out
 
-    def _body(self, body: A.Body, in_each: bool = False, element_scope: bool = False) -> IR:
+    def _body(self, items: OutlineBody, in_each: bool = False, element_scope: bool = False) -> IR:
         ctx = self.ctx
         effects: list[dict[str, Any]] = []
         clause = None
@@ -422,13 +424,13 @@ class RuleCompiler:
         pending_op: str | None = None
         expect_effect = True
         grants = False  # an effect is +ability or -ability
-        for item in body.items:
-            cls = item.__class__
-            if cls is A.Command or cls is A.AbilityEffect:  # the commonest items first
+        for item in items:
+            kind = item[0]
+            if kind == "CALL" or kind == "ABILITY":  # the commonest items first
                 if not expect_effect:
-                    raise ctx.fail("RS101", "missing chain operator between two effects", item.start, item.end,
+                    raise ctx.fail("RS101", "missing chain operator between two effects", item[2], item[3],
                                    ("expected one of: '&', '&&', '||', ';'",))
-                if cls is A.Command:
+                if kind == "CALL":
                     eff = self._command(item, element_scope)
                 else:
                     eff = self._ability_effect(item)
@@ -436,46 +438,48 @@ class RuleCompiler:
                 effects.append({"op": pending_op, "eff": eff})
                 pending_op = None
                 expect_effect = False
-            elif cls is A.ChainOp:
-                if expect_effect:
-                    raise ctx.fail("RS101", f"unexpected '{item.op}': an effect must come before it", item.start,
-                                   item.end, ("expected one of: a command, '+ability', '-ability'",))
-                pending_op = item.op
-                expect_effect = True
-                ctx.mark("chains", item.op)
-            elif cls is A.Clause:
+            elif kind == "CLAUSE":
                 if in_each:
-                    raise ctx.fail("RS108", "the chain inside each() cannot have a target clause", item.start, item.end)
+                    raise ctx.fail("RS108", "the chain inside each() cannot have a target clause", item[2], item[3])
                 if clause is not None:
-                    raise ctx.fail("RS108", "a statement has at most one target clause", item.start, item.end,
+                    raise ctx.fail("RS108", "a statement has at most one target clause", item[2], item[3],
                                    ("split it into two statements with ';'",))
                 clause = self._clause(item, element_scope)
-            else:
-                assert isinstance(item, A.Bareword)
-                low = item.word.lower()
+            elif kind == "WORD":
+                word = item[1]
+                low = word.lower()
                 if low not in ctx.profile.restrictions:
-                    notes = self._suggest(item.word, ctx.profile.restrictions)
+                    notes = self._suggest(word, ctx.profile.restrictions)
                     if low in ctx.profile.commands:
-                        notes = (f"a command needs parentheses: {item.word}()",)
-                    raise ctx.fail("RS209", f"unknown restriction '{item.word}'", item.start, item.end, notes)
+                        notes = (f"a command needs parentheses: {word}()",)
+                    raise ctx.fail("RS209", f"unknown restriction '{word}'", item[2], item[3], notes)
                 if in_each:
-                    raise ctx.fail("RS108", "the chain inside each() cannot have a restriction", item.start, item.end)
+                    raise ctx.fail("RS108", "the chain inside each() cannot have a restriction", item[2], item[3])
                 if restriction is not None:
-                    raise ctx.fail("RS108", "a statement has at most one restriction", item.start, item.end)
+                    raise ctx.fail("RS108", "a statement has at most one restriction", item[2], item[3])
                 restriction = (low, item)
-                ctx.mark("restrictions", low)
+                self.used["restrictions"].add(low)
+            else:  # a chain operator: '&', '&&' or '||'
+                op = item[1]
+                if expect_effect:
+                    raise ctx.fail("RS101", f"unexpected '{op}': an effect must come before it", item[2], item[3],
+                                   ("expected one of: a command, '+ability', '-ability'",))
+                pending_op = op
+                expect_effect = True
+                self.used["chains"].add(op)
         if expect_effect:
+            end = items[-1][3]
             if pending_op is not None:
-                raise ctx.fail("RS101", f"the chain ends with '{pending_op}': an effect must follow", body.end - 1,
-                               body.end, ("expected one of: a command, '+ability', '-ability'",))
-            raise ctx.fail("RS101", "a statement needs at least one effect", body.start, body.end,
+                raise ctx.fail("RS101", f"the chain ends with '{pending_op}': an effect must follow", end - 1,
+                               end, ("expected one of: a command, '+ability', '-ability'",))
+            raise ctx.fail("RS101", "a statement needs at least one effect", items[0][2], end,
                            ("expected one of: a command, '+ability', '-ability'",))
         if restriction is not None:
             lasting = [e for e in effects if "ability" in e["eff"] or self._is_lasting(e["eff"])]
             if not lasting:
-                low, node = restriction
-                raise ctx.fail("RS303", f"the restriction '{node.word}' needs a lasting effect in its statement",
-                               node.start, node.end,
+                _, word, start, end = restriction[1]
+                raise ctx.fail("RS303", f"the restriction '{word}' needs a lasting effect in its statement",
+                               start, end,
                                ("lasting effects: +ability, -ability, enableRule, disableRule, modRule, alterCost",))
         if grants and clause is not None and "filters" in clause:
             self._check_ability_holders(effects, clause["filters"])
@@ -499,27 +503,30 @@ class RuleCompiler:
                                      f"{'players' if holder != 'player' else 'cards'} it has no effect",
                                      Span(self.ctx.value.file, line, col, line, end))
 
-    def _ability_effect(self, item: A.AbilityEffect) -> IR:
+    def _ability_effect(self, item: Item) -> IR:
         ctx = self.ctx
-        low = item.name.lower()
+        _, text, start, end = item
+        sign, name = text[0], text[1:]
+        low = name.lower()
         if low not in ctx.profile.abilities:
-            raise ctx.unknown("RS208", "ability", item.name, ctx.profile.abilities, item.start + 1, item.end)
-        ctx.mark("abilities", low)
-        ctx.mark("commands", item.sign + "ability")
-        return {"ability": low, "sign": item.sign, "at": ctx.at(item.start, item.end)}
+            raise ctx.unknown("RS208", "ability", name, ctx.profile.abilities, start + 1, end)
+        self.used["abilities"].add(low)
+        self.used["commands"].add(sign + "ability")
+        return {"ability": low, "sign": sign, "at": ctx.at(start, end)}
 
-    def _clause(self, item: A.Clause, element_scope: bool) -> IR:
+    def _clause(self, item: Item, element_scope: bool) -> IR:
         ctx = self.ctx
-        raw = item.args
-        kind = item.kind
-        ctx.mark("clauses", kind + "?" if item.optional else kind)
-        out: dict[str, Any] = {"kind": kind, "opt": item.optional, "at": ctx.at(item.start, item.end)}
-        if self._is_expression_target(raw.text):
-            out["expr"] = self.exprs.compile_as(raw.text, raw.start, raw.end, "targets",
+        _, word, start, end, optional, raw = item
+        _, text, raw_start, raw_end = raw
+        kind = word.lower()
+        self.used["clauses"].add(kind + "?" if optional else kind)
+        out: dict[str, Any] = {"kind": kind, "opt": optional, "at": ctx.at(start, end)}
+        if self._is_expression_target(text):
+            out["expr"] = self.exprs.compile_as(text, raw_start, raw_end, "targets",
                                                 f"{kind}(filter or expression)", element_scope)
-            ctx.mark("clauses", "expression target")
+            self.used["clauses"].add("expression target")
         else:
-            out["filters"] = self.filters.filters(raw.text, raw.start)
+            out["filters"] = self.filters.filters(text, raw_start)
         return out
 
     def _is_expression_target(self, text: str) -> bool:
@@ -542,79 +549,84 @@ class RuleCompiler:
         return False
 
     # commands ------------------------------------------------------------------------------------
-    def _command(self, item: A.Command, element_scope: bool) -> IR:
+    def _command(self, item: Item, element_scope: bool) -> IR:
         ctx = self.ctx
         prof = ctx.profile
-        low = item.name.lower()
+        _, name, start, end, ask, raw = item
+        low = name.lower()
         spec = prof.commands.get(low)
         if spec is None:
             reserved = {"may", "if", "elif", "else"} | set(prof.restrictions)
             if low in reserved:
-                raise ctx.fail("RS101", f"'{item.name}' is a reserved word, not a command", item.start,
-                               item.start + len(item.name))
+                raise ctx.fail("RS101", f"'{name}' is a reserved word, not a command", start, start + len(name))
             known = [c.name for c in prof.commands.values()]
-            raise ctx.unknown("RS201", "command", item.name, known, item.start, item.start + len(item.name))
-        ctx.mark("commands", spec.name)
-        if item.ask:
-            ctx.mark("commands", "cmd?()")
-        args = self._args(spec, item.args, element_scope)
+            raise ctx.unknown("RS201", "command", name, known, start, start + len(name))
+        self.used["commands"].add(spec.name)
+        if ask:
+            self.used["commands"].add("cmd?()")
+        args = self._args(spec, raw, element_scope)
         if spec.only_in_events and not (set(ctx.events) & set(spec.only_in_events)):
             ctx.warn("RS908", f"{spec.name}() only works inside a listener of: {', '.join(spec.only_in_events)}; "
-                     "here it does nothing", item.start, item.end)
-        return {"cmd": low, "ask": item.ask, "args": args, "at": ctx.at(item.start, item.end)}
+                     "here it does nothing", start, end)
+        return {"cmd": low, "ask": ask, "args": args, "at": ctx.at(start, end)}
 
-    def _args(self, spec: CommandSpec, raw: A.Raw, element_scope: bool) -> IR:
+    def _args(self, spec: CommandSpec, raw: Tok, element_scope: bool) -> IR:
+        """The arguments of a command, from its ARGS token."""
         params = spec.params
-        text = raw.text
-        base = raw.start
+        _, text, base, _ = raw
         if not text or text.isspace():
             if spec.required:
                 raise self._arg_count_error(spec, raw, 0)
             return []
         if spec.whole_text or ("," not in text and "'" not in text and '"' not in text):
-            pieces = [(text, base)]  # one piece (split_top_level gives the same when there is no ',')
-        else:
-            pieces = split_top_level(text, ",", base)
-            if spec.greedy_tail and len(pieces) > len(params):
-                keep = len(params) - 1
-                tail_start = pieces[keep][1]
-                pieces = pieces[:keep] + [(text[tail_start - base:], tail_start)]
+            # one piece, not blank (split_top_level gives the same when there is no ',')
+            if spec.required > 1 or not params:
+                raise self._arg_count_error(spec, raw, 1)
+            return [self._arg(spec, 0, text, base, element_scope, [])]
+        pieces = split_top_level(text, ",", base)
+        if spec.greedy_tail and len(pieces) > len(params):
+            keep = len(params) - 1
+            tail_start = pieces[keep][1]
+            pieces = pieces[:keep] + [(text[tail_start - base:], tail_start)]
         if not spec.required <= len(pieces) <= len(params):
             raise self._arg_count_error(spec, raw, len(pieces))
         out: list[Any] = []
         for i, (piece, off) in enumerate(pieces):
-            stripped = piece.strip()
-            start = off + (len(piece) - len(piece.lstrip()))
-            if not stripped:
-                raise self.ctx.fail("RS301", f"argument {i + 1} of {spec.name}() is empty",
-                                    start - 1 if start else 0, start + 1, (f"signature: {spec.signature}",))
-            out.append(self._arg(spec, params[i], i, stripped, start, start + len(stripped), element_scope, out))
+            out.append(self._arg(spec, i, piece, off, element_scope, out))
         return out
 
-    def _arg_count_error(self, spec: CommandSpec, raw: A.Raw, got: int) -> Abort:
+    def _arg_count_error(self, spec: CommandSpec, raw: Tok, got: int) -> Abort:
         required, n = spec.required, len(spec.params)
         want = str(n) if required == n else f"{required} to {n}"
         return self.ctx.fail("RS301", f"{spec.name}() takes {want} argument{'s' if n != 1 else ''}, got {got}",
-                             raw.start - 1, raw.end + 1, (f"signature: {spec.signature}",))
+                             raw[2] - 1, raw[3] + 1, (f"signature: {spec.signature}",))
 
     def _bad_arg(self, spec: CommandSpec, index: int, what: str, start: int, end: int) -> Abort:
         return self.ctx.fail("RS302", f"argument {index + 1} of {spec.name}() must be {what}", start, end,
                              (f"signature: {spec.signature}",))
 
-    def _arg(self, spec: CommandSpec, param: Param, index: int, text: str, start: int, end: int,
-             element_scope: bool, previous: list[Any]) -> IR:
+    def _arg(self, spec: CommandSpec, index: int, piece: str, offset: int, element_scope: bool,
+             previous: list[Any]) -> IR:
+        """Argument ``index`` of a command: ``piece`` of its argument list, at ``offset``."""
         ctx = self.ctx
+        text = piece.strip()
+        start = offset + (len(piece) - len(piece.lstrip()))
+        if not text:
+            raise ctx.fail("RS301", f"argument {index + 1} of {spec.name}() is empty", start - 1 if start else 0,
+                           start + 1, (f"signature: {spec.signature}",))
+        end = start + len(text)
         prof = ctx.profile
+        param = spec.params[index]
         kind = param.kind
-        ctx.mark("arg_kinds", kind)
+        self.used["arg_kinds"].add(kind)
         # the kinds are tested commonest first
         if kind == "num":
             return self.exprs.compile_as(text, start, end, "num", spec, element_scope)
         if kind == "spval":
             if text.startswith("="):
-                ctx.mark("arg_forms", "spval:=e")
+                self.used["arg_forms"].add("spval:=e")
                 return {"op": "set", "x": self.exprs.compile_as(text[1:], start + 1, end, "num", spec, element_scope)}
-            ctx.mark("arg_forms", "spval:+n")
+            self.used["arg_forms"].add("spval:+n")
             return {"op": "add", "x": self.exprs.compile_as(text, start, end, "num", spec, element_scope)}
         if kind == "int":
             m = _INT_RE.match(text)
@@ -624,12 +636,12 @@ class RuleCompiler:
         if kind == "bpval":
             m = _MUL_RE.match(text)
             if m:
-                ctx.mark("arg_forms", "bpval:xN")
+                self.used["arg_forms"].add("bpval:xN")
                 return {"op": "mul", "n": int(m.group(1))}
             if text.startswith("="):
-                ctx.mark("arg_forms", "bpval:=e")
+                self.used["arg_forms"].add("bpval:=e")
                 return {"op": "set", "x": self.exprs.compile_as(text[1:], start + 1, end, "num", spec, element_scope)}
-            ctx.mark("arg_forms", "bpval:+n")
+            self.used["arg_forms"].add("bpval:+n")
             return {"op": "add", "x": self.exprs.compile_as(text, start, end, "num", spec, element_scope)}
         if kind == "word":
             m = _WORD_RE.match(text)
@@ -641,7 +653,7 @@ class RuleCompiler:
                 if not m:
                     raise self._bad_arg(spec, index, f"one of: {', '.join(param.values)}", start, end)
                 raise ctx.unknown(code, category, text, param.values, start, end)
-            ctx.mark("game_rules" if low in prof.game_rules and spec.lasting else "words", low)
+            self.used["game_rules" if low in prof.game_rules and spec.lasting else "words"].add(low)
             return low
         if kind == "pile":
             return self._pile(spec, text, start, end)
@@ -650,9 +662,9 @@ class RuleCompiler:
         if kind == "count_or_filter":
             m = _INT_RE.match(text)
             if m:
-                ctx.mark("arg_forms", f"{spec.name}(n)")
+                self.used["arg_forms"].add(f"{spec.name}(n)")
                 return {"count": int(m.group(1))}
-            ctx.mark("arg_forms", f"{spec.name}(filter)")
+            self.used["arg_forms"].add(f"{spec.name}(filter)")
             filters = self.filters.filters(text, start, forced_zone=None)
             for f in filters:
                 if not f["zone_written"] and param.zone:
@@ -676,18 +688,18 @@ class RuleCompiler:
                          "(legacy spelling)", start, end, (f"write {spec.name}(…, top, {low})",))
                 return {"pos": 0, "reveal": low == "true"}
             if low == "top":
-                ctx.mark("positions", "top")
+                self.used["positions"].add("top")
                 return {"pos": 0}
             if low == "bottom":
-                ctx.mark("positions", "bottom")
+                self.used["positions"].add("bottom")
                 return {"pos": -1}
             if low == "?":
-                ctx.mark("positions", "?")
+                self.used["positions"].add("?")
                 return {"pos": "choose"}
             m = _INT_RE.match(text)
             if not m:
                 raise self._bad_arg(spec, index, "a position: top, bottom, an integer or ?", start, end)
-            ctx.mark("positions", "integer")
+            self.used["positions"].add("integer")
             return {"pos": int(m.group(1))}
         if kind == "flag":
             low = text.lower()
@@ -697,7 +709,7 @@ class RuleCompiler:
                                    (f"signature: {spec.signature}",))
                 return low == "true"
             if low == "toggle" and param.toggle:
-                ctx.mark("arg_forms", "flag:toggle")
+                self.used["arg_forms"].add("flag:toggle")
                 return "toggle"
             raise self._bad_arg(spec, index, "true or false" + (" or toggle" if param.toggle else ""), start, end)
         if kind == "costval":
@@ -723,8 +735,8 @@ class RuleCompiler:
         pile, owner = hit
         if owner is None:
             owner = prof.default_pile_prefix
-        ctx.mark("piles", pile)
-        ctx.mark("pile_prefixes", owner)
+        self.used["piles"].add(pile)
+        self.used["pile_prefixes"].add(owner)
         return {"pile": pile, "owner": owner}
 
     def _each(self, text: str, start: int, element_scope: bool) -> IR:
@@ -748,34 +760,35 @@ class RuleCompiler:
             if seq_t not in ("list", "any"):
                 raise ctx.fail("RS302", f"each() ranges over a list (this is a {seq_t})", seq.start, seq.end)
             elem_ir, _ = self.exprs.lower_top(elem, True)
-            ctx.mark("arg_forms", "each(E in L => …)")
+            self.used["arg_forms"].add("each(E in L => …)")
             out = {"form": "expr", "elem": elem_ir, "seq": seq_ir, "at": ctx.at(start, start + arrow)}
         else:
-            ctx.mark("arg_forms", "each(filter => …)")
+            self.used["arg_forms"].add("each(filter => …)")
             filters = self.filters.filters(head, start)
             out = {"form": "filter", "filters": filters, "at": ctx.at(start, start + arrow)}
         try:
-            body = parse_chain(chain_text, start + arrow + 2)
+            chain = read_chain(chain_text, start + arrow + 2)
         except LexError as exc:
             raise ctx.lex_error(exc) from None
-        out["chain"] = self._body(body, in_each=True, element_scope=True)["effects"]
+        out["chain"] = self._body(chain, in_each=True, element_scope=True)["effects"]
         return out
 
     @staticmethod
     def _in_at_top(text: str) -> bool:
-        for m in _IN_WORD.finditer(text):
-            depth = 0
-            quote = ""
-            for ch in text[:m.start()]:
-                if quote:
-                    if ch == quote:
-                        quote = ""
-                elif ch in "'\"":
-                    quote = ch
-                elif ch in "([":
-                    depth += 1
-                elif ch in ")]":
-                    depth -= 1
-            if depth == 0 and not quote:
+        """Whether the word 'in' occurs outside quotes and outside ( ) and [ ] (one pass)."""
+        depth = 0
+        quote = ""
+        for m in _IN_SCAN.finditer(text):
+            ch = m.group()
+            if quote:
+                if ch == quote:
+                    quote = ""
+            elif ch == "'" or ch == '"':
+                quote = ch
+            elif ch == "(" or ch == "[":
+                depth += 1
+            elif ch == ")" or ch == "]":
+                depth -= 1
+            elif depth == 0:  # the word 'in'
                 return True
         return False

@@ -15,7 +15,10 @@ continued) value maps back to its physical line and column; the two readings mus
 from __future__ import annotations
 
 import configparser
+import io
+import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rulescript.diagnostics import DiagnosticBag, Span
@@ -86,29 +89,6 @@ class RuleFile:
     sections: list[Section]
 
 
-class _RecordingDict(dict):  # type: ignore[type-arg]
-    """configparser's mapping type, which also writes down every section and option it is given.
-
-    configparser stores a section with ``sections[name] = options`` and an option with
-    ``options[key] = [first line]`` (a list that later continuation lines are appended to), so the
-    log ends up holding the structure exactly as configparser read it, repeated keys included, in
-    file order: ``("[", name)`` for a section and ``(key, [line, ...])`` for an option."""
-
-    __slots__ = ("log",)
-
-    def __init__(self, log: list[tuple[str, object]]) -> None:
-        super().__init__()
-        self.log = log
-
-    def __setitem__(self, key: str, value: object) -> None:
-        cls = value.__class__
-        if cls is list:
-            self.log.append((key, value))
-        elif cls is _RecordingDict:
-            self.log.append(("[", key))
-        dict.__setitem__(self, key, value)
-
-
 def strip_comment(line: str) -> str:
     """Remove a ``#`` comment that is outside quotes."""
     i = line.find("#")
@@ -129,41 +109,170 @@ def strip_comment(line: str) -> str:
     return line
 
 
-def read_with_configparser(text: str) -> list[tuple[str, object]]:
-    """configparser's reading of the structure of ``text`` (section headers, ``key = value`` lines and
-    indented continuation lines; no comments or blank lines): the log of :class:`_RecordingDict`."""
-    log: list[tuple[str, object]] = []
-    parser = configparser.RawConfigParser(
-        dict_type=lambda: _RecordingDict(log),
-        strict=False,
-        delimiters=("=",),
-        comment_prefixes=(),
-        inline_comment_prefixes=None,
-        empty_lines_in_values=False,
-        interpolation=None,
-        default_section="\x00defaults",
-    )
-    parser.optionxform = str.lower  # type: ignore[assignment,method-assign]
-    # Only the structure is read, never typed values: without converters, configparser gives each
-    # section's proxy no getint/getfloat/getboolean getters (three objects per section, in cycles).
-    for name in list(parser.converters):
-        del parser.converters[name]
-    parser.read_string(text)
-    return log
+# What configparser reads from a file: for every section in order, its id and its options, each under the
+# key (occurrence number in the file, lower-case key) so that repeated keys keep every value, in order;
+# a value is its lines joined by newlines, as configparser joins them.
+Structure = list[tuple[str, dict[tuple[int, str], str]]]
+
+
+class _StructureReader(configparser.RawConfigParser):
+    """configparser set up to read the structure of rule files: ``=`` as the only delimiter, no comment
+    prefixes (the position scan hands over no comments), case-insensitive keys, every key occurrence an
+    option of its own (see :meth:`optionxform`) and no interpolation.  Setting one up costs more than
+    reading a rule file (the constructor looks up every ``get*`` method), so each is reused, reset to the
+    state of a new one before every read."""
+
+    def __init__(self) -> None:
+        super().__init__(strict=False, delimiters=("=",), comment_prefixes=(), inline_comment_prefixes=None,
+                         empty_lines_in_values=False, interpolation=None, default_section="\x00defaults")
+        # Only the structure is read, never typed values: without converters, configparser gives each
+        # section's proxy no getint/getfloat/getboolean getters (three objects per section, in cycles).
+        for name in list(self.converters):
+            del self.converters[name]
+        self._default_proxy = self._proxies[self.default_section]
+        self._occurrence = itertools.count(1).__next__
+
+    def optionxform(self, optionstr: str) -> tuple[int, str]:  # type: ignore[override]
+        """The key of an option: its occurrence number in the file and the key in lower case."""
+        return self._occurrence(), optionstr.lower()
+
+    def read_structure(self, lines: Iterable[str]) -> Structure:
+        # Reading changes only these three mappings (and what they hold): fresh ones make the parser a new
+        # one again.  The default section's proxy holds nothing but the parser and its name.
+        self._sections = self._dict()
+        self._defaults = self._dict()
+        self._proxies = self._dict()
+        self._proxies[self.default_section] = self._default_proxy
+        self._occurrence = itertools.count(1).__next__
+        self.read_file(lines, "<string>")  # as read_string() names its source
+        return list(self._sections.items())
+
+
+_READERS: list[_StructureReader] = []  # idle readers: one per thread that reads at the same time
+
+
+def read_with_configparser(lines: Iterable[str]) -> Structure:
+    """configparser's reading of the structure of ``lines`` (section headers, ``key = value`` lines and
+    indented continuation lines; no comments or blank lines)."""
+    try:
+        reader = _READERS.pop()
+    except IndexError:
+        reader = _StructureReader()
+    try:
+        return reader.read_structure(lines)
+    finally:
+        _READERS.append(reader)
 
 
 def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
     """Read one rule file; problems are added to ``bag`` and reading goes on."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    sections = _read_plain(text, filename)
+    if sections is not None:
+        lines, expected = configparser_input(sections)
+        try:
+            agrees = read_with_configparser(lines) == expected
+        except configparser.Error:
+            agrees = False
+        if agrees:
+            return RuleFile(filename, sections)
+    sections = _scan_exact(text, filename, bag)
+    _cross_check(sections, filename, bag)
+    return RuleFile(filename, sections)
+
+
+def configparser_input(sections: list[Section], at: list[int] | None = None) -> tuple[list[str], Structure]:
+    """The lines that configparser reads for ``sections`` (``[id]``, ``key = value`` and indented
+    continuation lines, as the position scan read them) and the structure it must find in them; with
+    ``at``, the physical line number of every line is appended to it."""
+    lines: list[str] = []
+    expected: Structure = []
+    occurrence = 0
+    for section in sections:
+        lines.append(f"[{section.rule_id}]")
+        options: dict[tuple[int, str], str] = {}
+        expected.append((section.rule_id, options))
+        if at is not None:
+            at.append(section.span.line)
+        for prop in section.properties:
+            occurrence += 1
+            value = prop.value
+            pieces = value.pieces
+            if len(pieces) == 1:
+                lines.append(f"{prop.key} = {value.text}")
+                options[occurrence, prop.key] = value.text
+            else:
+                text = value.text
+                ends = [start - 1 for start, _, _ in pieces[1:]] + [len(text)]  # each piece ends before a space
+                parts = [text[start:max(start, end)] for (start, _, _), end in zip(pieces, ends)]
+                lines.append(f"{prop.key} = {parts[0]}")
+                lines.extend("  " + part for part in parts[1:])
+                options[occurrence, prop.key] = "\n".join(parts)
+            if at is not None:
+                at.extend(line for _, line, _ in pieces)
+    return lines, expected
+
+
+# One match per significant line of a plain file, as a tuple of its groups (findall): a continuation line
+# (indent, text), or the blank and comment lines before a section header or a ``key = value`` line (skipped)
+# and that line (id, or key, separator and value); or the blank and comment lines at the end of the text
+# (all groups empty); or ``bad``: any other line (a header with spaces or an invalid id, a line the exact
+# reader reports, ...).  Whitespace is Unicode whitespace as for str.strip(); ``[^\S\n]`` is whitespace
+# within a line.  '#' inside a value is left to the caller.
+_PLAIN_LINE_RE = re.compile(r"""
+    ([ \t][^\S\n]*)([^\s\#](?:.*\S)?)[^\S\n]*(?:\n|\Z)
+  | ((?:[^\S\n]*(?:\#.*)?\n|;.*\n)*+)
+    (?: \[([A-Za-z0-9][A-Za-z0-9_-]*)\][^\S\n]*(?:\n|\Z)
+      | ([^\s=\[;\#][^=\n\#]*?)([^\S\n]*=[^\S\n]*)(\S(?:.*\S)?)[^\S\n]*(?:\n|\Z)
+      | (?:[^\S\n]*(?:\#.*)?|;.*)\Z
+      | ([^\n]*\n?)
+    )
+""", re.VERBOSE)
+
+
+def _read_plain(text: str, filename: str) -> list[Section] | None:
+    """The sections of a file that has nothing for the exact reader to report and no '#' after text, as
+    :func:`_scan_exact` reads them; None for any other file.
+
+    One regular expression match per header, property and continuation line (blank and comment lines are
+    skipped inside the match) and no match objects, instead of a Python loop step per physical line."""
+    sections: list[Section] = []
+    current: Section | None = None
+    last_value: Value | None = None
+    line = 1  # the physical line where the current match starts
+    for indent, piece, skipped, raw_id, raw_key, sep, value_text, bad in _PLAIN_LINE_RE.findall(text):
+        if skipped:
+            line += skipped.count("\n")
+        if value_text:
+            if current is None or "#" in value_text:
+                return None
+            last_value = Value(value_text, filename, [(0, line, len(raw_key) + len(sep) + 1)])
+            current.properties.append(Property(raw_key.lower(), raw_key, last_value, line))
+        elif piece:
+            if last_value is None or "#" in piece:
+                return None
+            last_value.pieces.append((len(last_value.text) + 1, line, len(indent) + 1))
+            last_value.text = f"{last_value.text} {piece}"
+        elif raw_id:
+            current = Section(raw_id.lower(), raw_id, Span(filename, line, 2, line, 2 + len(raw_id)))
+            sections.append(current)
+            last_value = None
+        elif bad:
+            return None
+        line += 1
+    if len({section.rule_id for section in sections}) < len(sections):  # a duplicate id
+        return None
+    return sections
+
+
+def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
+    """The position scan of any file, line by line, reporting what is wrong with it."""
+    lines = text.split("\n")
     sections: list[Section] = []
     current: Section | None = None
     last_prop: Property | None = None
-    kept: list[str] = []  # the lines handed to configparser ...
-    kept_at: list[int] = []  # ... their physical line numbers ...
-    expected: list[tuple[str, object]] = []  # ... and the structure configparser must find in them
-    last_lines: list[str] = []  # the lines of last_prop's value, as configparser will hold them
     seen_ids: dict[str, Span] = {}
     for lineno, raw in enumerate(lines, 1):
         if not raw:
@@ -189,9 +298,6 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
             else:
                 val.pieces.append((0, lineno, col))
                 val.text = piece
-            kept.append("  " + piece)
-            kept_at.append(lineno)
-            last_lines.append(piece)
             continue
         header = HEADER_RE.match(body) if body[0] == "[" else None
         if header:
@@ -213,9 +319,6 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
             seen_ids[rule_id] = span
             current = Section(rule_id, raw_id, span)
             sections.append(current)
-            kept.append(f"[{rule_id}]")
-            kept_at.append(lineno)
-            expected.append(("[", rule_id))
             continue
         if body.lstrip().startswith("["):
             bag.error("RS101", "malformed section header: expected '[id]'",
@@ -242,20 +345,16 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
         key = raw_key.lower()
         last_prop = Property(key, raw_key, Value(value_text, filename, [(0, lineno, vstart + 1)]), lineno)
         current.properties.append(last_prop)
-        kept.append(f"{key} = {value_text}")
-        kept_at.append(lineno)
-        last_lines = [value_text]
-        expected.append((key, last_lines))
-    _cross_check(kept, kept_at, expected, filename, bag)
-    return RuleFile(filename, sections)
+    return sections
 
 
-def _cross_check(kept: list[str], kept_at: list[int], expected: list[tuple[str, object]], filename: str,
-                 bag: DiagnosticBag) -> None:
-    """Let configparser read the kept lines and confirm that it finds the same sections, keys and
-    value lines, in the same order, as the position scan."""
+def _cross_check(sections: list[Section], filename: str, bag: DiagnosticBag) -> None:
+    """Let configparser read the lines of ``sections`` and confirm that it finds the same sections, keys
+    and value lines, in the same order, as the position scan."""
+    kept_at: list[int] = []
+    kept, expected = configparser_input(sections, kept_at)
     try:
-        found = read_with_configparser("\n".join(kept))
+        found = read_with_configparser(io.StringIO("\n".join(kept)))
     except configparser.Error as exc:  # the position scan already reported what it found
         if not bag.has_errors:
             line = getattr(exc, "lineno", 1) or 1
@@ -263,7 +362,7 @@ def _cross_check(kept: list[str], kept_at: list[int], expected: list[tuple[str, 
             bag.error("RS101", f"malformed INI structure: {exc.message}", Span(filename, phys, 1))
         return
     if found != expected:  # pragma: no cover - would be a bug in one of the readers
-        k = next(i for i, (a, b) in enumerate(zip(found + [("", None)], expected + [("", None)])) if a != b)
-        entry = kept_at[min(k, len(kept_at) - 1)] if kept_at else 1
+        k = next(i for i, (a, b) in enumerate(zip(found + [("", {})], expected + [("", {})])) if a != b)
+        entry = sections[min(k, len(sections) - 1)].span.line if sections else 1
         bag.error("RS100", "internal error: configparser and the position scan read this file differently "
                   "here; please report this file", Span(filename, entry, 1))

@@ -13,6 +13,7 @@ inside of ``[[if …]]``) is returned as a single raw token, to be tokenized lat
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Iterator
 
@@ -270,6 +271,9 @@ _WORD_CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)(?:\s*(\?))
 _GUARD_HEAD = re.compile(r"\s*([A-Za-z]+)\b\s*")
 _GUARD_KINDS = {"may": "G_MAY", "if": "G_IF", "elif": "G_ELIF", "else": "G_ELSE"}
 CLAUSE_WORDS = frozenset({"to", "target", "from"})
+# the clause words in every letter case: the fast path looks a word up without making its lower case
+_CLAUSE_SPELLINGS = frozenset("".join(letters) for word in CLAUSE_WORDS
+                              for letters in itertools.product(*({c, c.upper()} for c in word)))
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _WORD_START = _LETTERS | {"_"}
 _DIGITS_SET = frozenset("0123456789")
@@ -303,18 +307,19 @@ def _find_guard_end(text: str, start: int) -> int:
 
 
 _STMT_OPS = {";": "SEMI", "&&": "ANDAND", "&": "AMP", ":": "COLON", "||": "OROR"}
-# One pass of C code cuts a statement list into (blanks, word, '?', argument list with the blanks
-# and brackets around it, its inside, operator, cost, guard inside, ability, other): the fast path of
-# lex_statements.  'other' is anything else (a stray bracket, a quote, '__x', deeper nesting …); it
-# sends the text to the character-by-character scanner below, which reports the exact error.
+# One pass of C code cuts a statement list into (blanks, word, the blanks, '?' and '(' between a word and
+# its argument list, the inside of that list, anything else): the fast path of lex_statements.  'Anything
+# else' is an operator, a {cost}, a [[guard]], a +ability or -ability, or one other character (a stray
+# bracket, a quote, '__x', deeper nesting …), which sends the text to the character-by-character scanner
+# below, which reports the exact error.  (Few groups: findall makes a string for every group of every match.)
 _STMT_SCAN = re.compile(
     r"(\s*)(?:"
-    rf"((?!__){_WORD.pattern})(\s*\?)?(\s*\(({_BALANCED})\))?"  # word, '?', (argument list)
-    r"|(;|&&?|:|\|\|)"  # operator
-    rf"|\{{({_BALANCED})\}}"  # {cost}
-    rf"|\[\[({_BALANCED})\]\]"  # [[guard]]
-    rf"|([+-]{_WORD.pattern})"  # +ability, -ability
-    r"|(\S))")  # anything else
+    rf"((?!__){_WORD.pattern})(?:(\s*(?:\?\s*)?\()({_BALANCED})\))?"  # word, '?', (argument list)
+    r"|(;|&&?|:|\|\|"  # operator
+    rf"|\{{{_BALANCED}\}}"  # {cost}
+    rf"|\[\[{_BALANCED}\]\]"  # [[guard]]
+    rf"|[+-]{_WORD.pattern}"  # +ability, -ability
+    r"|\S))")  # anything else
 
 
 def lex_statements(text: str, base: int = 0, allow_trigger: bool = False) -> list[Tok]:
@@ -329,42 +334,41 @@ def lex_statements(text: str, base: int = 0, allow_trigger: bool = False) -> lis
         append(("TRIGGER", text[i + 1:j], base + i + 1, base + j))
         i = j + 1
     pos = base + i
-    for blanks, word, qmark, call, args, op, cost, guard, ability, other in _STMT_SCAN.findall(text, i):
+    for blanks, word, head, args, other in _STMT_SCAN.findall(text, i):
         pos += len(blanks)
         if word:
             end = pos + len(word)
-            if qmark and not call:
-                return _lex_statements_scan(text, base, allow_trigger)
-            if not call:
+            if not head:
                 append(("WORD", word, pos, end))
                 pos = end
                 continue
-            append(("CLAUSE" if word.lower() in CLAUSE_WORDS else "CALL", word, pos, end))
-            if qmark:
-                append(("QMARK", "?", end + len(qmark) - 1, end + len(qmark)))
-            start = end + len(qmark) + len(call) - len(args) - 1
+            append(("CLAUSE" if word in _CLAUSE_SPELLINGS else "CALL", word, pos, end))
+            if "?" in head:
+                q = end + head.index("?")
+                append(("QMARK", "?", q, q + 1))
+            start = end + len(head)
             pos = start + len(args)
             append(("ARGS", args, start, pos))
             pos += 1
-        elif op:
-            append((_STMT_OPS[op], op, pos, pos + len(op)))
-            pos += len(op)
-        elif guard:
+            continue
+        kind = _STMT_OPS.get(other)
+        if kind is not None:
+            append((kind, other, pos, pos + len(other)))
+        elif len(other) == 1:  # one other character
+            return _lex_statements_scan(text, base, allow_trigger)
+        elif other[0] == "{":
+            append(("COST", other[1:-1], pos + 1, pos + len(other) - 1))
+        elif other[0] == "[":
+            guard = other[2:-2]
             m = _GUARD_HEAD.match(guard)
             kind = _GUARD_KINDS.get(m.group(1).lower()) if m else None
             if kind is None:
                 return _lex_statements_scan(text, base, allow_trigger)
-            end = pos + len(guard) + 2
+            end = pos + len(other) - 2
             append((kind, guard[m.end():], pos + 2 + m.end(), end, pos, end + 2))
-            pos = end + 2
-        elif ability:
-            append(("ABILITY", ability, pos, pos + len(ability)))
-            pos += len(ability)
-        elif other or text[pos - base] != "{":  # (an empty '[[]]' has no group to show for it)
-            return _lex_statements_scan(text, base, allow_trigger)
-        else:  # a cost, maybe empty
-            append(("COST", cost, pos + 1, pos + 1 + len(cost)))
-            pos += len(cost) + 2
+        else:  # +ability, -ability
+            append(("ABILITY", other, pos, pos + len(other)))
+        pos += len(other)
     return toks
 
 
@@ -752,12 +756,22 @@ def _quantifier_kind(text: str, i: int, n: int) -> bool:
     return bool(m and m.group(0).lower() == "in")
 
 
-# One pass of C code cuts an expression into (blanks, identifier, number, operator, string, other): the
-# fast path of lex_expr.  'other' is any character no token starts with; it sends the text to the
-# character-by-character scanner below, which reports the exact error.
+# The fast path of lex_expr: one pass of C code cuts an expression into (blanks, token) pairs.  Only
+# well-formed tokens match: a number that is not followed by '.', a letter or more digits (a float, a
+# bad literal or one too long), a name not starting with '__', a string with its closing quote, an
+# operator other than '.', or '.' glued to the attribute name or index after it ('.hand', '.0', the
+# commonest use of '.', cut in one piece).  Anything else (a lone '.', an error …) matches nothing,
+# findall skips it, and lex_expr sees that the pieces do not cover the text: the character-by-character
+# scanner below then decides, and reports the exact error.  (After a skip, the offsets lex_expr counts
+# no longer line up with the text, so what it reads there ahead of a piece is wrong; it must only not
+# fail, as its tokens are thrown away.)
 _EXPR_SCAN = re.compile(
-    r"(\s*)(?:([A-Za-z_][A-Za-z0-9_]*)|([0-9]\d*)|(" + "|".join(re.escape(op) for op, _ in _OPS)
-    + r")|('[^']*'|\"[^\"]*\")|(\S))")
+    r"(\s*)((?!__)[A-Za-z_][A-Za-z0-9_]*|[0-9]\d{0,%d}+(?![\d.A-Za-z_])|\.[A-Za-z][A-Za-z0-9_]*|\.[0-9]\d*"
+    r"|'[^']*'|\"[^\"]*\"|%s)" % (MAX_DIGITS - 1, "|".join(re.escape(op) for op, _ in _OPS if op != ".")))
+# the kind of every token that has one whatever comes around it: operators and lower-case keywords
+_FIXED_KINDS = {**{kw: kind for kw, kind in _KEYWORDS.items() if kw != "not"}, **_OP_KINDS}
+# the words that are not names, in any case: keywords, and 'all'/'any' when they start a quantifier
+SPECIAL_WORDS = frozenset(_KEYWORDS) | {"all", "any"}
 
 
 def lex_expr(text: str, base: int = 0) -> list[Tok]:
@@ -766,73 +780,62 @@ def lex_expr(text: str, base: int = 0) -> list[Tok]:
     if n > MAX_EXPR_LENGTH:
         raise LexError(f"expression too long ({n} characters; the limit is {MAX_EXPR_LENGTH})",
                        base, base + 1, code="RS107")
-    parts = _EXPR_SCAN.findall(text)
     toks: list[Tok] = []
     append = toks.append
-    keywords = _KEYWORDS
-    op_kinds = _OP_KINDS
-    prev = ""
+    fixed = _FIXED_KINDS
     pos = base
-    k = 0
-    count = len(parts)
-    while k < count:
-        blanks, word, num, op, string, other = parts[k]
-        k += 1
-        pos += len(blanks)
-        if word:
-            end = pos + len(word)
-            if prev == "DOT":
-                if word[0] == "_":  # '__x' and '._x' are errors: the scanner reports them
-                    return _lex_expr_scan(text, base)
+    pairs = iter(_EXPR_SCAN.findall(text))
+    for blanks, tok in pairs:
+        if blanks:
+            pos += len(blanks)
+        end = pos + len(tok)
+        kind = fixed.get(tok)
+        if kind is None:
+            c = tok[0]
+            if c in _WORD_START:
                 kind = "NAME"
-            elif word[:2] == "__":
-                return _lex_expr_scan(text, base)
-            else:
-                low = word.lower()
-                kind = keywords.get(low, "NAME")
-                if kind == "NAME":
-                    if low == "all" or low == "any":
-                        paren = end - base + len(parts[k][0]) if k < count and parts[k][3] == "(" else -1
-                        try:
-                            if paren < 0 or _quantifier_kind(text, paren, n):
-                                kind = "QALL" if low == "all" else "QANY"
-                        except LexError:  # unbalanced: the scanner reports it where it finds it
-                            return _lex_expr_scan(text, base)
-                elif kind == "KW_NOT" and k < count:
-                    nxt = parts[k]
-                    if nxt[1] and nxt[1].lower() == "in":
-                        k += 1
-                        end = pos + len(word) + len(nxt[0]) + 2
-                        append(("NOTIN", text[pos - base:end - base], pos, end))
-                        prev = "NOTIN"
-                        pos = end
-                        continue
-            append((kind, word, pos, end))
-            prev = kind
-            pos = end
-        elif num:
-            end = pos + len(num)
-            if prev == "DOT":
-                append(("DIGITS", num, pos, end))
-                prev = "DIGITS"
-            else:
-                after = text[end - base:end - base + 1]
-                if after == "." or after in _WORD_START or len(num) > MAX_DIGITS:
-                    return _lex_expr_scan(text, base)  # maybe a float or a bad literal: exact checks there
-                append(("INT", num, pos, end))
-                prev = "INT"
-            pos = end
-        elif op:
-            prev = op_kinds[op]
-            append((prev, op, pos, pos + len(op)))
-            pos += len(op)
-        elif string:
-            append(("STRING", string[1:-1], pos, pos + len(string)))
-            prev = "STRING"
-            pos += len(string)
-        else:
-            return _lex_expr_scan(text, base)
+                low = tok.lower()
+                if low in SPECIAL_WORDS:
+                    kind = _special_word_kind(text, low, end - base, n)
+                    if kind is None:
+                        return _lex_expr_scan(text, base)
+                    if kind == "NOTIN":  # 'not', blanks and 'in': one token
+                        end += sum(map(len, next(pairs, ())))
+                        tok = text[pos - base:end - base]
+            elif c == ".":  # '.name' or '.digits'
+                append(("DOT", ".", pos, pos + 1))
+                pos += 1
+                tok = tok[1:]
+                kind = "NAME" if tok[0] in _WORD_START else "DIGITS"
+            elif c in _DIGITS_SET:
+                kind = "INT"
+            else:  # a string
+                append(("STRING", tok[1:-1], pos, end))
+                pos = end
+                continue
+        append((kind, tok, pos, end))
+        pos = end
+    if pos - base != len(text.rstrip()):  # findall skipped something
+        return _lex_expr_scan(text, base)
     return toks
+
+
+def _special_word_kind(text: str, low: str, i: int, n: int) -> str | None:
+    """The kind of the keyword, 'all' or 'any' ``low`` that ends at ``text[i]``: NOTIN for a 'not' that
+    'in' follows; or None where only the scanner can tell (unbalanced text after 'all(')."""
+    kind = _KEYWORDS.get(low)
+    if kind == "KW_NOT":
+        m = _IDENT.match(text, _WS.match(text, i).end())
+        return "NOTIN" if m and m.group().lower() == "in" else kind
+    if kind is not None:
+        return kind
+    k = _WS.match(text, i).end()
+    try:
+        if k < n and text[k] == "(" and not _quantifier_kind(text, k, n):
+            return "NAME"
+    except LexError:
+        return None
+    return "QALL" if low == "all" else "QANY"
 
 
 def _lex_expr_scan(text: str, base: int = 0) -> list[Tok]:

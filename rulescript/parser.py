@@ -2,12 +2,16 @@
 
 One :class:`lark.Lark` instance, built once per process, makes the LALR(1) table of every kind of value
 (one start symbol each).  A small driver runs that table over the token tuples of rulescript.lexer and
-calls one callback per reduction, which builds the AST node directly: no lark tree is made.  Every failure is raised as :class:`rulescript.lexer.LexError` with offsets into the
-value text and the tokens that were expected.
+calls one callback per reduction, which builds the AST node directly: no lark tree is made.  Statement
+values (action, auto, each chains) are read without the driver into *outlines*, the plain-tuple trees the
+compiler works on (see "the statement layer: outlines" below); the driver parses them only to report an
+error.  Every failure is raised as :class:`rulescript.lexer.LexError` with offsets into the value text
+and the tokens that were expected.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Callable
@@ -16,7 +20,8 @@ import lark
 from lark.lexer import Lexer
 
 from rulescript import ast as A
-from rulescript.lexer import LexError, Tok, Token, lex_expr, lex_filter, lex_statements, to_token
+from rulescript.lexer import (_BALANCED, MAX_DIGITS, MAX_EXPR_LENGTH, SPECIAL_WORDS, LexError, Tok, Token, lex_expr,
+                              lex_filter, lex_statements, to_token)
 
 GRAMMAR_FILE = Path(__file__).with_name("rulescript.lark")
 START_SYMBOLS = ["action_value", "auto_value", "chain_value", "filter_list", "requisite_value",
@@ -632,7 +637,7 @@ class _Driver:
 
     lark builds the table from rulescript.lark; this loop feeds it our token tuples and calls the
     callbacks above directly (lark's own token feeder and tree builder are not used).  ``rows[state]``
-    maps a terminal to the next state (an ``int``: a shift) or to ``(size, steps)`` for a reduction
+    maps a terminal to the next state (an ``int``: a shift) or to ``(-1 - size, steps)`` for a reduction
     (a ``tuple``): ``size`` states are popped and ``steps`` maps the state the pop uncovers to a
     :data:`Step`.  One step covers the reduction and every reduction of a single symbol that follows
     it on the same lookahead, and says what comes next, so the loop looks the terminal up once per token.
@@ -715,7 +720,7 @@ class _Driver:
                 steps = folded.get(key)
                 if steps is None:
                     steps = folded[key] = _LazySteps(partial(fold, goto, t, callback))
-                new_row[t] = (size, steps)
+                new_row[t] = (-1 - size, steps)
         return out
 
     def parse(self, tokens: list[Tok], start: str, end_pos: int) -> Any:
@@ -728,11 +733,15 @@ class _Driver:
         for tok in tokens:
             act = actions[state](tok[0])
             while act.__class__ is tuple:  # reductions, each step saying what follows
-                size, steps = act
-                state, callback, act = steps[states[-1 - size]]
+                below, steps = act  # below: the index of the state the pops uncover (-1 - size)
+                state, callback, act = steps[states[below]]
                 if callback is not None:
                     callback(values)
-                states[-size:] = (state,)
+                if below == -2:  # one state popped (cheaper than a slice assignment, which makes a tuple)
+                    states[-1] = state
+                else:
+                    del states[below + 2:]
+                    states[-1] = state
             if act is None:
                 raise _ParseFailure(tok, self._expected(state))
             state = act
@@ -740,11 +749,15 @@ class _Driver:
             push_value(tok)
         act = actions[state]("$END")
         while act.__class__ is tuple:
-            size, steps = act
-            state, callback, act = steps[states[-1 - size]]
+            below, steps = act
+            state, callback, act = steps[states[below]]
             if callback is not None:
                 callback(values)
-            states[-size:] = (state,)
+            if below == -2:
+                states[-1] = state
+            else:
+                del states[below + 2:]
+                states[-1] = state
         if state != self.end_states[start]:  # no way on, or a shift of the end (the table has none)
             raise _ParseFailure(("$END", "", end_pos, end_pos), self._expected(state))
         return values[-1]
@@ -817,47 +830,356 @@ def _check_depth(tokens: list[Tok]) -> None:
                        code="RS510")
 
 
+# -- the statement layer: outlines
+#
+# The statement grammar is a regular language (costs, statements between ';', each a body or a guard with
+# bodies), so the tree of a well-formed value is read straight off its tokens, without the driver.  The
+# compiler works on that tree in plain tuples, an *outline*, which costs a fraction of the AST's nodes to
+# make; parse_action, parse_auto and parse_chain turn it into the AST.  A value the grammar rejects has no
+# outline: the driver then parses its tokens and reports the error exactly.  tests/compiler/test_parser.py
+# checks that outline and AST are exactly the tree the grammar gives.
+#
+#   item       a command or clause: (CALL or CLAUSE, word, start, end, ask, ARGS token), its end past the
+#              ')'; any other item is its token: ABILITY, WORD, AMP, ANDAND or OROR
+#   body       a non-empty list of items
+#   branch     (keyword, condition, body or None, start, end): 'if' or 'elif' with its guard token as the
+#              condition, 'else' with None
+#   statement  (kind, body, guard, branches, start, end): ('plain', body, None, [] …),
+#              ('may', body, G_MAY token, [] …) or ('if', None, None, branches …)
+#   values     action: (COST tokens, statements); auto: (TRIGGER token or None, statements); chain: body
+
+Item = tuple
+OutlineBody = list[Item]
+OutlineBranch = tuple[str, Tok | None, OutlineBody | None, int, int]
+OutlineStatement = tuple[str, OutlineBody | None, Tok | None, list[OutlineBranch], int, int]
+ActionOutline = tuple[list[Tok], list[OutlineStatement]]
+AutoOutline = tuple[Tok | None, list[OutlineStatement]]
+
+_PLAIN_ITEMS = frozenset({"AMP", "ANDAND", "OROR", "ABILITY", "WORD"})
+
+
+def _outline_body(toks: list[Tok], i: int, n: int) -> tuple[OutlineBody, int]:
+    """The items that start at ``toks[i]`` (maybe none) and the index after them."""
+    items: OutlineBody = []
+    append = items.append
+    while i < n:
+        t = toks[i]
+        kind = t[0]
+        if kind == "CALL" or kind == "CLAUSE":
+            # the lexer puts the argument list (after a '?') right behind its command or clause word
+            a = toks[i + 1]
+            if a[0] == "QMARK":
+                a = toks[i + 2]
+                append((kind, t[1], t[2], a[3] + 1, True, a))
+                i += 3
+            else:
+                append((kind, t[1], t[2], a[3] + 1, False, a))
+                i += 2
+        elif kind in _PLAIN_ITEMS:
+            append(t)
+            i += 1
+        else:
+            break
+    return items, i
+
+
+def _outline(toks: list[Tok], start: str) -> ActionOutline | AutoOutline | OutlineBody | None:
+    """The outline of an ``action_value``, ``auto_value`` or ``chain_value`` the grammar accepts, or None."""
+    n = len(toks)
+    if not n:
+        return None
+    if start == "chain_value":
+        body, i = _outline_body(toks, 0, n)
+        return body if body and i == n else None
+    i = 0
+    head: Any = None  # the costs of an action, the trigger of an auto
+    if start == "auto_value":
+        if toks[0][0] == "TRIGGER":
+            head = toks[0]
+            i = 1
+            if n == 1:
+                return head, []
+    else:
+        head = []
+        while toks[i][0] == "COST":
+            head.append(toks[i])
+            i += 1
+            if i == n:
+                return None
+        if head:
+            if toks[i][0] != "COLON" or i + 1 == n:
+                return None
+            i += 1
+    statements: list[OutlineStatement] = []
+    append = statements.append
+    while True:  # at the start of a statement
+        t = toks[i]
+        kind = t[0]
+        if kind == "G_IF":
+            body, i = _outline_body(toks, i + 1, n)
+            end = body[-1][3] if body else t[5]
+            branches: list[OutlineBranch] = [("if", t, body or None, t[4], end)]
+            while i < n:
+                g = toks[i]
+                keyword = "elif" if g[0] == "G_ELIF" else "else" if g[0] == "G_ELSE" else None
+                if keyword is None:
+                    break
+                body, i = _outline_body(toks, i + 1, n)
+                if not body:
+                    return None
+                end = body[-1][3]
+                branches.append((keyword, g if keyword == "elif" else None, body, g[4], end))
+                if keyword == "else":
+                    break
+            append(("if", None, None, branches, t[4], max(end, t[5])))
+        elif kind == "G_MAY":
+            body, i = _outline_body(toks, i + 1, n)
+            if not body:
+                return None
+            append(("may", body, t, [], t[4], body[-1][3]))
+        else:
+            body, i = _outline_body(toks, i, n)
+            if not body:
+                return None
+            append(("plain", body, None, [], t[2], body[-1][3]))
+        if i == n:
+            return head, statements
+        if toks[i][0] != "SEMI" or i + 1 == n:
+            return None
+        i += 1
+
+
+def _read(tokens: list[Tok], start: str, text_len: int, base: int) -> Any:
+    outline = _outline(tokens, start)
+    if outline is None:
+        _parse(tokens, start, text_len, base)  # reports the error
+        raise AssertionError(f"the grammar accepts a {start} that has no outline")  # pragma: no cover
+    return outline
+
+
+def read_action(text: str) -> ActionOutline:
+    return _read(lex_statements(text), "action_value", len(text), 0)
+
+
+def read_auto(text: str) -> AutoOutline:
+    return _read(lex_statements(text, 0, True), "auto_value", len(text), 0)
+
+
+def read_chain(text: str, base: int) -> OutlineBody:
+    return _read(lex_statements(text, base), "chain_value", len(text), base)
+
+
+def _body_node(body: OutlineBody | None) -> A.Body | None:
+    """The AST of an outline body."""
+    if body is None:
+        return None
+    items: list[A.BodyItem] = []
+    for item in body:
+        kind, text, start, end = item[:4]
+        if kind == "CALL":
+            items.append(A.Command(text, item[4], _raw(item[5]), start, end))
+        elif kind == "CLAUSE":
+            items.append(A.Clause(text.lower(), item[4], _raw(item[5]), start, end))
+        elif kind == "ABILITY":
+            items.append(A.AbilityEffect(text[0], text[1:], start, end))
+        elif kind == "WORD":
+            items.append(A.Bareword(text, start, end))
+        else:
+            items.append(A.ChainOp(text, start, end))
+    return A.Body(items, body[0][2], body[-1][3])
+
+
+def _statement_nodes(statements: list[OutlineStatement]) -> list[A.Statement]:
+    """The AST of outline statements."""
+    return [A.Statement(kind, _body_node(body), _raw(guard) if guard else None,
+                        [A.Branch(keyword, _raw(cond) if cond else None, _body_node(b), s, e)
+                         for keyword, cond, b, s, e in branches], start, end)
+            for kind, body, guard, branches, start, end in statements]
+
+
+def _outline_tree(outline: Any, start: str) -> A.ActionValue | A.AutoValue | A.Body:
+    """The AST of the outline of an ``action_value``, ``auto_value`` or ``chain_value``."""
+    if start == "chain_value":
+        return _body_node(outline)  # type: ignore[return-value]
+    head, statements = outline
+    if start == "action_value":
+        return A.ActionValue([_raw(t) for t in head], _statement_nodes(statements))
+    return A.AutoValue(_raw(head) if head else None, _statement_nodes(statements))
+
+
 def parse_action(text: str) -> A.ActionValue:
-    return _parse(lex_statements(text), "action_value", len(text), 0)
+    return _outline_tree(read_action(text), "action_value")  # type: ignore[return-value]
 
 
 def parse_auto(text: str) -> A.AutoValue:
-    return _parse(lex_statements(text, 0, True), "auto_value", len(text), 0)
+    return _outline_tree(read_auto(text), "auto_value")  # type: ignore[return-value]
 
 
 def parse_chain(text: str, base: int) -> A.Body:
-    return _parse(lex_statements(text, base), "chain_value", len(text), base)
+    return _outline_tree(read_chain(text, base), "chain_value")  # type: ignore[return-value]
 
 
-def _simple_filters(toks: list[Tok]) -> list[A.Filter] | None:
-    """The AST of the commonest filters, a word (``opp``) or a word in a zone (``characters@myRing``),
-    built without running the parser; anything else returns None.  tests/compiler/test_parser.py
-    checks that this gives exactly the tree the grammar gives."""
-    if not (len(toks) == 1 or len(toks) == 3 and toks[1][0] == "AT" and toks[2][0] == "WORD"):
-        return None
-    word = toks[0]
-    if word[0] != "WORD":
-        return None
-    start, end = word[2], word[3]
-    segments = [("types", [[A.TypeTerm(word[1], False, False, False, False, start, end)]], start, end)]
-    if len(toks) == 3:
-        at, zone = toks[1], toks[2]
-        segments.append(("zone", A.Raw(zone[1], zone[2], zone[3]), at[2], zone[3]))
-    return [A.Filter(segments, start, segments[-1][3])]
+# ---- the filter fast path ------------------------------------------------------------------------
+#
+# Nearly every filter is written in the canonical order ``<qty> types <pick> [block] @zone ::sel(x)``.
+# One regex recognises such a filter in one go (in C) and the functions below build from its groups
+# exactly the tree the lexer and the grammar build, without making tokens or running the parser.
+# Anything unusual (another order, a stray character, '__x', a number where the lexer would make an
+# INT, an error …) does not match, and the exact path decides.  Each pattern below mirrors the
+# token of rulescript.lexer it stands for; possessive quantifiers keep words as long as the lexer's.
+# tests/compiler/test_parser.py checks the trees against the grammar's on many filters.
+
+_WORD_REST = r"[A-Za-z0-9_]*+(?:-[A-Za-z0-9_]+)*+"
+_F_WORD = rf"(?!__)[A-Za-z0-9_]{_WORD_REST}"  # a WORD outside '[ ]' (a digit may start it there)
+_F_ATOM_WORD = rf"(?!__)[A-Za-z_]{_WORD_REST}"  # a WORD inside '[ ]' (after '+'/'-' digits make an INT)
+_NO_WORD_CHAR = r"(?![A-Za-z0-9_])"
+
+
+def _opt(pattern: str) -> str:
+    """``pattern`` or nothing: '(?:x|)' matches as '(?:x)?' does, but costs sre a lot less outside
+    repetitions (a branch, where '?' is a repeat that saves and restores every group)."""
+    return f"(?:{pattern}|)"
+
+
+def _type_term_pattern(groups: bool) -> str:
+    """A type term: '^'? '!'? then a word | '*s' | '*' | a string with its plural 's'; with ``groups``
+    the parts are captured as (caret, bang, word, star, string, plural)."""
+    g = "(" if groups else "(?:"
+    return (_opt(rf"{g}\^)\s*") + _opt(rf"{g}!)\s*")
+            + rf"(?:{g}{_F_WORD})|{g}\*[sS]{_NO_WORD_CHAR}|\*)|{g}'[^']*'|\"[^\"]*\")"
+            + _opt(rf"{g}[sS]){_NO_WORD_CHAR}") + ")")
+
+
+_MORE_TERM = rf"\s*(?:&(?!&)|,)\s*{_type_term_pattern(False)}"
+_FAST_FILTER = re.compile(
+    r"\s*" + _opt(r"<([^>]*)>\s*")  # 1: quantity
+    + rf"({_type_term_pattern(True)})"  # 2: the first type term, 3-8: its parts
+    + rf"({_MORE_TERM}(?:{_MORE_TERM})*|)"  # 9: the other type terms ('(x(?:x)*|)' is cheaper than '(?:x)*')
+    + r"\s*" + _opt(r"<([^>]*)>\s*")  # 10: pick
+    + _opt(r"(\[[^\[\]'\"]*\])\s*")  # 11: block (its atoms are read by _fast_block)
+    + _opt(rf"(@\s*({_F_WORD}))\s*")  # 12: zone, 13: its word
+    + _opt(rf"(::\s*([A-Za-z0-9_]{_WORD_REST})\s*\(({_BALANCED})\))\s*")  # 14: selector, 15: name, 16: argument
+    + r"(?:(;|&&)|\Z)")  # 17: the separator before the next filter, or the end
+_FAST_MORE_TERMS = re.compile(rf"\s*(?:(&)|,)\s*({_type_term_pattern(True)})")  # 1: '&', 2: term, 3-8
+_FAST_ATOM = re.compile(
+    rf"\s*([-+^!]?)\s*({_F_ATOM_WORD})"  # 1: prefix, 2: word
+    + _opt(r"\s*((?>==|!=|<=|>=|<|>|=))\s*([+-]?)\s*([0-9]{1,15})(?![A-Za-z0-9_]|-[A-Za-z0-9_])"  # 3-5: op, sign, int
+           rf"|\s*:(?!:)\s*({_F_ATOM_WORD})")  # 6: extreme
+    + r"\s*(?:(&(?!&))|(,)|\])")  # 7: '&', 8: ',' (or the closing ']')
+
+
+def _fast_type_term(caret: str | None, bang: str | None, word: str | None, star: str | None, string: str | None,
+                    plural: str | None, start: int, end: int) -> A.TypeTerm:
+    if word is not None:
+        return A.TypeTerm(word, False, False, caret is not None, bang is not None, start, end)
+    if star is not None:
+        return A.TypeTerm("*", False, len(star) == 2, caret is not None, bang is not None, start, end)
+    assert string is not None
+    return A.TypeTerm(string[1:-1], True, plural is not None, caret is not None, bang is not None, start, end)
+
+
+def _fast_block(text: str, pos: int, base: int) -> list[list[A.Atom]] | None:
+    """The atoms of the '[ ]' block whose '[' is at ``text[pos - 1]``, or None to leave it to the parser."""
+    conj: list[A.Atom] = []
+    fexpr = [conj]
+    match = _FAST_ATOM.match
+    while True:
+        m = match(text, pos)
+        if m is None:
+            return None
+        prefix, word, op, sign, digits, which, amp, comma = m.groups()
+        start = m.start(1) + base  # the prefix, or the word when there is none
+        word_start = m.start(2) + base
+        word_end = word_start + len(word)
+        if op is not None:
+            n = int(digits)
+            conj.append(A.Atom(prefix, word, "cmp", "==" if op == "=" else op, -n if sign == "-" else n, start,
+                               m.end(5) + base, word_start, word_end))
+        elif which is not None:
+            conj.append(A.Atom(prefix, word, "extreme", ":", which, start, m.end(6) + base, word_start, word_end))
+        else:
+            conj.append(A.Atom(prefix, word, "word", "", 0, start, word_end, word_start, word_end))
+        pos = m.end()
+        if comma is not None:
+            conj = []
+            fexpr.append(conj)
+        elif amp is None:
+            return fexpr
+
+
+def _fast_filters(text: str, base: int, andand: bool) -> list[A.Filter] | None:
+    """The filters of ``text`` if each is in the canonical order (see above), else None."""
+    filters = []
+    pos = 0
+    match = _FAST_FILTER.match
+    while True:
+        m = match(text, pos)
+        if m is None:
+            return None
+        (qty, _, caret, bang, word, star, string, plural, more, pick, block, zone, zone_word, selector, name, arg,
+         sep) = m.groups()
+        segments: list[tuple[str, Any, int, int]] = []
+        if qty is not None:
+            end = m.end(1) + base + 1
+            start = end - len(qty) - 2
+            segments.append(("angle", A.Angle(qty, start, end), start, end))
+        start, end = m.span(2)
+        if word is not None and caret is None and bang is None:  # a plain word, the common case
+            term = A.TypeTerm(word, False, False, False, False, start + base, end + base)
+        else:
+            term = _fast_type_term(caret, bang, word, star, string, plural, start + base, end + base)
+        conjs = [[term]]
+        if more:
+            for t in _FAST_MORE_TERMS.finditer(text, end, m.end(9)):
+                if t.group(1) is None:
+                    conjs.append([])
+                term = _fast_type_term(*t.groups()[2:], t.start(2) + base, t.end() + base)
+                conjs[-1].append(term)
+        segments.append(("types", conjs, conjs[0][0].start, term.end))
+        if pick is not None:
+            end = m.end(10) + base + 1
+            start = end - len(pick) - 2
+            segments.append(("angle", A.Angle(pick, start, end), start, end))
+        if block is not None:
+            start = m.start(11)
+            fexpr = _fast_block(text, start + 1, base)
+            if fexpr is None:
+                return None
+            segments.append(("block", fexpr, start + base, start + base + len(block)))
+        if zone is not None:
+            start, end = m.span(12)
+            segments.append(("zone", A.Raw(zone_word, end + base - len(zone_word), end + base), start + base,
+                             end + base))
+        if selector is not None:
+            start, end = m.span(14)
+            name_start = m.start(15) + base
+            segments.append(("selector", (A.Raw(name, name_start, name_start + len(name)),
+                                          A.Raw(arg, end + base - 1 - len(arg), end + base - 1)),
+                             start + base, end + base))
+        filters.append(A.Filter(segments, segments[0][2], segments[-1][3]))
+        if sep is None:
+            return filters
+        if (sep == "&&") != andand:
+            return None
+        pos = m.end()
 
 
 def parse_filters(text: str, base: int = 0) -> list[A.Filter]:
+    fast = _fast_filters(text, base, False)
+    if fast is not None:
+        return fast
     if not text.strip():
         raise LexError("empty target filter", base, base + 1, ("a filter",))
-    toks = lex_filter(text, base)
-    return _simple_filters(toks) or _parse(toks, "filter_list", len(text), base)
+    return _parse(lex_filter(text, base), "filter_list", len(text), base)
 
 
 def parse_requisite(text: str, base: int = 0) -> list[A.Filter]:
+    fast = _fast_filters(text, base, True)
+    if fast is not None:
+        return fast
     if not text.strip():
         raise LexError("empty requisite", base, base + 1, ("a filter",))
-    toks = lex_filter(text, base, True)
-    return _simple_filters(toks) or _parse(toks, "requisite_value", len(text), base)
+    return _parse(lex_filter(text, base, True), "requisite_value", len(text), base)
 
 
 def _expr_tokens(text: str, base: int) -> list[Tok]:
@@ -868,50 +1190,268 @@ def _expr_tokens(text: str, base: int) -> list[Tok]:
     return toks
 
 
-def _simple_expr(toks: list[Tok]) -> A.Expr | None:
-    """The AST of the commonest tiny expressions (``250``, ``-200``, ``_x``, ``me.hand.size``, ``tgt.0``)
-    built without running the parser; anything else returns None.  tests/compiler/test_parser.py
-    checks that this gives exactly the tree the grammar gives."""
-    first = toks[0]
-    kind = first[0]
-    if len(toks) == 1:
-        if kind == "INT":
-            return A.Literal(int(first[1]), first[2], first[3])
+class _NotFast(Exception):
+    """Raised by _FastExpr where the driver has to decide: a syntax error, or the refused '**'."""
+
+
+_OR, _AND, _NOT, _CMP, _SUM, _TERM = range(1, 7)  # binding levels of the expression grammar, loosest first
+_LEVELS = {  # the level of each binary operator (comparisons make chains: see _FastExpr.binary)
+    "KW_OR": _OR, "KW_AND": _AND, "EQ": _CMP, "NE": _CMP, "LT": _CMP, "LE": _CMP, "GT": _CMP, "GE": _CMP,
+    "KW_IN": _CMP, "NOTIN": _CMP, "PLUS": _SUM, "MINUS": _SUM, "STAR": _TERM, "SLASH": _TERM, "DSLASH": _TERM,
+    "PERCENT": _TERM,
+}
+_COMP_TEXT = {"EQ": "==", "NE": "!=", "LT": "<", "LE": "<=", "GT": ">", "GE": ">=", "KW_IN": "in",
+              "NOTIN": "not in"}  # as _comp_text
+_LITERALS = {"TRUE": True, "FALSE": False, "NIL": None}
+_END_TOK = ("$END", "", -1, -1)
+
+
+class _FastExpr:
+    """The expression rules of rulescript.lark as a recursive-descent parser (precedence climbing): it
+    builds the very tree the LALR driver builds, with a few calls per operand instead of a reduction
+    per rule.  On anything else (a syntax error, the refused '**') it raises _NotFast and the caller
+    runs the driver, which reports the error exactly.  tests/compiler/test_parser.py compares the two
+    on many valid and broken expressions."""
+
+    __slots__ = ("toks", "i")
+
+    def __init__(self, toks: list[Tok]) -> None:
+        self.toks = toks + [_END_TOK]
+        self.i = 0  # the next token
+
+    def expect(self, kind: str) -> Tok:
+        tok = self.toks[self.i]
+        if tok[0] != kind:
+            raise _NotFast
+        self.i += 1
+        return tok
+
+    def expr(self) -> A.Expr:  # disj | disj KW_IF disj KW_ELSE expr
+        then = self.binary(_OR, False)
+        if self.toks[self.i][0] != "KW_IF":
+            return then
+        self.i += 1
+        test = self.binary(_OR, False)
+        self.expect("KW_ELSE")
+        orelse = self.expr()
+        return A.Conditional(test, then, orelse, then.start, orelse.end)
+
+    def binary(self, level: int, no_in: bool, left: A.Expr | None = None) -> A.Expr:
+        """An operand with the operators of ``level`` and tighter ones after it (or, and, not, comparison
+        chains, sums, terms); ``left``: its first operand if already parsed.  ``no_in``: in a
+        quantifier's element (the q* rules), where 'in' ends the element instead of comparing."""
+        toks = self.toks
+        if left is None:
+            tok = toks[self.i]
+            if tok[0] == "KW_NOT":  # neg: KW_NOT neg, only where a neg may stand
+                if level > _NOT:
+                    raise _NotFast
+                self.i += 1
+                x = self.binary(_NOT, no_in)
+                left = A.Not(x, tok[2], x.end)
+            else:
+                left = self.operand()
+        levels = _LEVELS
+        while True:
+            tok = toks[self.i]
+            kind = tok[0]
+            op_level = levels.get(kind, 0)
+            if op_level < level:
+                return left
+            if op_level == _CMP:  # sum (comp_op sum)+: one Compare
+                if no_in and (kind == "KW_IN" or kind == "NOTIN"):
+                    return left
+                operands = [left]
+                ops = []
+                while op_level == _CMP and not (no_in and (kind == "KW_IN" or kind == "NOTIN")):
+                    self.i += 1
+                    ops.append(_COMP_TEXT[kind])
+                    x = self.operand()
+                    if levels.get(toks[self.i][0], 0) > _CMP:
+                        x = self.binary(_SUM, no_in, x)
+                    operands.append(x)
+                    kind = toks[self.i][0]
+                    op_level = levels.get(kind, 0)
+                left = A.Compare(operands, ops, left.start, x.end)
+                continue
+            self.i += 1
+            # the right operand, and the tighter operators after it
+            right = self.binary(op_level + 1, no_in) if toks[self.i][0] == "KW_NOT" else self.operand()
+            if levels.get(toks[self.i][0], 0) > op_level:
+                right = self.binary(op_level + 1, no_in, right)
+            if op_level <= _AND:
+                left = A.BoolOp("or" if op_level == _OR else "and", left, right, left.start, right.end)
+            else:
+                left = A.BinOp(tok[1], left, right, left.start, right.end)
+
+    def operand(self) -> A.Expr:
+        """A factor: signs, then a primary (or a call) and its attributes and indexes."""
+        toks = self.toks
+        tok = toks[self.i]
+        kind = tok[0]
+        self.i += 1
+        node: A.Expr
         if kind == "NAME":
-            return A.Name(first[1], first[2], first[3])
+            if toks[self.i][0] == "LPAR":
+                self.i += 1
+                args = [] if toks[self.i][0] == "RPAR" else self.arglist()
+                node = A.Call(tok[1], args, tok[2], self.expect("RPAR")[3], tok[3])
+            else:
+                node = A.Name(tok[1], tok[2], tok[3])
+        elif kind == "INT":
+            node = A.Literal(int(tok[1]), tok[2], tok[3])
+        elif kind == "PLUS" or kind == "MINUS":  # factor: PLUS factor | MINUS factor
+            x = self.operand()
+            return A.Unary(tok[1], x, tok[2], x.end)
+        elif kind == "STRING":
+            node = A.Literal(tok[1], tok[2], tok[3])
+        elif kind in _LITERALS:
+            node = A.Literal(_LITERALS[kind], tok[2], tok[3])
+        elif kind == "LPAR":
+            node = self.expr()
+            node.start = tok[2]  # as _paren
+            node.end = self.expect("RPAR")[3]
+        elif kind == "LSQB":
+            items = [] if toks[self.i][0] == "RSQB" else self.arglist()
+            node = A.ListLit(items, tok[2], self.expect("RSQB")[3])
+        elif kind == "QALL" or kind == "QANY":  # QALL qdisj KW_IN postfix
+            elem = self.binary(_OR, True)
+            seq = self.seq()
+            node = A.Quantifier("all" if kind == "QALL" else "any", elem, seq, tok[2], seq.end)
+        else:
+            raise _NotFast
+        while toks[self.i][0] == "DOT":
+            part = toks[self.i + 1]
+            if part[0] == "NAME":
+                node = A.Attr(node, part[1], node.start, part[3])
+            elif part[0] == "DIGITS":
+                node = A.Index(node, int(part[1]), node.start, part[3])
+            else:
+                raise _NotFast
+            self.i += 2
+        if toks[self.i][0] == "POW":
+            raise _NotFast
+        return node
+
+    def seq(self) -> A.Expr:  # KW_IN postfix, after the element of a quantifier or an each
+        self.expect("KW_IN")
+        kind = self.toks[self.i][0]
+        if kind == "PLUS" or kind == "MINUS":
+            raise _NotFast  # a sign does not start a postfix
+        return self.operand()
+
+    def arglist(self) -> list[A.Expr]:
+        items = [self.expr()]
+        while self.toks[self.i][0] == "COMMA":
+            self.i += 1
+            items.append(self.expr())
+        return items
+
+    def vars(self) -> list[tuple[Tok, A.Expr]]:  # var_decl (SEMI var_decl)*
+        decls = []
+        while True:
+            name = self.expect("NAME")
+            self.expect("WALRUS")
+            decls.append((name, self.expr()))
+            if self.toks[self.i][0] != "SEMI":
+                return decls
+            self.i += 1
+
+    def each_head(self) -> tuple[A.Expr, A.Expr]:  # qdisj KW_IN postfix
+        elem = self.binary(_OR, True)
+        return elem, self.seq()
+
+
+def _fast(toks: list[Tok], rule: Callable[[_FastExpr], Any]) -> Any:
+    """What ``rule`` (a method of _FastExpr) makes of the whole of ``toks``, or None if the driver must
+    decide."""
+    if len(toks) > MAX_DEPTH:
+        return None  # long enough to nest deeper than _check_depth allows: the driver decides
+    p = _FastExpr(toks)
+    try:
+        result = rule(p)
+    except _NotFast:
         return None
-    if len(toks) == 2 and (kind == "PLUS" or kind == "MINUS") and toks[1][0] == "INT":
-        num = toks[1]
-        return A.Unary(first[1], A.Literal(int(num[1]), num[2], num[3]), first[2], num[3])
-    if kind != "NAME" or len(toks) % 2 == 0:
+    return result if p.i == len(toks) else None
+
+
+# An operand, optionally signed, then maybe an operator and a second operand, without blanks inside the
+# operands: the shape of most expressions ('+100', 'me.hand.size', 'opp.hp >= 500', 'tgt.0.bp * 2').
+# ASCII blanks only: other white space takes the exact path.
+_TINY = re.compile(r"\s*([+-]?)([\w.]+)(?:\s*(==|!=|<=|>=|<|>|\+|-|\*|//|/|%)\s*([\w.]+))?\s*", re.ASCII)
+_TINY_EACH = re.compile(r"\s*([\w.]+)\s+[iI][nN]\s+([\w.]+)\s*", re.ASCII)  # an each head of two operands
+_COMPARISONS = frozenset({"==", "!=", "<=", ">=", "<", ">"})
+
+
+def _tiny_operand(s: str, start: int) -> A.Expr | None:
+    """The tree of an integer, a name or a name with attributes and indexes (``me.hand.size``, ``tgt.0``)
+    written without blanks at ``start``, or None (a keyword, a float, an error …)."""
+    if s.isdigit():
+        return A.Literal(int(s), start, start + len(s)) if len(s) <= MAX_DIGITS else None
+    parts = s.split(".")
+    name = parts[0]
+    if not name.isidentifier() or name[:2] == "__" or name.lower() in SPECIAL_WORDS:
         return None
-    start = first[2]
-    node: A.Expr = A.Name(first[1], start, first[3])
-    for i in range(1, len(toks), 2):
-        if toks[i][0] != "DOT":
-            return None
-        part = toks[i + 1]
-        if part[0] == "NAME":
-            node = A.Attr(node, part[1], start, part[3])
-        elif part[0] == "DIGITS":
-            node = A.Index(node, int(part[1]), start, part[3])
+    pos = start + len(name)
+    node: A.Expr = A.Name(name, start, pos)
+    for part in parts[1:]:
+        pos += 1 + len(part)
+        if part.isidentifier() and part[0] != "_":
+            node = A.Attr(node, part, start, pos)
+        elif part.isdigit():
+            node = A.Index(node, int(part), start, pos)
         else:
             return None
     return node
 
 
+def _tiny_expr(text: str, base: int) -> A.Expr | None:
+    """The tree of the commonest expressions (see _TINY) made from the text itself, without tokens; None
+    for anything else.  tests/compiler/test_parser.py checks that this gives exactly the tree the
+    grammar gives."""
+    m = _TINY.fullmatch(text)
+    if m is None or len(text) > MAX_EXPR_LENGTH:
+        return None
+    sign, left, op, right = m.groups()
+    start = base + m.start(2)
+    node = _tiny_operand(left, start)
+    if node is None:
+        return None
+    if sign:
+        node = A.Unary(sign, node, start - 1, node.end)
+    if op is None:
+        return node
+    other = _tiny_operand(right, base + m.start(4))
+    if other is None:
+        return None
+    if op in _COMPARISONS:
+        return A.Compare([node, other], [op], node.start, other.end)
+    return A.BinOp(op, node, other, node.start, other.end)
+
+
 def parse_expr(text: str, base: int = 0) -> A.Expr:
+    node = _tiny_expr(text, base)
+    if node is not None:
+        return node
     toks = _expr_tokens(text, base)
-    return _simple_expr(toks) or _parse(toks, "expr", len(text), base)
+    return _fast(toks, _FastExpr.expr) or _parse(toks, "expr", len(text), base)
 
 
 def parse_vars(text: str, base: int = 0) -> list[tuple[Token, A.Expr]]:
-    decls = _parse(_expr_tokens(text, base), "vars_value", len(text), base)
+    toks = _expr_tokens(text, base)
+    decls = _fast(toks, _FastExpr.vars) or _parse(toks, "vars_value", len(text), base)
     return [(to_token(name), expr) for name, expr in decls]
 
 
 def parse_each_head(text: str, base: int) -> tuple[A.Expr, A.Expr]:
-    return _parse(_expr_tokens(text, base), "each_head", len(text), base)
+    m = _TINY_EACH.fullmatch(text)
+    if m is not None and len(text) <= MAX_EXPR_LENGTH:  # 'char in opp.ring': as _tiny_expr
+        elem = _tiny_operand(m.group(1), base + m.start(1))
+        seq = _tiny_operand(m.group(2), base + m.start(2))
+        if elem is not None and seq is not None:
+            return elem, seq
+    toks = _expr_tokens(text, base)
+    return _fast(toks, _FastExpr.each_head) or _parse(toks, "each_head", len(text), base)
 
 
 PARSERS: dict[str, Callable[..., Any]] = {

@@ -1,52 +1,331 @@
-"""Parser details: the fast paths for tiny expressions and filters agree with the grammar, and the LALR
-driver."""
+"""Parser details: the fast paths for expressions and filters agree with the grammar, and the LALR driver."""
 
 from __future__ import annotations
 
 import json
 import os
+import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rulescript import lexer as L
 from rulescript import parser as P
 from rulescript.compiler import compile_source
 from rulescript.context import CardDatabase
-from rulescript.lexer import lex_expr, lex_filter
+from rulescript.lexer import LexError, _lex_statements_scan, lex_expr, lex_filter, lex_statements
 from rulescript.profile import load_profile
 
-SIMPLE = ["250", "-200", "+3", "_x", "me", "me.hand.size", "tgt.0", "prevTgt.12.bp", "trigger.controller"]
+ROOT = Path(__file__).resolve().parents[2]
+TINY = ["250", "-200", "+3", " _x ", "me", "me.hand.size", "tgt.0", "prevTgt.12.bp", "trigger.controller",
+        "-me.hp", "+tgt.0.bp", "1 + 2", "opp.hp >= 500", "tgt.0.bp*2", "a.b // 3", "-x - 1", "x.in <= y.0",
+        "me.sp!=0", "\tme.hp\t<\t10\n"]
 
 
-@pytest.mark.parametrize("text", SIMPLE)
-def test_simple_expression_fast_path_matches_the_grammar(text: str) -> None:
-    toks = lex_expr(text, 5)
-    fast = P._simple_expr(toks)
+@pytest.mark.parametrize("text", TINY)
+def test_tiny_expression_fast_path_matches_the_grammar(text: str) -> None:
+    fast = P._tiny_expr(text, 5)
     assert fast is not None
-    assert fast == P._parse(toks, "expr", len(text), 5)
+    assert fast == P._parse(lex_expr(text, 5), "expr", len(text), 5)
 
 
-@pytest.mark.parametrize("text", ["1 + 2", "me.hand.size > 2", "f(x)", "-x", "[1]", "a.b.c()"])
-def test_other_expressions_take_the_grammar(text: str) -> None:
-    assert P._simple_expr(lex_expr(text)) is None
+@pytest.mark.parametrize("text", ["f(x)", "- 1", "[1]", "a.b.c()", "1 + 2 + 3", "a and b", "true", "all",
+                                  "x.__y", "1.5", "a ** 2", "__x", "me\u00a0.hp", "x.", "3 < -1", "a = b",
+                                  "1" * 16, "x._y", "not x"])
+def test_other_expressions_are_not_tiny(text: str) -> None:
+    assert P._tiny_expr(text, 0) is None
 
 
-SIMPLE_FILTERS = ["opp", " me ", "characters@myRing", "ninja @ oppRing", "3@x"]
+# -- the fast expression paths against the grammar, on many valid and broken expressions -------------
+
+_NAMES = ["me", "opp", "tgt", "_x", "x1", "prevTgt", "Card", "len", "_", "true", "False", "nil", "None"]
+_KEYWORDS = ["in", "IN", "not", "Not", "and", "OR", "if", "else", "all", "ANY"]  # misplaced, as names
+_ATTRS = ["hand", "size", "bp", "0", "12", "in", "not", "all", "x2"]
+_BINARY = ["+", "-", "*", "/", "//", "%", "**", "==", "!=", "<", "<=", ">", ">=", "in", "not in", "NOT  IN",
+           "and", "or", "And"]
+_NOISE = ["(", ")", "[", "]", ",", ".", ";", "'", '"', "not", "in", "if", "else", "all", "any", "-", "+", "=", ":=", "=>",
+          "1.5", "12abc", "1" * 16, "__x", "\u00a0", "\t", "\n", "٣", "é", "@", "{", "$", "..", "x.", "._z"]
 
 
-@pytest.mark.parametrize("text", SIMPLE_FILTERS)
-@pytest.mark.parametrize("start", ["filter_list", "requisite_value"])
-def test_simple_filter_fast_path_matches_the_grammar(text: str, start: str) -> None:
-    toks = lex_filter(text, 5)
-    fast = P._simple_filters(toks)
+def _operand(rng: random.Random, depth: int) -> str:
+    roll = rng.random()
+    if depth > 3 or roll < 0.35:
+        if rng.random() < 0.3:
+            return rng.choice([str(rng.randint(0, 999)), "'a b'", '"x"'])
+        atom = rng.choice(_KEYWORDS if rng.random() < 0.05 else _NAMES)
+        while rng.random() < 0.4:
+            atom += "." + rng.choice(_ATTRS)
+        return atom
+    if roll < 0.45:
+        return rng.choice(["-", "+", "not ", "- "]) + _operand(rng, depth + 1)
+    if roll < 0.6:
+        args = ", ".join(_expression(rng, depth + 1) for _ in range(rng.randint(0, 3)))
+        return rng.choice(["len", "max", "getTargets", "f"]) + "(" + args + ")" + rng.choice(["", ".size", ".0"])
+    if roll < 0.7:
+        return "[" + ", ".join(_expression(rng, depth + 1) for _ in range(rng.randint(0, 2))) + "]"
+    if roll < 0.8:
+        return "(" + _expression(rng, depth + 1) + ")" + rng.choice(["", ".bp", ".1"])
+    return (rng.choice(["all ", "any ", "ALL "]) + _expression(rng, depth + 1) + " in "
+            + _operand(rng, depth + 1))
+
+
+def _expression(rng: random.Random, depth: int = 0) -> str:
+    text = _operand(rng, depth)
+    while rng.random() < 0.45:
+        text += rng.choice(["", " ", "  "]) + rng.choice(_BINARY) + " " + _operand(rng, depth + 1)
+    if rng.random() < 0.08:
+        text += " if " + _operand(rng, depth + 1) + " else " + _operand(rng, depth + 1)
+    return text
+
+
+def _mutated(rng: random.Random, text: str) -> str:
+    pieces = re.findall(r"\w+|\s+|.", text)
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(pieces) + 1)
+        roll = rng.random()
+        if roll < 0.4 and i < len(pieces):
+            del pieces[i]
+        elif roll < 0.8:
+            pieces.insert(i, rng.choice(_NOISE))
+        elif i < len(pieces):
+            pieces[i] = rng.choice(_NOISE)
+    return "".join(pieces)
+
+
+def _expression_corpus() -> list[str]:
+    rng = random.Random(1234)
+    texts = [_expression(rng) for _ in range(2500)]
+    texts += [_mutated(rng, rng.choice(texts)) for _ in range(2500)]
+    return texts + TINY
+
+
+def _grammar(text: str, start: str) -> Any:
+    try:
+        return P._parse(P._expr_tokens(text, 7), start, len(text), 7)
+    except P.LexError:
+        return None
+
+
+def test_fast_lexer_matches_the_scanner() -> None:
+    for text in _expression_corpus():
+        try:
+            scanned: Any = L._lex_expr_scan(text, 3)
+        except L.LexError as exc:
+            scanned = (exc.message, exc.start, exc.end, exc.code)
+        try:
+            fast: Any = lex_expr(text, 3)
+        except L.LexError as exc:
+            fast = (exc.message, exc.start, exc.end, exc.code)
+        assert fast == scanned, text
+
+
+def test_fast_expression_parsers_match_the_grammar() -> None:
+    fast_rules = {"expr": P._FastExpr.expr, "vars_value": P._FastExpr.vars, "each_head": P._FastExpr.each_head}
+    taken = dict.fromkeys(["expr", "vars_value", "each_head", "tiny", "tiny each"], 0)
+    rng = random.Random(99)
+    for text in _expression_corpus():
+        texts = {"expr": text, "vars_value": f"_v := {text}; {rng.choice(_NAMES)} := 1",
+                 "each_head": text if " in " in text else f"{text} in opp.ring"}
+        for start, value in texts.items():
+            expected = _grammar(value, start)
+            try:
+                fast = P._fast(P._expr_tokens(value, 7), fast_rules[start])
+            except P.LexError:
+                continue
+            if fast is not None:
+                assert fast == expected, (start, value)
+                taken[start] += 1
+        tiny = P._tiny_expr(text, 7)
+        if tiny is not None:
+            assert tiny == _grammar(text, "expr"), text
+            taken["tiny"] += 1
+        each = texts["each_head"]
+        if P._TINY_EACH.fullmatch(each):
+            try:
+                got = P.parse_each_head(each, 7)
+            except P.LexError:
+                got = None
+            assert got == _grammar(each, "each_head"), each
+            taken["tiny each"] += 1
+    assert min(taken.values()) > 100, taken  # every fast path was really exercised
+
+
+FAST_FILTERS = [
+    "opp", " me ", "characters@myRing", "ninja @ oppRing", "3@x", "a;b", "kung-fu@x-y",
+    "characters[bp<1300]@oppRing::not(tgt)", "characters&ninja[!frozen]@oppRing::not(prevTgt)",
+    '<,4>"Ember Night 500"s[bp!=1400, bp<=300]@arena', "character[-backedup & bp<=800 & -powerful]@myRing",
+    "<r>*@myRemoved", "characters[powerful]@myRing", "*s", "*S@x", "'x'", "'x's", "^ ! a, b & *",
+    "a <-2> [ x : lowest , ^y & bp = - 3 & hp==+0]", "a::f ( g(h[1]) ) ; <2> b",
+]
+
+
+def _grammar_filters(text: str, base: int, requisite: bool) -> Any:
+    """The filters the lexer and the grammar make of ``text``, or 'error'."""
+    try:
+        if not text.strip():
+            return "error"
+        if requisite:
+            return P._parse(lex_filter(text, base, True), "requisite_value", len(text), base)
+        return P._parse(lex_filter(text, base), "filter_list", len(text), base)
+    except P.LexError:
+        return "error"
+
+
+@pytest.mark.parametrize("text", FAST_FILTERS)
+@pytest.mark.parametrize("requisite", [False, True])
+def test_filter_fast_path_matches_the_grammar(text: str, requisite: bool) -> None:
+    if requisite:
+        text = text.replace(";", "&&")
+    fast = P._fast_filters(text, 5, requisite)
     assert fast is not None
-    assert fast == P._parse(toks, start, len(text), 5)
+    assert repr(fast) == repr(_grammar_filters(text, 5, requisite))  # repr: also the types of the values
 
 
-@pytest.mark.parametrize("text", ["'x'", "*", "a@b@c", "a;b", "a[b]", "a@'b'", "^a", "<2>a", "a@b::not(c)"])
-def test_other_filters_take_the_grammar(text: str) -> None:
-    assert P._simple_filters(lex_filter(text)) is None
+@pytest.mark.parametrize("text", ["", " ", "a b", "a@b@c", "[b]", "<2>", "a@'b'", "a@b::not", "a::not(b", "__x",
+                                  "a[__x]", "a[-3]", "a[3]", "a[bp<3x]", "a[bp<3-4]", "a[bp<1234567890123456]",
+                                  "a[bp::lowest]", "a[b&&c]", "a[b]]", "a;", ";a", "a&&b", "*sx", "a<1>b",
+                                  "a[b][c]", "a@b[c]", "a, ", "a & & b", "a!", "a@__b", "a[bp<x]", "a[b:3]"])
+def test_unusual_filters_take_the_grammar(text: str) -> None:
+    assert P._fast_filters(text, 0, False) is None
+
+
+def test_filter_separators_follow_the_value_kind() -> None:
+    assert P._fast_filters("a && b", 0, False) is None  # the lexer refuses '&&' in a target filter
+    assert P._fast_filters("a ; b", 0, True) is None  # a requisite is joined by '&&'
+
+
+def _random_filter_text(rng: random.Random) -> str:
+    """A filter list made of the pieces of section 4 of the spec, with odd spacing, the tokens the lexer
+    splits differently ('*sx', '3-4', '__x' …), segments out of order, and sometimes one character
+    inserted or replaced."""
+    def ws() -> str:
+        return rng.choice(["", "", "", " ", "  ", "\t", "\n"])
+
+    def join(parts: list[str], seps: list[str]) -> str:
+        out = parts[0]
+        for part in parts[1:]:
+            out += ws() + rng.choice(seps) + ws() + part
+        return out
+
+    def term() -> str:
+        return rng.choice(["", "", "^", "!", "^!", "^ !", "! "]) + ws() + rng.choice(
+            ["characters", "ninja", "opp", "kung-fu", "a-b-c", "3", "3x", "__x", "_y", "x__y", "s", "S", "*", "*s",
+             "*S", "*sx", "'q'", '"Ember Night"s', "'a'S", "'b'sx"])
+
+    def atom() -> str:
+        word = rng.choice(["", "", "-", "+", "!", "^", "- "]) + ws() + rng.choice(
+            ["bp", "frozen", "kung-fu", "a-1", "3", "_z", "__z"])
+        r = rng.random()
+        if r < 0.4:
+            return word
+        if r < 0.8:
+            return (word + ws() + rng.choice(["=", "==", "!=", "<", "<=", ">", ">=", "=<"]) + ws()
+                    + rng.choice(["", "", "-", "+", "- "])
+                    + rng.choice(["1", "300", "3x", "3-4", "3-", "1234567890123456", "123456789012345", "0"]))
+        return word + ws() + ":" + ws() + rng.choice(["lowest", "3", "_a", ":x"])
+
+    def one() -> str:
+        parts = []
+        if rng.random() < 0.3:
+            parts.append("<" + rng.choice(["2", ",4", "r", "**", "1,2", "", "x;y"]) + ">")
+        if rng.random() < 0.9:
+            parts.append(join([term() for _ in range(rng.choice([1, 1, 2, 3]))], ["&", ",", "&", "&&"]))
+        if rng.random() < 0.15:
+            parts.append("<" + rng.choice(["2", "-1"]) + ">")
+        if rng.random() < 0.5:
+            parts.append("[" + join([atom() for _ in range(rng.choice([1, 1, 2, 3]))], ["&", ",", "&&"]) + "]")
+        if rng.random() < 0.7:
+            parts.append("@" + ws() + rng.choice(["myRing", "arena", "3", "__z", "a-b"]))
+        if rng.random() < 0.3:
+            parts.append("::" + ws() + rng.choice(["not", "__x", "3", "x-y"]) + ws()
+                         + rng.choice(["(tgt)", "(a(b))", "(')')", "((((x))))", "", "(x"]))
+        if rng.random() < 0.1:
+            rng.shuffle(parts)
+        return join(parts, [""]) if parts else ""
+
+    text = ws() + join([one() for _ in range(rng.choice([1, 1, 1, 2, 3]))], [";", "&&"]) + ws()
+    if rng.random() < 0.3:
+        i = rng.randrange(len(text) + 1)
+        text = text[:i] + rng.choice(list("<>[]@:;,&^!+-*=()'\" \t\n") + ["&&", "::", "!=", "<=", "x", "0", "__"]) \
+            + text[i + rng.choice([0, 0, 1]):]
+    return text
+
+
+def test_filter_fast_path_matches_the_grammar_on_random_filters() -> None:
+    rng = random.Random(4)
+    fast_count = 0
+    for _ in range(4000):
+        text = _random_filter_text(rng)
+        for requisite in (False, True):
+            fast = P._fast_filters(text, 7, requisite)
+            if fast is not None:
+                fast_count += 1
+                assert repr(fast) == repr(_grammar_filters(text, 7, requisite)), (text, requisite)
+    assert fast_count > 1000  # the generator does make filters of the usual shapes
+
+
+# pieces of statement values: every token the statement lexer makes, in forms the grammar accepts and not
+STATEMENT_PIECES = ["draw()", "to(opp)", "sp?(+1)", "target?(x)", "FROM(y)", "+rush", "-pierce", "uynt", "&", "&&",
+                    "||", ";", "{F}", "{D(2)}", ":", "[[may]]", "[[may 'q']]", "[[if me.hp > 1]]", "[[elif x]]",
+                    "[[else]]", "~myEndPhase~"]
+
+
+def _statement_values() -> list[str]:
+    """Every action and auto value of the demo game, and random sequences of STATEMENT_PIECES."""
+    values = []
+    for path in sorted((ROOT / "cards" / "cfc-demo" / "rules").glob("*.ini")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            key, _, value = line.partition("=")
+            if key.strip() in ("action", "auto"):
+                values.append(value)
+    rng = random.Random(7)
+    for _ in range(4000):
+        values.append(" ".join(rng.choice(STATEMENT_PIECES) for _ in range(rng.randint(0, 9))))
+    return values
+
+
+def test_statement_outlines_match_the_grammar() -> None:
+    accepted = rejected = 0
+    for text in _statement_values():
+        for start, trigger in (("action_value", False), ("auto_value", True), ("chain_value", False)):
+            try:
+                toks = lex_statements(text, 3, trigger)
+            except P.LexError:
+                continue
+            try:
+                expected = P._parse(toks, start, len(text), 3)
+            except P.LexError:
+                assert P._outline(toks, start) is None, (start, text)
+                rejected += 1
+                continue
+            assert P._outline_tree(P._outline(toks, start), start) == expected, (start, text)
+            accepted += 1
+    assert accepted > 1500 and rejected > 5000
+
+
+# more statement text, much of it damaged: the lexer's fast path gives up on it (or must not take it)
+LEXER_PIECES = STATEMENT_PIECES + ["sp ?(+1)", "x?", "target ? (x)", "|", "{}", "[[]]", "[[ may 'q']]", "(", ")", "[",
+                                   "]", "'", '"', "__x", "a(b[c(d[e(f)])])", "a((((((x))))))", "f('a)')", "{", "[[x]]",
+                                   "+", "-", "a-b(1)", "\n", "?", "~", "x ?\n(1)", "é", "[[if 'a]]']]", "{'}'}"]
+
+
+def _lex(lexer: Any, text: str, trigger: bool) -> Any:
+    try:
+        return lexer(text, 3, trigger)
+    except LexError as exc:
+        return exc.message, exc.start, exc.end, exc.expected, exc.code
+
+
+def test_statement_lexer_fast_path_matches_the_scanner() -> None:
+    rng = random.Random(11)
+    texts = _statement_values()
+    texts += ["".join(rng.choice(LEXER_PIECES) + rng.choice(["", " ", "  "]) for _ in range(rng.randint(0, 8)))
+              for _ in range(4000)]
+    for text in texts:
+        for trigger in (False, True):
+            assert _lex(lex_statements, text, trigger) == _lex(_lex_statements_scan, text, trigger), text
 
 
 def test_driver_reports_expected_tokens_at_end_of_value() -> None:
@@ -112,3 +391,14 @@ def test_golden_compile_output() -> None:
             n_rules += len(gf["rules"])
             n_diags += len(gf["diagnostics"])
     assert n_rules > 300 and n_diags > 500  # the golden really exercises both paths
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("card in opp.ring", True), ("card IN me.hand", True), ("f(x in y)", False), ("[a in b]", False),
+    ("'in' + x", False), ("\"a)\" in x", True), ("(a) in b", True), (") in b", False), ("x.inside", False),
+    ("f(in) in g", True), ("'(' in x", True), ("{a in b}", True),
+])
+def test_in_at_top(text: str, expected: bool) -> None:
+    from rulescript.compile_rule import RuleCompiler
+
+    assert RuleCompiler._in_at_top(text) is expected
