@@ -250,7 +250,7 @@ class RuleCompiler:
                                exc.end + 1) from None
             raise ctx.lex_error(exc) from None
         events = self._events(trigger) if trigger else []
-        ctx.events = tuple(e["event"] for e in events)
+        ctx.events = tuple([e["event"] for e in events])
         if not statements:
             raise ctx.fail("RS101", "an auto needs at least one statement after its trigger", len(text) - 1,
                            len(text), ("expected one of: a command, '[[if …]]'",))

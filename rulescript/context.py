@@ -98,7 +98,9 @@ class Ctx:
             return [line, col + start, col + end if end > start else col + start + 1]
         # several physical lines: the range starts on the last piece that begins at or before it
         starts = self.starts
-        i = max(bisect_right(starts, start) - 1, 0)
+        i = bisect_right(starts, start) - 1
+        if i < 0:  # (cheaper than max())
+            i = 0
         offset, line, col = self.value.pieces[i]
         col += start - offset
         if end <= start:

@@ -326,7 +326,7 @@ def lex_statements(text: str, base: int = 0, allow_trigger: bool = False) -> lis
     """Token tuples of an ``action``/``auto`` value (or an ``each`` chain)."""
     toks: list[Tok] = []
     append = toks.append
-    i = _WS.match(text).end()
+    i = len(text) - len(text.lstrip())  # (lstrip and \s agree on what is blank)
     if allow_trigger and i < len(text) and text[i] in "~?":
         j = text.find(text[i], i + 1)
         if j < 0:

@@ -1,4 +1,5 @@
-"""Parser details: the fast paths for expressions and filters agree with the grammar, and the LALR driver."""
+"""Parser details: the fast paths for expressions and filters, the statement outlines and the statement
+lexer's fast path agree with the exact paths, and the LALR driver."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from rulescript import lexer as L
 from rulescript import parser as P
+from rulescript.compile_rule import RuleCompiler
 from rulescript.compiler import compile_source
 from rulescript.context import CardDatabase
 from rulescript.lexer import LexError, _lex_statements_scan, lex_expr, lex_filter, lex_statements
@@ -348,6 +350,15 @@ def test_grammar_is_lalr_without_conflicts() -> None:
     assert P._driver().start_states.keys() >= set(P.START_SYMBOLS)
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("card in opp.ring", True), ("card IN me.hand", True), ("f(x in y)", False), ("[a in b]", False),
+    ("'in' + x", False), ("\"a)\" in x", True), ("(a) in b", True), (") in b", False), ("x.inside", False),
+    ("f(in) in g", True), ("'(' in x", True), ("{a in b}", True),
+])
+def test_each_head_in_at_top_level(text: str, expected: bool) -> None:
+    assert RuleCompiler._in_at_top(text) is expected
+
+
 # -- golden output: the compiler's IR and diagnostics, captured before the performance work -----------
 
 GOLDEN = Path(__file__).with_name("golden") / "compile_golden.json"
@@ -392,13 +403,3 @@ def test_golden_compile_output() -> None:
             n_diags += len(gf["diagnostics"])
     assert n_rules > 300 and n_diags > 500  # the golden really exercises both paths
 
-
-@pytest.mark.parametrize("text, expected", [
-    ("card in opp.ring", True), ("card IN me.hand", True), ("f(x in y)", False), ("[a in b]", False),
-    ("'in' + x", False), ("\"a)\" in x", True), ("(a) in b", True), (") in b", False), ("x.inside", False),
-    ("f(in) in g", True), ("'(' in x", True), ("{a in b}", True),
-])
-def test_in_at_top(text: str, expected: bool) -> None:
-    from rulescript.compile_rule import RuleCompiler
-
-    assert RuleCompiler._in_at_top(text) is expected
