@@ -21,6 +21,7 @@ MAX_AST_DEPTH = 200
 _SCALARS = frozenset({"int", "str", "bool", "nil", "constant"})  # types that have no attributes
 _LITERAL_TYPES = {type(None): "nil", bool: "bool", int: "int", str: "str"}
 _NOT_NUMERIC = frozenset({"card", "player", "bool", "nil", "constant"})  # operands arithmetic refuses
+_NOT_SIGNED = frozenset({"card", "player", "list", "str", "nil", "constant"})  # operands a sign refuses
 _NOT_A = {
     "num": frozenset({"str", "list", "card", "player", "nil", "constant"}),
     "card": frozenset({"int", "str", "bool", "list", "player", "constant"}),
@@ -199,10 +200,15 @@ class ExprCompiler:
 
     def _Unary(self, n: A.Unary, d: int) -> tuple[IR, str]:
         x, t = self.lower(n.operand, d)
-        if t in ("card", "player", "list", "str", "nil", "constant"):
-            raise self.ctx.fail("RS302", f"unary '{n.op}' needs a number (this is a {t})", n.start, n.end)
-        self.ctx.mark("operators", "unary" + n.op)
-        return ["neg" if n.op == "-" else "pos", x, self.ctx.at(n.start, n.end)], "int"
+        ctx = self.ctx
+        op = n.op
+        if t in _NOT_SIGNED:
+            raise ctx.fail("RS302", f"unary '{op}' needs a number (this is a {t})", n.start, n.end)
+        if op == "-":
+            ctx.mark("operators", "unary-")
+            return ["neg", x, ctx.at(n.start, n.end)], "int"
+        ctx.mark("operators", "unary+")
+        return ["pos", x, ctx.at(n.start, n.end)], "int"
 
     def _Power(self, n: A.Power, d: int) -> tuple[IR, str]:
         raise self.ctx.fail("RS401", "the power operator '**' is not supported (huge powers are refused)",
@@ -210,11 +216,13 @@ class ExprCompiler:
 
     def _Compare(self, n: A.Compare, d: int) -> tuple[IR, str]:
         operands = [self.lower(x, d)[0] for x in n.operands]
-        for op in n.ops:
-            self.ctx.mark("operators", op)
-        if len(n.ops) > 1:
-            self.ctx.mark("operators", "chained comparison")
-        return ["cmp", operands, list(n.ops), self.ctx.at(n.start, n.end)], "bool"
+        ctx = self.ctx
+        ops = n.ops
+        for op in ops:
+            ctx.mark("operators", op)
+        if len(ops) > 1:
+            ctx.mark("operators", "chained comparison")
+        return ["cmp", operands, list(ops), ctx.at(n.start, n.end)], "bool"
 
     def _BoolOp(self, n: A.BoolOp, d: int) -> tuple[IR, str]:
         self.ctx.mark("operators", n.op)

@@ -169,9 +169,9 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
     if text.startswith("\ufeff"):
         text = text[1:]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    sections = _read_plain(text, filename)
-    if sections is not None:
-        lines, expected = configparser_input(sections)
+    plain = _read_plain(text, filename)
+    if plain is not None:
+        sections, lines, expected = plain
         try:
             agrees = read_with_configparser(lines) == expected
         except configparser.Error:
@@ -232,15 +232,21 @@ _PLAIN_LINE_RE = re.compile(r"""
 """, re.VERBOSE)
 
 
-def _read_plain(text: str, filename: str) -> list[Section] | None:
+def _read_plain(text: str, filename: str) -> tuple[list[Section], list[str], Structure] | None:
     """The sections of a file that has nothing for the exact reader to report and no '#' after text, as
-    :func:`_scan_exact` reads them; None for any other file.
+    :func:`_scan_exact` reads them, with what :func:`configparser_input` makes of them; None for any
+    other file.
 
     One regular expression match per header, property and continuation line (blank and comment lines are
-    skipped inside the match) and no match objects, instead of a Python loop step per physical line."""
+    skipped inside the match) and no match objects, instead of a Python loop step per physical line; the
+    lines for configparser are made on the way instead of in a second pass over the sections."""
     sections: list[Section] = []
     current: Section | None = None
     last_value: Value | None = None
+    lines: list[str] = []
+    expected: Structure = []
+    options: dict[tuple[int, str], str] = {}
+    option = (0, "")  # the key in ``options`` of last_value
     line = 1  # the physical line where the current match starts
     for indent, piece, skipped, raw_id, raw_key, sep, value_text, bad in _PLAIN_LINE_RE.findall(text):
         if skipped:
@@ -248,23 +254,33 @@ def _read_plain(text: str, filename: str) -> list[Section] | None:
         if value_text:
             if current is None or "#" in value_text:
                 return None
+            key = raw_key.lower()
             last_value = Value(value_text, filename, [(0, line, len(raw_key) + len(sep) + 1)])
-            current.properties.append(Property(raw_key.lower(), raw_key, last_value, line))
+            current.properties.append(Property(key, raw_key, last_value, line))
+            lines.append(f"{key} = {value_text}")
+            option = (option[0] + 1, key)
+            options[option] = value_text
         elif piece:
             if last_value is None or "#" in piece:
                 return None
             last_value.pieces.append((len(last_value.text) + 1, line, len(indent) + 1))
             last_value.text = f"{last_value.text} {piece}"
+            lines.append("  " + piece)
+            options[option] = f"{options[option]}\n{piece}"
         elif raw_id:
-            current = Section(raw_id.lower(), raw_id, Span(filename, line, 2, line, 2 + len(raw_id)))
+            rule_id = raw_id.lower()
+            current = Section(rule_id, raw_id, Span(filename, line, 2, line, 2 + len(raw_id)), [])
             sections.append(current)
             last_value = None
+            lines.append(f"[{rule_id}]")
+            options = {}
+            expected.append((rule_id, options))
         elif bad:
             return None
         line += 1
     if len({section.rule_id for section in sections}) < len(sections):  # a duplicate id
         return None
-    return sections
+    return sections, lines, expected
 
 
 def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:

@@ -1021,7 +1021,8 @@ def parse_chain(text: str, base: int) -> A.Body:
 
 # ---- the filter fast path ------------------------------------------------------------------------
 #
-# Nearly every filter is written in the canonical order ``<qty> types <pick> [block] @zone ::sel(x)``.
+# Nearly every filter is written in the canonical order ``<qty> types <pick> [block] @zone ::sel(x)``
+# (each part optional).
 # One regex recognises such a filter in one go (in C) and the functions below build from its groups
 # exactly the tree the lexer and the grammar build, without making tokens or running the parser.
 # Anything unusual (another order, a stray character, '__x', a number where the lexer would make an
@@ -1053,8 +1054,8 @@ def _type_term_pattern(groups: bool) -> str:
 _MORE_TERM = rf"\s*(?:&(?!&)|,)\s*{_type_term_pattern(False)}"
 _FAST_FILTER = re.compile(
     r"\s*" + _opt(r"<([^>]*)>\s*")  # 1: quantity
-    + rf"({_type_term_pattern(True)})"  # 2: the first type term, 3-8: its parts
-    + rf"({_MORE_TERM}(?:{_MORE_TERM})*|)"  # 9: the other type terms ('(x(?:x)*|)' is cheaper than '(?:x)*')
+    + _opt(rf"({_type_term_pattern(True)})"  # 2: the first type term, 3-8: its parts
+           rf"({_MORE_TERM}(?:{_MORE_TERM})*|)")  # 9: the other type terms ('(x(?:x)*|)' costs less than '(?:x)*')
     + r"\s*" + _opt(r"<([^>]*)>\s*")  # 10: pick
     + _opt(r"(\[[^\[\]'\"]*\])\s*")  # 11: block (its atoms are read by _fast_block)
     + _opt(rf"(@\s*({_F_WORD}))\s*")  # 12: zone, 13: its word
@@ -1123,19 +1124,20 @@ def _fast_filters(text: str, base: int, andand: bool) -> list[A.Filter] | None:
             end = m.end(1) + base + 1
             start = end - len(qty) - 2
             segments.append(("angle", A.Angle(qty, start, end), start, end))
-        start, end = m.span(2)
-        if word is not None and caret is None and bang is None:  # a plain word, the common case
-            term = A.TypeTerm(word, False, False, False, False, start + base, end + base)
-        else:
-            term = _fast_type_term(caret, bang, word, star, string, plural, start + base, end + base)
-        conjs = [[term]]
-        if more:
-            for t in _FAST_MORE_TERMS.finditer(text, end, m.end(9)):
-                if t.group(1) is None:
-                    conjs.append([])
-                term = _fast_type_term(*t.groups()[2:], t.start(2) + base, t.end() + base)
-                conjs[-1].append(term)
-        segments.append(("types", conjs, conjs[0][0].start, term.end))
+        if more is not None:  # there are types
+            start, end = m.span(2)
+            if word is not None and caret is None and bang is None:  # a plain word, the common case
+                term = A.TypeTerm(word, False, False, False, False, start + base, end + base)
+            else:
+                term = _fast_type_term(caret, bang, word, star, string, plural, start + base, end + base)
+            conjs = [[term]]
+            if more:
+                for t in _FAST_MORE_TERMS.finditer(text, end, m.end(9)):
+                    if t.group(1) is None:
+                        conjs.append([])
+                    term = _fast_type_term(*t.groups()[2:], t.start(2) + base, t.end() + base)
+                    conjs[-1].append(term)
+            segments.append(("types", conjs, conjs[0][0].start, term.end))
         if pick is not None:
             end = m.end(10) + base + 1
             start = end - len(pick) - 2
@@ -1156,6 +1158,8 @@ def _fast_filters(text: str, base: int, andand: bool) -> list[A.Filter] | None:
             segments.append(("selector", (A.Raw(name, name_start, name_start + len(name)),
                                           A.Raw(arg, end + base - 1 - len(arg), end + base - 1)),
                              start + base, end + base))
+        if not segments:  # an empty filter: an error
+            return None
         filters.append(A.Filter(segments, segments[0][2], segments[-1][3]))
         if sep is None:
             return filters

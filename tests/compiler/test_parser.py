@@ -159,7 +159,7 @@ FAST_FILTERS = [
     "characters[bp<1300]@oppRing::not(tgt)", "characters&ninja[!frozen]@oppRing::not(prevTgt)",
     '<,4>"Ember Night 500"s[bp!=1400, bp<=300]@arena', "character[-backedup & bp<=800 & -powerful]@myRing",
     "<r>*@myRemoved", "characters[powerful]@myRing", "*s", "*S@x", "'x'", "'x's", "^ ! a, b & *",
-    "a <-2> [ x : lowest , ^y & bp = - 3 & hp==+0]", "a::f ( g(h[1]) ) ; <2> b",
+    "a <-2> [ x : lowest , ^y & bp = - 3 & hp==+0]", "a::f ( g(h[1]) ) ; <2> b", "<r>", "[b]", "<2> <3>@x",
 ]
 
 
@@ -185,7 +185,7 @@ def test_filter_fast_path_matches_the_grammar(text: str, requisite: bool) -> Non
     assert repr(fast) == repr(_grammar_filters(text, 5, requisite))  # repr: also the types of the values
 
 
-@pytest.mark.parametrize("text", ["", " ", "a b", "a@b@c", "[b]", "<2>", "a@'b'", "a@b::not", "a::not(b", "__x",
+@pytest.mark.parametrize("text", ["", " ", ";", "a;;b", "a b", "a@b@c", "a@'b'", "a@b::not", "a::not(b", "__x",
                                   "a[__x]", "a[-3]", "a[3]", "a[bp<3x]", "a[bp<3-4]", "a[bp<1234567890123456]",
                                   "a[bp::lowest]", "a[b&&c]", "a[b]]", "a;", ";a", "a&&b", "*sx", "a<1>b",
                                   "a[b][c]", "a@b[c]", "a, ", "a & & b", "a!", "a@__b", "a[bp<x]", "a[b:3]"])
