@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rulescript import ast as A
-from rulescript.context import Ctx
+from rulescript.context import Abort, Ctx
 from rulescript.lexer import LexError
 from rulescript.parser import MAX_DEPTH, parse_expr
 
 IR = Any
 MAX_AST_DEPTH = 200
+_DEEPEST = MAX_AST_DEPTH + 1  # the depth of the deepest node lowered
 _SCALARS = frozenset({"int", "str", "bool", "nil", "constant"})  # types that have no attributes
 _LITERAL_TYPES = {type(None): "nil", bool: "bool", int: "int", str: "str"}
 _NOT_NUMERIC = frozenset({"card", "player", "bool", "nil", "constant"})  # operands arithmetic refuses
@@ -75,7 +76,7 @@ class ExprCompiler:
     def root(self, node: A.Expr, text: str, element_scope: bool = False) -> dict[str, Any]:
         """The IR of a whole expression: lowered tree, position, source text and static type."""
         self.element_depth = 1 if element_scope else 0
-        ir, typ = _LOWER[node.__class__](self, node, 1)  # as lower(node, 0): a root is never too deep
+        ir, typ = _LOWER[node.__class__](self, node, 1)
         return {"e": ir, "at": self.ctx.at(node.start, node.end), "text": text, "type": typ}
 
     def lower_top(self, node: A.Expr, element_scope: bool) -> tuple[IR, str]:
@@ -83,21 +84,27 @@ class ExprCompiler:
         self.element_depth = 1 if element_scope else 0
         return _LOWER[node.__class__](self, node, 1)
 
-    # helpers -----------------------------------------------------------------------------------
-    def lower(self, node: A.Expr, depth: int) -> tuple[IR, str]:
-        if depth > MAX_AST_DEPTH:
-            raise self.ctx.fail("RS510", f"expression nested deeper than {MAX_DEPTH} levels", node.start,
-                                node.end)
-        return _LOWER[node.__class__](self, node, depth + 1)
+    # per node ----------------------------------------------------------------------------------
+    # One method per node class (see _LOWER), called with the node and its depth in the tree (the root
+    # is at 1).  A node lowers a child with _LOWER[child.__class__](self, child, d + 1): one call per
+    # node, the commonest operation here; each method first refuses a node nested too deep.
+    def _too_deep(self, n: A.Expr) -> Abort:
+        return self.ctx.fail("RS510", f"expression nested deeper than {MAX_DEPTH} levels", n.start, n.end)
 
     def _Literal(self, n: A.Literal, d: int) -> tuple[IR, str]:
+        if d > _DEEPEST:
+            raise self._too_deep(n)
         v = n.value
         return ["lit", v], _LITERAL_TYPES.get(v.__class__, "str")
 
     def _ListLit(self, n: A.ListLit, d: int) -> tuple[IR, str]:
-        return ["list", [self.lower(x, d)[0] for x in n.items]], "list"
+        if d > _DEEPEST:
+            raise self._too_deep(n)
+        return ["list", [_LOWER[x.__class__](self, x, d + 1)[0] for x in n.items]], "list"
 
     def _Name(self, n: A.Name, d: int) -> tuple[IR, str]:
+        if d > _DEEPEST:
+            raise self._too_deep(n)
         ctx = self.ctx
         low = n.name.lower()
         if low in ctx.user_vars:
@@ -117,8 +124,10 @@ class ExprCompiler:
         return ["name", low], typ
 
     def _Attr(self, n: A.Attr, d: int) -> tuple[IR, str]:
+        if d > _DEEPEST:
+            raise self._too_deep(n)
         ctx = self.ctx
-        obj, otyp = self.lower(n.obj, d)
+        obj, otyp = _LOWER[n.obj.__class__](self, n.obj, d + 1)
         low = n.name.lower()
         end = n.end
         start = end - len(n.name)
@@ -148,13 +157,17 @@ class ExprCompiler:
         return prof.attribute_union_types[low]
 
     def _Index(self, n: A.Index, d: int) -> tuple[IR, str]:
-        obj, otyp = self.lower(n.obj, d)
+        if d > _DEEPEST:
+            raise self._too_deep(n)
+        obj, otyp = _LOWER[n.obj.__class__](self, n.obj, d + 1)
         if otyp not in ("list", "any"):
             raise self.ctx.fail("RS302", f"only a list can be indexed (this is a {otyp})", n.start, n.end)
         self.ctx.mark("attributes", ".N")
         return ["index", obj, n.index, self.ctx.at(n.start, n.end)], "any"
 
     def _Call(self, n: A.Call, d: int) -> tuple[IR, str]:
+        if d > _DEEPEST:
+            raise self._too_deep(n)
         ctx = self.ctx
         low = n.func.lower()
         spec = ctx.profile.functions.get(low)
@@ -177,12 +190,14 @@ class ExprCompiler:
             flt = self.filter_compiler(arg.value, arg.start + 1)
             self.element_depth = outer  # a selector in the literal has set the scope of its own expression
             return ["filter_call", low, flt, at], "list"
-        args = [self.lower(a, d)[0] for a in n.args]
+        args = [_LOWER[a.__class__](self, a, d + 1)[0] for a in n.args]
         return ["call", low, args, at], str(spec.get("returns", "any"))
 
     def _BinOp(self, n: A.BinOp, d: int) -> tuple[IR, str]:
-        left, lt = self.lower(n.left, d)
-        right, rt = self.lower(n.right, d)
+        if d > _DEEPEST:
+            raise self._too_deep(n)
+        left, lt = _LOWER[n.left.__class__](self, n.left, d + 1)
+        right, rt = _LOWER[n.right.__class__](self, n.right, d + 1)
         op = n.op
         if lt in _NOT_NUMERIC or rt in _NOT_NUMERIC:
             side, typ = (n.left, lt) if lt in _NOT_NUMERIC else (n.right, rt)
@@ -199,23 +214,26 @@ class ExprCompiler:
         return ["bin", op, left, right, ctx.at(n.start, n.end)], typ
 
     def _Unary(self, n: A.Unary, d: int) -> tuple[IR, str]:
-        x, t = self.lower(n.operand, d)
+        if d > _DEEPEST:
+            raise self._too_deep(n)
+        x, t = _LOWER[n.operand.__class__](self, n.operand, d + 1)
         ctx = self.ctx
         op = n.op
         if t in _NOT_SIGNED:
             raise ctx.fail("RS302", f"unary '{op}' needs a number (this is a {t})", n.start, n.end)
-        if op == "-":
-            ctx.mark("operators", "unary-")
-            return ["neg", x, ctx.at(n.start, n.end)], "int"
-        ctx.mark("operators", "unary+")
-        return ["pos", x, ctx.at(n.start, n.end)], "int"
+        ctx.mark("operators", "unary-" if op == "-" else "unary+")
+        return ["neg" if op == "-" else "pos", x, ctx.at(n.start, n.end)], "int"
 
     def _Power(self, n: A.Power, d: int) -> tuple[IR, str]:
+        if d > _DEEPEST:
+            raise self._too_deep(n)
         raise self.ctx.fail("RS401", "the power operator '**' is not supported (huge powers are refused)",
                             n.start, n.end, ("multiply explicitly, e.g. x * x",))
 
     def _Compare(self, n: A.Compare, d: int) -> tuple[IR, str]:
-        operands = [self.lower(x, d)[0] for x in n.operands]
+        if d > _DEEPEST:
+            raise self._too_deep(n)
+        operands = [_LOWER[x.__class__](self, x, d + 1)[0] for x in n.operands]
         ctx = self.ctx
         ops = n.ops
         for op in ops:
@@ -225,25 +243,35 @@ class ExprCompiler:
         return ["cmp", operands, list(ops), ctx.at(n.start, n.end)], "bool"
 
     def _BoolOp(self, n: A.BoolOp, d: int) -> tuple[IR, str]:
+        if d > _DEEPEST:
+            raise self._too_deep(n)
         self.ctx.mark("operators", n.op)
-        return [n.op, self.lower(n.left, d)[0], self.lower(n.right, d)[0]], "any"
+        left, right = n.left, n.right
+        left_ir = _LOWER[left.__class__](self, left, d + 1)[0]
+        return [n.op, left_ir, _LOWER[right.__class__](self, right, d + 1)[0]], "any"
 
     def _Not(self, n: A.Not, d: int) -> tuple[IR, str]:
+        if d > _DEEPEST:
+            raise self._too_deep(n)
         self.ctx.mark("operators", "not")
-        return ["not", self.lower(n.operand, d)[0]], "bool"
+        return ["not", _LOWER[n.operand.__class__](self, n.operand, d + 1)[0]], "bool"
 
     def _Conditional(self, n: A.Conditional, d: int) -> tuple[IR, str]:
+        if d > _DEEPEST:
+            raise self._too_deep(n)
         self.ctx.mark("operators", "conditional")
-        then, tt = self.lower(n.then, d)
-        orelse, et = self.lower(n.orelse, d)
-        return ["if", self.lower(n.test, d)[0], then, orelse], tt if tt == et else "any"
+        then, tt = _LOWER[n.then.__class__](self, n.then, d + 1)
+        orelse, et = _LOWER[n.orelse.__class__](self, n.orelse, d + 1)
+        return ["if", _LOWER[n.test.__class__](self, n.test, d + 1)[0], then, orelse], tt if tt == et else "any"
 
     def _Quantifier(self, n: A.Quantifier, d: int) -> tuple[IR, str]:
-        seq, st = self.lower(n.seq, d)
+        if d > _DEEPEST:
+            raise self._too_deep(n)
+        seq, st = _LOWER[n.seq.__class__](self, n.seq, d + 1)
         if st not in ("list", "any"):
             raise self.ctx.fail("RS302", f"a quantifier ranges over a list (this is a {st})", n.seq.start, n.seq.end)
         self.element_depth += 1
-        elem, _ = self.lower(n.element, d)
+        elem, _ = _LOWER[n.element.__class__](self, n.element, d + 1)
         self.element_depth -= 1
         self.ctx.mark("operators", "quantifier " + n.kind)
         return ["q" + n.kind, elem, seq, self.ctx.at(n.start, n.end)], "bool"

@@ -1,10 +1,13 @@
 """Reading RuleScript INI files with exact source positions.
 
 The structure (sections, keys, values in order, repeated keys kept) is read by the standard
-library's :mod:`configparser`, whose mapping type records every section and option as it is read,
-so that repeated ``action`` and ``label`` keys keep every value in order.  A position scan over the
-same physical lines records where every value starts, so that each character of a (possibly
-continued) value maps back to its physical line and column; the two readings must agree.  The line kinds follow ``rulescript.md`` section 1:
+library's :mod:`configparser`, which keeps every occurrence of a key as an option of its own, so that
+repeated ``action`` and ``label`` keys keep every value in order.  A position scan over the same
+physical lines records where every value starts, so that each character of a (possibly continued)
+value maps back to its physical line and column; the two readings must agree.  The scan takes one
+regular expression match per line that matters for plain files (valid headers, ``key = value`` and
+continuation lines, no ``#`` after text) and goes line by line, reporting problems, for any other file.
+The line kinds follow ``rulescript.md`` section 1:
 
 * blank lines and comment lines (``#`` as first non-blank character, ``;`` in column 1) are ignored;
 * ``[id]`` in column 1 starts a section; ``key = value`` in column 1 is a property;
@@ -137,6 +140,7 @@ class _StructureReader(configparser.RawConfigParser):
         return self._occurrence(), optionstr.lower()
 
     def read_structure(self, lines: Iterable[str]) -> Structure:
+        """The sections and options that configparser reads in ``lines``."""
         # Reading changes only these three mappings (and what they hold): fresh ones make the parser a new
         # one again.  The default section's proxy holds nothing but the parser and its name.
         self._sections = self._dict()
@@ -183,7 +187,7 @@ def read_rule_file(text: str, filename: str, bag: DiagnosticBag) -> RuleFile:
     return RuleFile(filename, sections)
 
 
-def configparser_input(sections: list[Section], at: list[int] | None = None) -> tuple[list[str], Structure]:
+def _configparser_input(sections: list[Section], at: list[int] | None = None) -> tuple[list[str], Structure]:
     """The lines that configparser reads for ``sections`` (``[id]``, ``key = value`` and indented
     continuation lines, as the position scan read them) and the structure it must find in them; with
     ``at``, the physical line number of every line is appended to it."""
@@ -220,12 +224,13 @@ def configparser_input(sections: list[Section], at: list[int] | None = None) -> 
 # and that line (id, or key, separator and value); or the blank and comment lines at the end of the text
 # (all groups empty); or ``bad``: any other line (a header with spaces or an invalid id, a line the exact
 # reader reports, ...).  Whitespace is Unicode whitespace as for str.strip(); ``[^\S\n]`` is whitespace
-# within a line.  '#' inside a value is left to the caller.
+# within a line, and ``(?<=\S)`` after a greedy run drops its trailing whitespace (cheaper for the regex
+# engine than a lazy run).  '#' inside a value is left to the caller.
 _PLAIN_LINE_RE = re.compile(r"""
-    ([ \t][^\S\n]*)([^\s\#](?:.*\S)?)[^\S\n]*(?:\n|\Z)
+    ([ \t][^\S\n]*)([^\s\#].*(?<=\S))[^\S\n]*(?:\n|\Z)
   | ((?:[^\S\n]*(?:\#.*)?\n|;.*\n)*+)
     (?: \[([A-Za-z0-9][A-Za-z0-9_-]*)\][^\S\n]*(?:\n|\Z)
-      | ([^\s=\[;\#][^=\n\#]*?)([^\S\n]*=[^\S\n]*)(\S(?:.*\S)?)[^\S\n]*(?:\n|\Z)
+      | ([^\s=\[;\#][^=\n\#]*(?<=\S))([^\S\n]*=[^\S\n]*)(\S.*(?<=\S))[^\S\n]*(?:\n|\Z)
       | (?:[^\S\n]*(?:\#.*)?|;.*)\Z
       | ([^\n]*\n?)
     )
@@ -234,7 +239,7 @@ _PLAIN_LINE_RE = re.compile(r"""
 
 def _read_plain(text: str, filename: str) -> tuple[list[Section], list[str], Structure] | None:
     """The sections of a file that has nothing for the exact reader to report and no '#' after text, as
-    :func:`_scan_exact` reads them, with what :func:`configparser_input` makes of them; None for any
+    :func:`_scan_exact` reads them, with what :func:`_configparser_input` makes of them; None for any
     other file.
 
     One regular expression match per header, property and continuation line (blank and comment lines are
@@ -368,7 +373,7 @@ def _cross_check(sections: list[Section], filename: str, bag: DiagnosticBag) -> 
     """Let configparser read the lines of ``sections`` and confirm that it finds the same sections, keys
     and value lines, in the same order, as the position scan."""
     kept_at: list[int] = []
-    kept, expected = configparser_input(sections, kept_at)
+    kept, expected = _configparser_input(sections, kept_at)
     try:
         found = read_with_configparser(io.StringIO("\n".join(kept)))
     except configparser.Error as exc:  # the position scan already reported what it found

@@ -479,110 +479,11 @@ _CMP_TOKENS = {"==": "EQ", "=": "EQ", "!=": "NE", "<=": "LE", ">=": "GE", "<": "
 _INT_AFTER = frozenset({"EQ", "NE", "LE", "GE", "LT", "GT", "PLUS", "MINUS"})
 
 
-_FILTER_OPS = {
-    "@": "AT", ";": "SEMI", ",": "COMMA", "&": "AMP", "&&": "ANDAND", "^": "CARET", "!": "BANG", "+": "PLUS",
-    "-": "MINUS", "*": "STAR", ":": "COLON", "::": "DCOLON", **_CMP_TOKENS,
-}
-
-
-def _filter_scanner(outside: bool) -> re.Pattern[str]:
-    """The fast path's regex for filter text outside ``[ ]`` (or inside, where '<' compares).
-
-    Both cut text into the same groups: (blanks, word, word that starts with a digit, '::' selector:
-    blanks, word, '(argument)' with the blanks before it and its inside, '*s', operator, string,
-    plural 's', '<…>', '[…]', other); a group that has no meaning at the depth never matches there
-    ('(?!)' fails).  'other' is anything the scanner must decide (a stray bracket, '__x', a string
-    inside '[ ]', '==' outside them …)."""
-    only_outside = "" if outside else "(?!)"
-    ops = r"::|:|&&|&|[@;,^+\-*]|!(?!=)" if outside else r"==|!=|<=|>=|<|>|=|::|:|&&|&|[@;,^+\-*!]"
-    return re.compile(
-        r"(\s*)(?:"
-        r"((?!__)[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)"
-        r"|([0-9][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)"
-        rf"|::(\s*)({_FWORD.pattern})(\s*\(({_BALANCED})\))?"
-        rf"|{only_outside}(\*[sS](?![A-Za-z0-9_]))"
-        rf"|({ops})"
-        rf"|{only_outside}('[^']*'|\"[^\"]*\")([sS](?![A-Za-z0-9_]))?"
-        rf"|{only_outside}(<[^>]*>)"
-        rf"|{only_outside}(\[[^\[\]'\"]*\])"
-        r"|(\S))")
-
-
-_FILTER_SCAN = _filter_scanner(outside=True)
-_FILTER_BLOCK_SCAN = _filter_scanner(outside=False)
-
-
 def lex_filter(text: str, base: int = 0, allow_andand: bool = False) -> list[Tok]:
-    """Token tuples of a filter list (``;``-separated) or, with ``allow_andand``, of a requisite."""
-    toks: list[Tok] = []
-    if _lex_filter_fast(toks, text, 0, len(text), base, allow_andand, _FILTER_SCAN):
-        return toks
-    return _lex_filter_scan(text, base, allow_andand)
+    """Token tuples of a filter list (``;``-separated) or, with ``allow_andand``, of a requisite.
 
-
-def _lex_filter_fast(toks: list[Tok], text: str, start: int, end: int, base: int, allow_andand: bool,
-                     scanner: re.Pattern[str]) -> bool:
-    """Append the tokens of ``text[start:end]`` (outside ``[ ]``, or inside one with
-    _FILTER_BLOCK_SCAN) to ``toks``; False if some part of it needs the exact scanner."""
-    append = toks.append
-    inside = scanner is _FILTER_BLOCK_SCAN
-    pos = base + start
-    for (blanks, word, number, sel_blanks, sel_word, sel_call, sel_arg, stars, op, string, plural, angle,
-         block, other) in scanner.findall(text, start, end):
-        pos += len(blanks)
-        if word:
-            append(("WORD", word, pos, pos + len(word)))
-            pos += len(word)
-        elif op:
-            if op == "&&" and not allow_andand:
-                return False
-            append((_FILTER_OPS[op], op, pos, pos + len(op)))
-            pos += len(op)
-        elif block:
-            append(("LSQB", "[", pos, pos + 1))
-            inner = pos + 1 - base
-            if not _lex_filter_fast(toks, text, inner, inner + len(block) - 2, base, allow_andand,
-                                    _FILTER_BLOCK_SCAN):
-                return False
-            pos += len(block)
-            append(("RSQB", "]", pos - 1, pos))
-        elif sel_word:
-            append(("DCOLON", "::", pos, pos + 2))
-            pos += 2 + len(sel_blanks)
-            append(("WORD", sel_word, pos, pos + len(sel_word)))
-            pos += len(sel_word)
-            if sel_call:
-                pos += len(sel_call) - len(sel_arg) - 1
-                append(("SELARG", sel_arg, pos, pos + len(sel_arg)))
-                pos += len(sel_arg) + 1
-        elif string:
-            if plural:
-                append(("QPLURAL", string[1:-1], pos, pos + len(string) + 1))
-                pos += 1
-            else:
-                append(("STRING", string[1:-1], pos, pos + len(string)))
-            pos += len(string)
-        elif angle:
-            append(("ANGLE", angle[1:-1], pos, pos + len(angle)))
-            pos += len(angle)
-        elif number:
-            kind = "WORD"
-            if inside and toks[-1][0] in _INT_AFTER:
-                if not number.isdigit() or len(number) > MAX_DIGITS:
-                    return False  # '3x', '3-4' or too long: the scanner decides
-                kind = "INT"
-            append((kind, number, pos, pos + len(number)))
-            pos += len(number)
-        elif stars:
-            append(("STARS", "*s", pos, pos + 2))
-            pos += 2
-        else:
-            return False
-    return True
-
-
-def _lex_filter_scan(text: str, base: int, allow_andand: bool) -> list[Tok]:
-    """lex_filter, one character decision at a time: every error, and the rarer tokens."""
+    The compiler reads the common filters without tokens (rulescript.parser._fast_filters); this scan,
+    one character decision at a time, serves the others and reports every lexical error."""
     toks: list[Tok] = []
     append = toks.append
     ws = _WS.match

@@ -7,6 +7,10 @@ values (action, auto, each chains) are read without the driver into *outlines*, 
 compiler works on (see "the statement layer: outlines" below); the driver parses them only to report an
 error.  Every failure is raised as :class:`rulescript.lexer.LexError` with offsets into the value text
 and the tokens that were expected.
+
+Expressions (the commonest values) mostly take two exact shortcuts: _tiny_expr reads the commonest
+shapes ('+100', 'opp.hp >= 500') from the text itself, and _FastExpr parses the tokens of the others by
+recursive descent.  Both give the driver's tree or decline, and the driver decides what they decline.
 """
 
 from __future__ import annotations
@@ -1022,13 +1026,12 @@ def parse_chain(text: str, base: int) -> A.Body:
 # ---- the filter fast path ------------------------------------------------------------------------
 #
 # Nearly every filter is written in the canonical order ``<qty> types <pick> [block] @zone ::sel(x)``
-# (each part optional).
-# One regex recognises such a filter in one go (in C) and the functions below build from its groups
-# exactly the tree the lexer and the grammar build, without making tokens or running the parser.
-# Anything unusual (another order, a stray character, '__x', a number where the lexer would make an
-# INT, an error …) does not match, and the exact path decides.  Each pattern below mirrors the
-# token of rulescript.lexer it stands for; possessive quantifiers keep words as long as the lexer's.
-# tests/compiler/test_parser.py checks the trees against the grammar's on many filters.
+# (each part optional).  One regex recognises such a filter in one go, and the functions below build
+# from its groups exactly the tree the lexer and the grammar build, without making tokens or running
+# the parser (a fraction of the cost).  Anything unusual (another order, a stray character, '__x', a
+# number where the lexer would make an INT, an error …) does not match, and the exact path decides.
+# Each pattern below mirrors the lexer token it stands for; possessive quantifiers keep words as long
+# as the lexer's.  tests/compiler/test_parser.py checks the trees against the grammar's on many filters.
 
 _WORD_REST = r"[A-Za-z0-9_]*+(?:-[A-Za-z0-9_]+)*+"
 _F_WORD = rf"(?!__)[A-Za-z0-9_]{_WORD_REST}"  # a WORD outside '[ ]' (a digit may start it there)
@@ -1037,8 +1040,8 @@ _NO_WORD_CHAR = r"(?![A-Za-z0-9_])"
 
 
 def _opt(pattern: str) -> str:
-    """``pattern`` or nothing: '(?:x|)' matches as '(?:x)?' does, but costs sre a lot less outside
-    repetitions (a branch, where '?' is a repeat that saves and restores every group)."""
+    """``pattern`` or nothing.  '(?:x|)' matches as '(?:x)?' does, but sre runs it as a plain branch, where
+    '?' is a repeat that saves and restores the group marks (about 3,000 instructions per filter)."""
     return f"(?:{pattern}|)"
 
 
@@ -1291,51 +1294,65 @@ class _FastExpr:
     def operand(self) -> A.Expr:
         """A factor: signs, then a primary (or a call) and its attributes and indexes."""
         toks = self.toks
-        tok = toks[self.i]
+        i = self.i  # kept in a local while no other method reads it
+        tok = toks[i]
         kind = tok[0]
-        self.i += 1
+        i += 1
         node: A.Expr
         if kind == "NAME":
-            if toks[self.i][0] == "LPAR":
-                self.i += 1
-                args = [] if toks[self.i][0] == "RPAR" else self.arglist()
+            if toks[i][0] == "LPAR":
+                self.i = i + 1
+                args = [] if toks[i + 1][0] == "RPAR" else self.arglist()
                 node = A.Call(tok[1], args, tok[2], self.expect("RPAR")[3], tok[3])
+                i = self.i
             else:
                 node = A.Name(tok[1], tok[2], tok[3])
         elif kind == "INT":
             node = A.Literal(int(tok[1]), tok[2], tok[3])
         elif kind == "PLUS" or kind == "MINUS":  # factor: PLUS factor | MINUS factor
+            self.i = i
             x = self.operand()
             return A.Unary(tok[1], x, tok[2], x.end)
         elif kind == "STRING":
             node = A.Literal(tok[1], tok[2], tok[3])
         elif kind in _LITERALS:
             node = A.Literal(_LITERALS[kind], tok[2], tok[3])
-        elif kind == "LPAR":
-            node = self.expr()
-            node.start = tok[2]  # as _paren
-            node.end = self.expect("RPAR")[3]
-        elif kind == "LSQB":
-            items = [] if toks[self.i][0] == "RSQB" else self.arglist()
-            node = A.ListLit(items, tok[2], self.expect("RSQB")[3])
-        elif kind == "QALL" or kind == "QANY":  # QALL qdisj KW_IN postfix
-            elem = self.binary(_OR, True)
-            seq = self.seq()
-            node = A.Quantifier("all" if kind == "QALL" else "any", elem, seq, tok[2], seq.end)
         else:
-            raise _NotFast
-        while toks[self.i][0] == "DOT":
-            part = toks[self.i + 1]
+            self.i = i
+            node = self.nested(tok)
+            i = self.i
+        kind = toks[i][0]
+        while kind == "DOT":
+            part = toks[i + 1]
             if part[0] == "NAME":
                 node = A.Attr(node, part[1], node.start, part[3])
             elif part[0] == "DIGITS":
                 node = A.Index(node, int(part[1]), node.start, part[3])
             else:
                 raise _NotFast
-            self.i += 2
-        if toks[self.i][0] == "POW":
+            i += 2
+            kind = toks[i][0]
+        if kind == "POW":
             raise _NotFast
+        self.i = i
         return node
+
+    def nested(self, tok: Tok) -> A.Expr:
+        """The primary that ``tok`` opens: a parenthesized expression, a list or a quantifier."""
+        kind = tok[0]
+        if kind == "LPAR":
+            node = self.expr()
+            node.start = tok[2]  # as _paren
+            node.end = self.expect("RPAR")[3]
+            return node
+        if kind == "LSQB":
+            items = [] if self.toks[self.i][0] == "RSQB" else self.arglist()
+            return A.ListLit(items, tok[2], self.expect("RSQB")[3])
+        if kind == "QALL" or kind == "QANY":  # QALL qdisj KW_IN postfix
+            elem = self.binary(_OR, True)
+            seq = self.seq()
+            return A.Quantifier("all" if kind == "QALL" else "any", elem, seq, tok[2], seq.end)
+        raise _NotFast
 
     def seq(self) -> A.Expr:  # KW_IN postfix, after the element of a quantifier or an each
         self.expect("KW_IN")
@@ -1413,6 +1430,12 @@ def _tiny_expr(text: str, base: int) -> A.Expr | None:
     """The tree of the commonest expressions (see _TINY) made from the text itself, without tokens; None
     for anything else.  tests/compiler/test_parser.py checks that this gives exactly the tree the
     grammar gives."""
+    sign = text[:1]
+    digits = text[1:] if sign == "+" or sign == "-" else text
+    if digits.isdigit() and digits.isascii() and len(digits) <= MAX_DIGITS:  # '250', '+100': no regex
+        if digits is text:
+            return A.Literal(int(text), base, base + len(text))
+        return A.Unary(sign, A.Literal(int(digits), base + 1, base + len(text)), base, base + len(text))
     m = _TINY.fullmatch(text)
     if m is None or len(text) > MAX_EXPR_LENGTH:
         return None
