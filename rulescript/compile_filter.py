@@ -16,6 +16,7 @@ Term kinds: ``any`` (``*``), ``kw`` (a profile type keyword), ``ctype`` (card ty
 from __future__ import annotations
 
 import re
+import weakref
 from typing import Any
 
 from rulescript import ast as A
@@ -42,7 +43,10 @@ class FilterCompiler:
 
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
-        self.exprs = ExprCompiler(ctx, self.literal)
+        # The expression compiler reaches back to this one through a weak reference: no reference cycle,
+        # so a file's compilers are freed as soon as it is compiled (rulescript.compiler relies on it).
+        this = weakref.ref(self)
+        self.exprs = ExprCompiler(ctx, lambda text, base: this().literal(text, base))  # type: ignore[union-attr]
         self.type_words: dict[str, TypeWord] = ctx.cards.word_memo(ctx.profile)
         # written zone word -> (zone, prefix, coverage marks) of the zones met so far (the profile decides)
         self.zone_words: dict[str, ZoneWord] = {}

@@ -190,22 +190,39 @@ def compile_source(text: str, filename: str, profile: Profile, cards: CardDataba
         if hit is not None:
             return hit
     bag = DiagnosticBag()
-    # Compiling allocates many small, short-lived containers and no reference cycles: the cyclic garbage
-    # collector is paused for the length of one file instead of running every few hundred allocations.
+    # Compiling allocates many small, short-lived containers and makes no reference cycles: the cyclic
+    # garbage collector is paused while a file compiles instead of running every few hundred allocations.
     gc_paused = gc.isenabled()
     if gc_paused:
         gc.disable()
     try:
         rules, used = _compile_sections(text, filename, profile, cards, bag)
     finally:
-        # The helper has returned: the sections and syntax trees it held are freed already, so the
-        # collection that resumes now has only the IR left to scan.
         if gc_paused:
+            _promote_young_objects()
             gc.enable()
+    result = FileResult(filename, rules, list(bag), used)
     result = FileResult(filename, rules, list(bag), used)
     if cache is not None and key is not None:
         cache.put(key, result)
     return result
+
+
+def _promote_young_objects() -> None:
+    """Move the objects allocated since the last collection into the collector's oldest generation.
+
+    What a compile leaves alive is its IR, which lives as long as the compiled game (it is cached and
+    handed to the runtime): the collector would scan it in the young generation and again in the middle
+    one, only to promote it, as it does with every long-lived object (about a tenth of the compile time
+    of a file).  gc.freeze() followed by gc.unfreeze() moves every tracked object into the oldest
+    generation without scanning any (two list splices) and resets the young generation's count.  A
+    compile makes no reference cycles (the compilers of a file are freed by reference counting), so no
+    garbage of its own is kept waiting for a full collection.  Skipped when the program has frozen
+    objects itself (gc.freeze() before forking, say): unfreezing would give those back to the collector.
+    """
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
 
 
 def _compile_sections(text: str, filename: str, profile: Profile, cards: CardDatabase,
