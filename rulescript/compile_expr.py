@@ -14,7 +14,7 @@ from typing import Any, Callable
 from rulescript import ast as A
 from rulescript.context import Abort, Ctx
 from rulescript.lexer import LexError
-from rulescript.parser import MAX_DEPTH, parse_expr
+from rulescript.parser import _COMPARISONS, MAX_DEPTH, parse_expr, parse_other_expr, tiny_int, tiny_shape
 
 IR = Any
 MAX_AST_DEPTH = 200
@@ -49,11 +49,68 @@ class ExprCompiler:
     # public ------------------------------------------------------------------------------------
     def compile(self, text: str, base: int, element_scope: bool = False) -> dict[str, Any]:
         """Parse and lower the expression ``text`` found at offset ``base`` of the current value."""
+        root = self._tiny(text, base, element_scope)
+        if root is not None:
+            return root
         try:
-            node = parse_expr(text, base)
+            node = parse_other_expr(text, base)
         except LexError as exc:
             raise self.ctx.lex_error(exc) from None
         return self.root(node, text.strip(), element_scope)
+
+    def _tiny(self, text: str, base: int, element_scope: bool) -> dict[str, Any] | None:
+        """:meth:`compile` of a tiny expression (see parser._tiny_expr), lowered straight from its text: the
+        same checks, errors and coverage marks, in the same order, as lowering the tree parse_expr makes,
+        without making the tree.  None if ``text`` is not tiny.  tests/compiler/test_expr_fast.py compares
+        the two on many expressions."""
+        ctx = self.ctx
+        signed = tiny_int(text)
+        if signed is not None:  # '250', '+100': the commonest expressions
+            sign, digits = signed
+            at = ctx.at(base, base + len(text))
+            ir: IR = ["lit", int(digits)]
+            if sign:  # as _unary, which cannot fail on an int; the sign spans the whole text, as the root
+                ctx.used["operators"].add("unary-" if sign == "-" else "unary+")
+                ir = ["neg" if sign == "-" else "pos", ir, at.copy()]
+            return {"e": ir, "at": at, "text": text, "type": "int"}
+        shape = tiny_shape(text)
+        if shape is None:
+            return None
+        sign, lparts, lstart, op, rparts, rstart = shape
+        if len(lparts) + len(rparts) > MAX_DEPTH:  # a long chain of attributes, maybe too deep: the tree decides
+            return self.root(parse_expr(text, base), text.strip(), element_scope)
+        self.element_depth = 1 if element_scope else 0
+        start = base + lstart
+        ir, typ, end = self._tiny_operand(lparts, start)
+        if sign:
+            start -= 1
+            ir, typ = self._unary(sign, ir, typ, start, end)
+        if op is not None:
+            left, lt, lend = ir, typ, end
+            rstart += base
+            right, rt, end = self._tiny_operand(rparts, rstart)
+            if op in _COMPARISONS:  # as _Compare
+                ctx.used["operators"].add(op)
+                ir, typ = ["cmp", [left, right], [op], ctx.at(start, end)], "bool"
+            else:
+                ir, typ = self._binop(op, left, lt, right, rt, (start, lend), (rstart, end), start, end)
+        return {"e": ir, "at": ctx.at(start, end), "text": text.strip(), "type": typ}
+
+    def _tiny_operand(self, parts: list[str], start: int) -> tuple[IR, str, int]:
+        """(IR, static type, end) of the parser.tiny_parts of an operand at ``start``: as the tree
+        parser._tiny_node makes, lowered."""
+        first = parts[0]
+        end = start + len(first)
+        if first[0] <= "9":  # an integer
+            return ["lit", int(first)], "int", end
+        ir, typ = self._name(first, start, end)
+        for part in parts[1:]:
+            end += 1 + len(part)
+            if part[0] <= "9":
+                ir, typ = self._index(ir, typ, int(part), start, end)
+            else:
+                ir, typ = self._attr(ir, typ, part, end)
+        return ir, typ, end
 
     def compile_as(self, text: str, base: int, end: int, wanted: str, signature: Any,
                    element_scope: bool = False) -> dict[str, Any]:
@@ -100,41 +157,51 @@ class ExprCompiler:
     def _ListLit(self, n: A.ListLit, d: int) -> tuple[IR, str]:
         if d > _DEEPEST:
             raise self._too_deep(n)
-        return ["list", [_LOWER[x.__class__](self, x, d + 1)[0] for x in n.items]], "list"
+        items = []  # (a loop: a list comprehension costs one more call)
+        for x in n.items:
+            items.append(_LOWER[x.__class__](self, x, d + 1)[0])
+        return ["list", items], "list"
 
     def _Name(self, n: A.Name, d: int) -> tuple[IR, str]:
         if d > _DEEPEST:
             raise self._too_deep(n)
+        return self._name(n.name, n.start, n.end)
+
+    def _name(self, name: str, start: int, end: int) -> tuple[IR, str]:
+        """The name ``name`` written at ``start``–``end``: a user variable or a name of the profile."""
         ctx = self.ctx
-        low = n.name.lower()
+        low = name.lower()
         if low in ctx.user_vars:
-            ctx.mark("names", "user variables")
+            ctx.used["names"].add("user variables")
             return ["var", low], "any"
         typ = self.name_types.get(low)
         if typ is None:
             prof = ctx.profile
             known = [prof.spelling(prof.names, k) for k in prof.names] + list(ctx.user_vars)
             if low.startswith("_"):
-                raise ctx.unknown("RS211", "variable", n.name, known, n.start, n.end)
-            raise ctx.unknown("RS211", "name", n.name, known, n.start, n.end)
+                raise ctx.unknown("RS211", "variable", name, known, start, end)
+            raise ctx.unknown("RS211", "name", name, known, start, end)
         if self.element_depth == 0 and low in self.element_names:
-            raise ctx.fail("RS309", f"'{n.name}' is only defined inside a quantifier (all/any … in …) or an each",
-                           n.start, n.end, ("use 'trigger' or 'this' outside them",))
-        ctx.mark("names", low)
+            raise ctx.fail("RS309", f"'{name}' is only defined inside a quantifier (all/any … in …) or an each",
+                           start, end, ("use 'trigger' or 'this' outside them",))
+        ctx.used["names"].add(low)
         return ["name", low], typ
 
     def _Attr(self, n: A.Attr, d: int) -> tuple[IR, str]:
         if d > _DEEPEST:
             raise self._too_deep(n)
-        ctx = self.ctx
         obj, otyp = _LOWER[n.obj.__class__](self, n.obj, d + 1)
-        low = n.name.lower()
-        end = n.end
-        start = end - len(n.name)
+        return self._attr(obj, otyp, n.name, n.end)
+
+    def _attr(self, obj: IR, otyp: str, name: str, end: int) -> tuple[IR, str]:
+        """The attribute ``name``, ending at ``end``, of ``obj`` (IR) of static type ``otyp``."""
+        ctx = self.ctx
+        low = name.lower()
+        start = end - len(name)
         typ = self.attribute_types.get((otyp, low))  # an attribute of a known owner type
         if typ is None or otyp in _SCALARS:
-            typ = self._attr_type(otyp, low, n.name, start, end)
-        ctx.mark("attributes", low)
+            typ = self._attr_type(otyp, low, name, start, end)
+        ctx.used["attributes"].add(low)
         return ["attr", obj, low, ctx.at(start, end)], typ
 
     def _attr_type(self, otyp: str, low: str, name: str, start: int, end: int) -> str:
@@ -160,10 +227,15 @@ class ExprCompiler:
         if d > _DEEPEST:
             raise self._too_deep(n)
         obj, otyp = _LOWER[n.obj.__class__](self, n.obj, d + 1)
+        return self._index(obj, otyp, n.index, n.start, n.end)
+
+    def _index(self, obj: IR, otyp: str, index: int, start: int, end: int) -> tuple[IR, str]:
+        """Element ``index`` of ``obj`` (IR) of static type ``otyp``; the whole spans ``start``–``end``."""
+        ctx = self.ctx
         if otyp not in ("list", "any"):
-            raise self.ctx.fail("RS302", f"only a list can be indexed (this is a {otyp})", n.start, n.end)
-        self.ctx.mark("attributes", ".N")
-        return ["index", obj, n.index, self.ctx.at(n.start, n.end)], "any"
+            raise ctx.fail("RS302", f"only a list can be indexed (this is a {otyp})", start, end)
+        ctx.used["attributes"].add(".N")
+        return ["index", obj, index, ctx.at(start, end)], "any"
 
     def _Call(self, n: A.Call, d: int) -> tuple[IR, str]:
         if d > _DEEPEST:
@@ -179,7 +251,7 @@ class ExprCompiler:
             want = str(lo) if lo == hi else f"{lo} to {hi}"
             raise ctx.fail("RS308", f"{ctx.profile.spelling(ctx.profile.functions, low)}() takes {want} "
                            f"argument{'s' if hi != 1 else ''}, got {len(n.args)}", n.start, n.end)
-        ctx.mark("functions", low)
+        ctx.used["functions"].add(low)
         at = ctx.at(n.start, n.end)
         if spec.get("filter_literal"):
             arg = n.args[0]
@@ -190,7 +262,9 @@ class ExprCompiler:
             flt = self.filter_compiler(arg.value, arg.start + 1)
             self.element_depth = outer  # a selector in the literal has set the scope of its own expression
             return ["filter_call", low, flt, at], "list"
-        args = [_LOWER[a.__class__](self, a, d + 1)[0] for a in n.args]
+        args = []
+        for a in n.args:
+            args.append(_LOWER[a.__class__](self, a, d + 1)[0])
         return ["call", low, args, at], str(spec.get("returns", "any"))
 
     def _BinOp(self, n: A.BinOp, d: int) -> tuple[IR, str]:
@@ -198,11 +272,15 @@ class ExprCompiler:
             raise self._too_deep(n)
         left, lt = _LOWER[n.left.__class__](self, n.left, d + 1)
         right, rt = _LOWER[n.right.__class__](self, n.right, d + 1)
-        op = n.op
+        a, b = n.left, n.right
+        return self._binop(n.op, left, lt, right, rt, (a.start, a.end), (b.start, b.end), n.start, n.end)
+
+    def _binop(self, op: str, left: IR, lt: str, right: IR, rt: str, left_span: tuple[int, int],
+               right_span: tuple[int, int], start: int, end: int) -> tuple[IR, str]:
+        """``left`` (of type ``lt``, spanning ``left_span``) ``op`` ``right``: an arithmetic operation."""
         if lt in _NOT_NUMERIC or rt in _NOT_NUMERIC:
-            side, typ = (n.left, lt) if lt in _NOT_NUMERIC else (n.right, rt)
-            raise self.ctx.fail("RS302", f"operator '{op}' needs numbers (this operand is a {typ})",
-                                side.start, side.end)
+            span, typ = (left_span, lt) if lt in _NOT_NUMERIC else (right_span, rt)
+            raise self.ctx.fail("RS302", f"operator '{op}' needs numbers (this operand is a {typ})", *span)
         if lt == rt == "int":
             typ = "int"
         elif lt == "list" or rt == "list":
@@ -210,19 +288,22 @@ class ExprCompiler:
         else:
             typ = "str" if op == "+" and (lt == "str" or rt == "str") else "any"
         ctx = self.ctx
-        ctx.mark("operators", op)
-        return ["bin", op, left, right, ctx.at(n.start, n.end)], typ
+        ctx.used["operators"].add(op)
+        return ["bin", op, left, right, ctx.at(start, end)], typ
 
     def _Unary(self, n: A.Unary, d: int) -> tuple[IR, str]:
         if d > _DEEPEST:
             raise self._too_deep(n)
         x, t = _LOWER[n.operand.__class__](self, n.operand, d + 1)
+        return self._unary(n.op, x, t, n.start, n.end)
+
+    def _unary(self, op: str, x: IR, t: str, start: int, end: int) -> tuple[IR, str]:
+        """A sign ``op`` before ``x`` (IR) of type ``t``; the whole spans ``start``–``end``."""
         ctx = self.ctx
-        op = n.op
         if t in _NOT_SIGNED:
-            raise ctx.fail("RS302", f"unary '{op}' needs a number (this is a {t})", n.start, n.end)
-        ctx.mark("operators", "unary-" if op == "-" else "unary+")
-        return ["neg" if op == "-" else "pos", x, ctx.at(n.start, n.end)], "int"
+            raise ctx.fail("RS302", f"unary '{op}' needs a number (this is a {t})", start, end)
+        ctx.used["operators"].add("unary-" if op == "-" else "unary+")
+        return ["neg" if op == "-" else "pos", x, ctx.at(start, end)], "int"
 
     def _Power(self, n: A.Power, d: int) -> tuple[IR, str]:
         if d > _DEEPEST:
@@ -233,19 +314,21 @@ class ExprCompiler:
     def _Compare(self, n: A.Compare, d: int) -> tuple[IR, str]:
         if d > _DEEPEST:
             raise self._too_deep(n)
-        operands = [_LOWER[x.__class__](self, x, d + 1)[0] for x in n.operands]
+        operands = []
+        for x in n.operands:
+            operands.append(_LOWER[x.__class__](self, x, d + 1)[0])
         ctx = self.ctx
         ops = n.ops
-        for op in ops:
-            ctx.mark("operators", op)
+        marks = ctx.used["operators"]
+        marks.update(ops)
         if len(ops) > 1:
-            ctx.mark("operators", "chained comparison")
+            marks.add("chained comparison")
         return ["cmp", operands, list(ops), ctx.at(n.start, n.end)], "bool"
 
     def _BoolOp(self, n: A.BoolOp, d: int) -> tuple[IR, str]:
         if d > _DEEPEST:
             raise self._too_deep(n)
-        self.ctx.mark("operators", n.op)
+        self.ctx.used["operators"].add(n.op)
         left, right = n.left, n.right
         left_ir = _LOWER[left.__class__](self, left, d + 1)[0]
         return [n.op, left_ir, _LOWER[right.__class__](self, right, d + 1)[0]], "any"
@@ -253,13 +336,13 @@ class ExprCompiler:
     def _Not(self, n: A.Not, d: int) -> tuple[IR, str]:
         if d > _DEEPEST:
             raise self._too_deep(n)
-        self.ctx.mark("operators", "not")
+        self.ctx.used["operators"].add("not")
         return ["not", _LOWER[n.operand.__class__](self, n.operand, d + 1)[0]], "bool"
 
     def _Conditional(self, n: A.Conditional, d: int) -> tuple[IR, str]:
         if d > _DEEPEST:
             raise self._too_deep(n)
-        self.ctx.mark("operators", "conditional")
+        self.ctx.used["operators"].add("conditional")
         then, tt = _LOWER[n.then.__class__](self, n.then, d + 1)
         orelse, et = _LOWER[n.orelse.__class__](self, n.orelse, d + 1)
         return ["if", _LOWER[n.test.__class__](self, n.test, d + 1)[0], then, orelse], tt if tt == et else "any"
@@ -273,7 +356,7 @@ class ExprCompiler:
         self.element_depth += 1
         elem, _ = _LOWER[n.element.__class__](self, n.element, d + 1)
         self.element_depth -= 1
-        self.ctx.mark("operators", "quantifier " + n.kind)
+        self.ctx.used["operators"].add("quantifier " + n.kind)
         return ["q" + n.kind, elem, seq, self.ctx.at(n.start, n.end)], "bool"
 
 

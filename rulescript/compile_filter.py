@@ -23,13 +23,15 @@ from rulescript import ast as A
 from rulescript.compile_expr import ExprCompiler
 from rulescript.context import Ctx
 from rulescript.lexer import LexError
-from rulescript.parser import parse_filters, parse_requisite
+from rulescript.parser import (AtomValues, FilterMatch, atom_span, fast_type_terms, grammar_filters,
+                               match_filters, whole_block)
 
 IR = Any
 # (kind, canonical value, plural, what it selects, coverage marks) of a type word
 TypeWord = tuple[str, str, bool, str, tuple[tuple[str, str], ...]]
 # (zone, prefix, coverage marks) of a zone word
 ZoneWord = tuple[str, str, tuple[tuple[str, str], ...]]
+Piece = tuple[str, int, int]  # (text, start, end) of a '< >' segment
 _QTY_RE = re.compile(r"^\s*(?:(\d{1,15})|(\d{0,15})\s*,\s*(\d{1,15})|[rR]\s*(\d{0,15})|\*\*)\s*$")
 _PICK_RE = re.compile(r"^\s*([+-]?)\s*(\d{1,15})\s*$")
 # the place of each kind of segment in a filter (an angle is the quantity, 0, or after the types the pick, 2)
@@ -52,28 +54,105 @@ class FilterCompiler:
         self.zone_words: dict[str, ZoneWord] = {}
 
     # entry points --------------------------------------------------------------------------------
-    def filters(self, text: str, base: int, forced_zone: str | None = None, cost: str = "") -> list[IR]:
+    def filters(self, text: str, base: int, forced_zone: str | None = None, cost: str = "",
+                requisite: bool = False) -> list[IR]:
+        """The IR of a filter list, or of a requisite (filters joined by '&&')."""
+        if text.isascii():  # the most common filters, read without the regex: see _simple_filter
+            head, at, zone = text.partition("@")
+            if zone.isalpha() or not at:
+                if head.isalpha() or head == "*":  # 'opp', 'character@myRing', '*@myDiscards'
+                    return [self._simple_filter(head, len(head), None, zone, base, forced_zone, cost)]
+                word, bracket, _ = head.partition("[")  # 'character[bp:highest]@myRing', '*[action]'
+                if bracket and (word.isalpha() or word == "*"):
+                    block = whole_block(head, len(word) + 1)
+                    if block is not None:
+                        return [self._simple_filter(word, len(head), block, zone, base, forced_zone, cost)]
+        found = match_filters(text, requisite)
+        if found is not None:
+            return self._lower(text, base, found, forced_zone, cost)
         try:
-            nodes = parse_filters(text, base)
+            nodes = grammar_filters(text, base, requisite)
         except LexError as exc:
             raise self.ctx.lex_error(exc) from None
         return [self.filter(f, forced_zone, cost) for f in nodes]
 
     def requisite(self, text: str, base: int) -> list[IR]:
-        try:
-            nodes = parse_requisite(text, base)
-        except LexError as exc:
-            raise self.ctx.lex_error(exc) from None
-        return [self.filter(f) for f in nodes]
+        return self.filters(text, base, requisite=True)
 
     def literal(self, text: str, base: int) -> IR:
         """The string-literal argument of a filter function (getTargets('…')), compiled at load time."""
         return self.filters(text, base)
 
     # one filter ----------------------------------------------------------------------------------
+    def _lower(self, text: str, base: int, found: list[FilterMatch], forced_zone: str | None, cost: str) -> list[IR]:
+        """The IR of the filters the fast path of the parser matched (rulescript.parser.match_filters): the
+        checks and IR of filter(), read straight off the regex groups instead of the tree."""
+        out = []
+        for m, groups, atoms in found:
+            qty, _, caret, bang, word, _, _, _, more, pick, _, zone, zone_word, selector, name, arg, _ = groups
+            # the filter's span: from its first segment to its last
+            if qty is not None:
+                start = m.start(1) - 1
+            elif more is not None:
+                start = m.start(2)
+            elif pick is not None:
+                start = m.start(10) - 1
+            elif atoms is not None:
+                start = m.start(11)
+            else:
+                start = m.start(12) if zone is not None else m.start(14)
+            if selector is not None:
+                end = m.end(14)
+            elif zone is not None:
+                end = m.end(12)
+            elif atoms is not None:
+                end = m.end(11)
+            elif pick is not None:
+                end = m.end(10) + 1
+            else:
+                end = m.end(9) if more is not None else m.end(1) + 1
+            end += base
+            if more is None:
+                type_ir, selects, plural = [[{"t": "any", "v": "*", "not": False, "notself": False}]], "card", False
+            elif not more and word is not None and caret is None and bang is None:  # one plain word: the common case
+                kind, value, plural, selects, _ = self._type_word(word, m.end(2) + base)
+                type_ir = [[{"t": kind, "v": value, "not": False, "notself": False}]]
+            else:
+                type_ir, selects, plural = self._types(fast_type_terms(text, m, base))
+            out.append(self._finish(
+                type_ir, selects, plural,
+                None if qty is None else (qty, m.start(1) - 1 + base, m.end(1) + 1 + base),
+                None if pick is None else (pick, m.start(10) - 1 + base, m.end(10) + 1 + base),
+                atoms,
+                None if zone is None  # (without a selector, the zone is the last segment: it ends at ``end``)
+                else (zone_word, end - len(zone_word), end, m.start(12) + base, end) if selector is None
+                else (zone_word, m.start(13) + base, m.end(13) + base, m.start(12) + base, m.end(12) + base),
+                None if selector is None else (name, m.start(15) + base, m.end(15) + base, arg, end - 1 - len(arg)),
+                start + base, end, forced_zone, cost, base))
+        return out
+
+    def _simple_filter(self, word: str, head_len: int, block: list[list[AtomValues]] | None, zone: str, base: int,
+                       forced_zone: str | None, cost: str) -> IR:
+        """The IR of a filter that is a type word of ASCII letters or '*', maybe a block right after it (its
+        first ``head_len`` characters), then maybe '@' and a zone word of ASCII letters, and nothing else: the
+        lexer makes one WORD (or STAR) of each word, as the fast path's regex would."""
+        end = base + len(word)
+        if word == "*":
+            type_ir, selects, plural = self._types([[A.TypeTerm("*", False, False, False, False, base, end)]])
+        else:
+            kind, value, plural, selects, _ = self._type_word(word, end)
+            type_ir = [[{"t": kind, "v": value, "not": False, "notself": False}]]
+        end = base + head_len
+        if not zone:
+            return self._finish(type_ir, selects, plural, None, None, block, None, None, base, end, forced_zone, cost,
+                                base)
+        zone_end = end + 1 + len(zone)
+        return self._finish(type_ir, selects, plural, None, None, block, (zone, end + 1, zone_end, end, zone_end), None,
+                            base, zone_end, forced_zone, cost, base)
+
     def filter(self, node: A.Filter, forced_zone: str | None = None, cost: str = "") -> IR:
+        """The IR of a filter as the grammar read it (segments in any order)."""
         ctx = self.ctx
-        prof = ctx.profile
         # the segments by their place (_ORDER), which the written order must follow
         found: list[Any] = [None] * len(_SEGMENT_NAMES)
         last = -1
@@ -88,66 +167,86 @@ class FilterCompiler:
             last = order
             found[order] = segment
         qty, types, pick, block, zone, selector = found
-        # each part is checked in the order of the IR's keys (so are the diagnostics), then the IR is built
         if types is None:
             type_ir, selects, plural = [[{"t": "any", "v": "*", "not": False, "notself": False}]], "card", False
-        elif len(types[1]) == 1 and len(types[1][0]) == 1:  # one term, the common case: nothing to combine
-            term_ir, selects, plural = self._term(types[1][0][0])
-            type_ir = [[term_ir]]
         else:
             type_ir, selects, plural = self._types(types[1])
+        return self._finish(
+            type_ir, selects, plural, None if qty is None else (qty[1].text, qty[1].start, qty[1].end),
+            None if pick is None else (pick[1].text, pick[1].start, pick[1].end),
+            None if block is None else [[(a.prefix, a.word, a.kind, a.op, a.value, a) for a in conj]
+                                        for conj in block[1]],
+            None if zone is None else (zone[1].text, zone[1].start, zone[1].end, zone[2], zone[3]),
+            None if selector is None else (selector[1][0].text, selector[1][0].start, selector[1][0].end,
+                                           selector[1][1].text, selector[1][1].start),
+            node.start, node.end, forced_zone, cost, 0)
+
+    def _finish(self, type_ir: IR, selects: str, plural: bool, qty: Piece | None, pick: Piece | None,
+                block: list[list[AtomValues]] | None, zone: tuple[str, int, int, int, int] | None,
+                selector: tuple[str, int, int, str, int] | None, start: int, end: int, forced_zone: str | None,
+                cost: str, base: int) -> IR:
+        """Checks the segments after the types (in the order of the IR's keys, so are the diagnostics) and
+        builds the IR.  qty, pick: (text inside the '< >', start, end); zone: (word, start, end, segment start,
+        segment end); selector: (name, start, end, argument, start); ``base``: the offset of the fast path's
+        atom matches (see rulescript.parser.atom_span)."""
+        ctx = self.ctx
         if qty is not None:
-            qty_ir = self._qty(qty[1])
+            qty_ir = self._qty(*qty)
         elif plural or pick is not None:
             qty_ir = {"mode": "all"}
         else:
             qty_ir = {"mode": "choose", "min": 1, "max": 1}
-        pick_ir = self._pick(pick[1]) if pick is not None else None
-        block_ir = self._block(block[1]) if block is not None else None
+        pick_ir = self._pick(*pick) if pick is not None else None
+        block_ir = self._block(block, base) if block is not None else None
         if zone is None:
+            prof = ctx.profile
             zone_ir = {"z": forced_zone or prof.default_zone, "p": prof.default_zone_prefix}
             written = False
-        elif forced_zone:
-            ctx.warn("RS902", f"the zone of a {{{cost}}} cost is always the controller's {forced_zone}; "
-                     f"'@{zone[1].text}' is ignored", zone[2], zone[3])
-            zone_ir = {"z": forced_zone, "p": prof.default_zone_prefix}
-            written = False
         else:
-            word = zone[1]
-            name, prefix, marks = self.zone_words.get(word.text) or self._zone(word.text, word.start, word.end)
-            for category, entry in marks:
-                ctx.mark(category, entry)
-            zone_ir = {"z": name, "p": prefix}
-            written = True
-            if selects == "player":
-                ctx.warn("RS910", "a zone written with a player type is ignored", zone[2], zone[3])
-        selector_ir = self._selector(*selector[1]) if selector is not None else None
+            word, wstart, wend, zstart, zend = zone
+            if forced_zone:
+                ctx.warn("RS902", f"the zone of a {{{cost}}} cost is always the controller's {forced_zone}; "
+                         f"'@{word}' is ignored", zstart, zend)
+                zone_ir = {"z": forced_zone, "p": ctx.profile.default_zone_prefix}
+                written = False
+            else:
+                zname, prefix, marks = self.zone_words.get(word) or self._zone(word, wstart, wend)
+                used = ctx.used
+                for category, entry in marks:
+                    used[category].add(entry)
+                zone_ir = {"z": zname, "p": prefix}
+                written = True
+                if selects == "player":
+                    ctx.warn("RS910", "a zone written with a player type is ignored", zstart, zend)
+        selector_ir = self._selector(*selector) if selector is not None else None
+        line = ctx.line  # ctx.at(start, end), without the call in the common case: a value on one line
         return {"types": type_ir, "selects": selects, "plural": plural, "qty": qty_ir, "pick": pick_ir,
                 "block": block_ir, "zone": zone_ir, "zone_written": written, "selector": selector_ir,
-                "at": ctx.at(node.start, node.end)}
+                "at": [line, ctx.col + start, ctx.col + end] if line and end > start else ctx.at(start, end)}
 
-    def _selector(self, name: A.Raw, raw: A.Raw) -> IR:
+    def _selector(self, name: str, start: int, end: int, arg: str, arg_start: int) -> IR:
         """The IR of a ``::name(expression)`` segment."""
         ctx = self.ctx
-        low = name.text.lower()
+        low = name.lower()
         if low not in ctx.profile.selectors:
-            raise ctx.unknown("RS214", "selector", name.text, ctx.profile.selectors, name.start, name.end)
-        ctx.mark("selectors", low)
-        return {"s": low, "x": self.exprs.compile(raw.text, raw.start)}
+            raise ctx.unknown("RS214", "selector", name, ctx.profile.selectors, start, end)
+        ctx.used["selectors"].add(low)
+        return {"s": low, "x": self.exprs.compile(arg, arg_start)}
 
     # segments ------------------------------------------------------------------------------------
-    def _qty(self, angle: A.Angle) -> IR:
+    def _qty(self, written: str, start: int, end: int) -> IR:
+        """The IR of a quantity: ``written`` is the text between '<' at ``start`` and '>' before ``end``."""
         ctx = self.ctx
-        m = _QTY_RE.match(angle.text)
+        m = _QTY_RE.match(written)
         if not m:
-            raise ctx.fail("RS101", f"invalid quantity '<{angle.text}>'", angle.start, angle.end,
+            raise ctx.fail("RS101", f"invalid quantity '<{written}>'", start, end,
                            ("expected one of: <n>, <a,b>, <,b>, <**>, <r>, <rN>",))
         exact, lo, hi, rnd = m.groups()
-        text = angle.text.strip()
+        text = written.strip()
         if exact is not None:
             n = int(exact)
             if n == 0:
-                raise ctx.fail("RS305", "a quantity of 0 selects nothing", angle.start, angle.end)
+                raise ctx.fail("RS305", "a quantity of 0 selects nothing", start, end)
             ctx.mark("quantities", "<n>")
             return {"mode": "choose", "min": n, "max": n}
         if hi is not None:
@@ -155,32 +254,37 @@ class FilterCompiler:
             b = int(hi)
             ctx.mark("quantities", "<a,b>" if lo else "<,b>")
             if b == 0:
-                raise ctx.fail("RS305", "the maximum of a quantity must be at least 1", angle.start, angle.end)
+                raise ctx.fail("RS305", "the maximum of a quantity must be at least 1", start, end)
             if a > b:
-                raise ctx.fail("RS305", f"the minimum {a} is above the maximum {b}", angle.start, angle.end)
+                raise ctx.fail("RS305", f"the minimum {a} is above the maximum {b}", start, end)
             return {"mode": "choose", "min": a, "max": b}
         if text.lower().startswith("r"):
             n = int(rnd) if rnd else 1
             if n == 0:
-                raise ctx.fail("RS305", "a random quantity of 0 selects nothing", angle.start, angle.end)
+                raise ctx.fail("RS305", "a random quantity of 0 selects nothing", start, end)
             ctx.mark("quantities", "<rN>" if rnd else "<r>")
             return {"mode": "random", "n": n}
         ctx.mark("quantities", "<**>")
         return {"mode": "choose", "min": 1, "max": None}
 
-    def _pick(self, angle: A.Angle) -> int:
-        m = _PICK_RE.match(angle.text)
+    def _pick(self, written: str, start: int, end: int) -> int:
+        """The pick of ``<written>`` (from ``start`` to ``end``)."""
+        m = _PICK_RE.match(written)
         if not m:
-            raise self.ctx.fail("RS101", f"invalid pick '<{angle.text}>': the forms r, rN, ** and a,b are only "
-                                "valid as quantities, at the start of a filter", angle.start, angle.end,
+            raise self.ctx.fail("RS101", f"invalid pick '<{written}>': the forms r, rN, ** and a,b are only "
+                                "valid as quantities, at the start of a filter", start, end,
                                 ("expected one of: <k>, <-k>",))
         n = int(m.group(2))
         if n == 0:
-            raise self.ctx.fail("RS305", "a pick of <0> selects nothing", angle.start, angle.end)
+            raise self.ctx.fail("RS305", "a pick of <0> selects nothing", start, end)
         self.ctx.mark("picks", "<-k>" if m.group(1) == "-" else "<k>")
         return -n if m.group(1) == "-" else n
 
     def _types(self, conjs: list[list[A.TypeTerm]]) -> tuple[IR, str, bool]:
+        """(IR, what they select, plural) of the type terms: an OR of ANDs."""
+        if len(conjs) == 1 and len(conjs[0]) == 1:  # one term, the common case: nothing to combine
+            ir, selects, plural = self._term(conjs[0][0])
+            return [[ir]], selects, plural
         ctx = self.ctx
         out = []
         kinds: set[str] = set()
@@ -218,35 +322,38 @@ class FilterCompiler:
             if not ctx.cards.empty and value not in ctx.cards.names:
                 ctx.warn("RS913", f"no card is named \"{base}\" in the card database", term.start, term.end)
         else:
-            meaning = self.type_words.get(base.lower())
-            if meaning is None:
-                meaning = self._type_word(term)
-            kind, value, plural, selects, marks = meaning
-            for category, entry in marks:
-                mark(category, entry)
+            kind, value, plural, selects, _ = self._type_word(base, term.end)
         if term.negate:
             mark("type_prefixes", "!")
         if term.exclude_self:
             mark("type_prefixes", "^")
         return {"t": kind, "v": value, "not": term.negate, "notself": term.exclude_self}, selects, plural
 
-    def _type_word(self, term: A.TypeTerm) -> TypeWord:
-        """What the type word of ``term`` means (memoised in type_words); a word that is no type is an
+    def _type_word(self, word: str, end: int) -> TypeWord:
+        """What a type word ending at ``end`` means; its coverage marks are marked as used."""
+        meaning = self.type_words.get(word.lower()) or self._new_type_word(word, end)
+        used = self.ctx.used
+        for category, entry in meaning[4]:
+            used[category].add(entry)
+        return meaning
+
+    def _new_type_word(self, word: str, end: int) -> TypeWord:
+        """What a type word not met before means (memoised in type_words); a word that is no type is an
         error, or a subtype with a warning when no card database is loaded."""
         ctx = self.ctx
-        low = term.base.lower()
+        low = word.lower()
         meaning = self._resolve_type_word(low)
         if meaning is not None:
             self.type_words[low] = meaning
             return meaning
-        wstart = term.end - len(term.base)
+        wstart = end - len(word)
         if ctx.cards.empty:
-            ctx.warn("RS914", f"'{term.base}' is not a type keyword or card type; it is read as "
-                     "a subtype (no card database is loaded to check it)", wstart, term.end)
+            ctx.warn("RS914", f"'{word}' is not a type keyword or card type; it is read as "
+                     "a subtype (no card database is loaded to check it)", wstart, end)
             return "subtype", low, False, "card", (("subtypes", low),)
         prof = ctx.profile
         known = list(prof.type_keywords) + list(prof.card_types) + sorted(ctx.cards.subtypes)
-        raise ctx.unknown("RS204", "type", term.base, known, wstart, term.end)
+        raise ctx.unknown("RS204", "type", word, known, wstart, end)
 
     def _resolve_type_word(self, low: str) -> TypeWord | None:
         """The meaning of a type word, per the plural rules of section 4.3, or None."""
@@ -280,51 +387,52 @@ class FilterCompiler:
             return kind, value, plural, "card", marks
         return kind, value, plural, "card", (("subtypes", value),)
 
-    def _block(self, fexpr: list[list[A.Atom]]) -> IR:
+    def _block(self, fexpr: list[list[AtomValues]], base: int) -> IR:
         ctx = self.ctx
         prof = ctx.profile
         cards = ctx.cards
-        mark = ctx.mark
+        used = ctx.used
         out = []
         for conj in fexpr:
             atoms = []
-            for atom in conj:
-                low = atom.word.lower()
-                prefix = atom.prefix
+            for prefix, word, kind, op, value, source in conj:
+                low = word.lower()
                 neg = prefix in ("-", "!", "^")
                 notself = prefix == "^"
                 if prefix:
-                    mark("atom_prefixes", prefix)
-                kind = atom.kind
+                    used["atom_prefixes"].add(prefix)
                 if kind == "word":
                     if low in prof.filter_words:
                         ir = {"a": "word", "w": low, "neg": neg, "notself": notself}
-                        mark("filter_words", low)
+                        used["filter_words"].add(low)
                     elif low in prof.card_types:
                         ir = {"a": "ctype", "w": low, "neg": neg, "notself": notself}
-                        mark("filter_words", low)
+                        used["filter_words"].add(low)
                     elif low in cards.subtypes or (cards.empty and low not in prof.stats):
                         if cards.empty:
-                            ctx.warn("RS914", f"'{atom.word}' is not a filter keyword; it is read as a subtype "
-                                     "(no card database is loaded to check it)", atom.word_start, atom.word_end)
+                            _, _, word_start, word_end = atom_span(source, base)
+                            ctx.warn("RS914", f"'{word}' is not a filter keyword; it is read as a subtype "
+                                     "(no card database is loaded to check it)", word_start, word_end)
                         ir = {"a": "subtype", "w": low, "neg": neg, "notself": notself}
-                        mark("filter_words", "subtype")
+                        used["filter_words"].add("subtype")
                     else:
+                        _, _, word_start, word_end = atom_span(source, base)
                         known = list(prof.filter_words) + list(prof.card_types) + sorted(cards.subtypes)
-                        raise ctx.unknown("RS205", "filter keyword", atom.word, known, atom.word_start, atom.word_end)
+                        raise ctx.unknown("RS205", "filter keyword", word, known, word_start, word_end)
                 elif low not in prof.stats:
-                    raise ctx.unknown("RS205", "stat", atom.word, prof.stats, atom.word_start, atom.word_end)
+                    _, _, word_start, word_end = atom_span(source, base)
+                    raise ctx.unknown("RS205", "stat", word, prof.stats, word_start, word_end)
                 elif kind == "cmp":
-                    ir = {"a": "cmp", "stat": low, "op": atom.op, "v": atom.value, "neg": neg, "notself": notself}
-                    mark("filter_words", f"{low} CMP n")
-                    mark("comparisons", atom.op)
+                    ir = {"a": "cmp", "stat": low, "op": op, "v": value, "neg": neg, "notself": notself}
+                    used["filter_words"].add(f"{low} CMP n")
+                    used["comparisons"].add(op)
                 else:
-                    which = str(atom.value).lower()
+                    which = str(value).lower()
                     if which not in prof.extremes:
-                        raise ctx.unknown("RS205", "extreme", str(atom.value), prof.extremes,
-                                          atom.end - len(str(atom.value)), atom.end)
+                        end = atom_span(source, base)[1]
+                        raise ctx.unknown("RS205", "extreme", str(value), prof.extremes, end - len(str(value)), end)
                     ir = {"a": "ext", "stat": low, "w": which, "neg": neg, "notself": notself}
-                    mark("filter_words", f"{low}:{which}")
+                    used["filter_words"].add(f"{low}:{which}")
                 atoms.append(ir)
             out.append(atoms)
         return out

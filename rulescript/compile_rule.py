@@ -4,16 +4,17 @@ the profile and lowering it to IR.  See ``docs/ir.md`` for the IR format."""
 from __future__ import annotations
 
 import re
+from itertools import product
 from typing import Any
 
 from rulescript.compile_filter import FilterCompiler
 from rulescript.context import Abort, Ctx
 from rulescript.diagnostics import Span, did_you_mean
 from rulescript.ini import Property, Section
-from rulescript.lexer import LexError, Tok, find_top_level, split_top_level
+from rulescript.lexer import CLAUSE_WORDS, LexError, Tok, find_top_level, split_top_level
 from rulescript.parser import (Item, OutlineBody, OutlineStatement, parse_each_head, parse_vars, read_action,
                                read_auto, read_chain)
-from rulescript.profile import CommandSpec
+from rulescript.profile import CommandSpec, Profile
 
 IR = Any
 KEYS = ("target", "target?", "action", "label", "abilities", "auto", "requisite", "vars")
@@ -26,6 +27,11 @@ _WORD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*$")
 
 
 _MARK_SCAN = re.compile(r"[;,@.\[\](){}'\"]")
+# matches when the first of those marks is a filter mark (one of ;,@[)
+_FILTER_HEAD = re.compile(r"[^;,@.\[\](){}'\"]*[;,@\[]").match
+# every spelling of a clause word (the lexer accepts any case) -> the word: a lookup instead of lower()
+_CLAUSE_KINDS = {"".join(letters): word for word in CLAUSE_WORDS
+                 for letters in product(*[(c, c.upper()) for c in word])}
 _EACH_IN = re.compile(r"(?i)(?:^|[\s)\]])in(?:[\s(\[]|$)")
 _IN_SCAN = re.compile(r"(?i)[()\[\]'\"]|\bin\b")  # what decides whether a word 'in' is at the top level
 
@@ -62,16 +68,39 @@ def _top_level_shape(text: str) -> str:
     return "dotted" if dotted else "plain"
 
 
-_EVENT_DEFAULTS: dict[int, tuple[Any, list[tuple[Any, str]]]] = {}
+class _Tables:
+    """Lookups derived from a profile, built once per profile (see :func:`_tables`)."""
+
+    def __init__(self, prof: Profile) -> None:
+        # the names a plain clause target denotes as an expression: lists, cards and players
+        # (user variables aside, which the rule declares)
+        self.target_names = frozenset(low for low, spec in prof.names.items() if low not in prof.type_keywords
+                                      and str(spec.get("type", "")).rstrip("?") in ("list", "card", "player"))
+        # a command's (lower-case name, spec) by its lower-case and its canonical spelling: the commonest
+        # spellings are found without lowering the written name
+        spellings: dict[str, tuple[str, CommandSpec]] = {low: (low, spec) for low, spec in prof.commands.items()}
+        for low, spec in prof.commands.items():
+            if spec.name.lower() == low:  # (what name.lower() would find)
+                spellings.setdefault(spec.name, (low, spec))
+        self.command_spellings = spellings
+        # (group, suffix) of the event suffixes that are a group's default, in profile order
+        self.default_groups = [(sspec["group"], s) for s, sspec in prof.event_suffixes.items()
+                               if sspec.get("default") and sspec.get("group")]
+        # the groups of an event without suffixes (filled as _events fills them)
+        self.default_group_map: dict[str, str] = {}
+        for group, s in self.default_groups:
+            if group not in self.default_group_map:
+                self.default_group_map[str(group)] = s
 
 
-def _default_groups(prof: Any) -> list[tuple[Any, str]]:
-    """(group, suffix) of the event suffixes that are a group's default, in profile order (memoised)."""
-    memo = _EVENT_DEFAULTS.get(id(prof.event_suffixes))
-    if memo is None or memo[0] is not prof.event_suffixes:
-        pairs = [(sspec["group"], s) for s, sspec in prof.event_suffixes.items()
-                 if sspec.get("default") and sspec.get("group")]
-        memo = _EVENT_DEFAULTS[id(prof.event_suffixes)] = (prof.event_suffixes, pairs)
+_TABLES: dict[int, tuple[Profile, _Tables]] = {}
+
+
+def _tables(prof: Profile) -> _Tables:
+    """The :class:`_Tables` of ``prof`` (memoised by identity: a loaded profile does not change)."""
+    memo = _TABLES.get(id(prof))
+    if memo is None or memo[0] is not prof:
+        memo = _TABLES[id(prof)] = (prof, _Tables(prof))
     return memo[1]
 
 
@@ -85,6 +114,10 @@ class RuleCompiler:
         self.used = ctx.used
         self.filters = FilterCompiler(ctx)
         self.exprs = self.filters.exprs
+        self.tables = _tables(ctx.profile)
+        self.type_keywords = ctx.profile.type_keywords
+        self.commands = ctx.profile.commands
+        self.command_spellings = self.tables.command_spellings
 
     # ------------------------------------------------------------------------------------------
     def section(self, section: Section) -> IR | None:
@@ -96,48 +129,50 @@ class RuleCompiler:
         labels: list[Property] = []
         for prop in section.properties:
             key = prop.key
-            if key not in _KEY_SET:
-                sp = prop.key_span
-                bag.error("RS202", f"unknown key '{prop.raw_key}'", sp,
-                          self._suggest(prop.raw_key, KEYS) or ("card data belongs in the card database (cards.yaml)",))
-                continue
-            canon = "target" if key == "target?" else key
-            if canon == "action":
+            if key == "action":  # the commonest keys first
                 actions.append(prop)
-                continue
-            if canon == "label":
+            elif key == "label":
                 labels.append(prop)
-                continue
-            if canon in first:
-                prev = first[canon]
-                bag.warning("RS901", f"repeated key '{prop.raw_key}' is ignored; only the first one counts",
-                            prop.key_span, (f"first given at line {prev.key_span.line}",))
-                continue
-            first[canon] = prop
-        ctx.user_vars = {}
-        ctx.events = ()
+            elif key not in _KEY_SET:
+                bag.error("RS202", f"unknown key '{prop.raw_key}'", prop.key_span,
+                          self._suggest(prop.raw_key, KEYS) or ("card data belongs in the card database (cards.yaml)",))
+            else:
+                canon = "target" if key == "target?" else key
+                if canon in first:
+                    bag.warning("RS901", f"repeated key '{prop.raw_key}' is ignored; only the first one counts",
+                                prop.key_span, (f"first given at line {first[canon].key_span.line}",))
+                else:
+                    first[canon] = prop
+        if ctx.user_vars:  # (the variables of the previous rule)
+            ctx.user_vars = {}
         guard = self._guard
-        # vars first: every later expression may use them
-        prop = first.get("vars")
-        vars_ir = (guard(prop, self._vars) or []) if prop is not None else []
-        prop = first.get("target")
-        target_ir = guard(prop, self._target) if prop is not None else None
-        prop = first.get("requisite")
-        requisite_ir = guard(prop, self._requisite) if prop is not None else None
-        prop = first.get("abilities")
-        abilities_ir = (guard(prop, self._abilities) or []) if prop is not None else []
+        vars_ir: IR = []
+        target_ir: IR = None
+        requisite_ir: IR = None
+        abilities_ir: IR = []
+        auto_ir: IR = None
+        if first:
+            # vars first: every later expression may use them
+            if "vars" in first:
+                vars_ir = guard(first["vars"], self._vars) or []
+            if "target" in first:
+                target_ir = guard(first["target"], self._target)
+            if "requisite" in first:
+                requisite_ir = guard(first["requisite"], self._requisite)
+            if "abilities" in first:
+                abilities_ir = guard(first["abilities"], self._abilities) or []
         actions_ir = []
         for i, prop in enumerate(actions):
             compiled = guard(prop, self._action)
             if compiled is not None:
                 compiled["label"] = self._label(labels[i]) if i < len(labels) else None
                 actions_ir.append(compiled)
-        for extra in labels[len(actions):]:
-            bag.warning("RS903", "this label has no action: there are more labels than actions", extra.key_span)
         if labels:
+            for extra in labels[len(actions):]:
+                bag.warning("RS903", "this label has no action: there are more labels than actions", extra.key_span)
             self.used["keys"].add("label")
-        prop = first.get("auto")
-        auto_ir = guard(prop, self._auto) if prop is not None else None
+        if "auto" in first:
+            auto_ir = guard(first["auto"], self._auto)
         if not actions and "auto" not in first and "abilities" not in first:
             bag.warning("RS906", f"rule '{section.raw_id}' has no action, auto or abilities: it does nothing",
                         section.span)
@@ -145,9 +180,10 @@ class RuleCompiler:
             bag.warning("RS907", "a requisite without an action is never checked (autos do not check requisites)",
                         first["requisite"].key_span)
         items = bag.items
-        for k in range(items_before, len(items)):
-            if items[k].severity == "error":
-                return None
+        if len(items) != items_before:
+            for k in range(items_before, len(items)):
+                if items[k].severity == "error":
+                    return None
         span = section.span
         return {"id": section.rule_id, "src": [span.file, span.line, span.col], "vars": vars_ir, "target": target_ir,
                 "requisite": requisite_ir, "abilities": abilities_ir, "actions": actions_ir, "auto": auto_ir}
@@ -155,7 +191,13 @@ class RuleCompiler:
     def _guard(self, prop: Property, fn: Any) -> Any:
         """``fn(prop)`` with ``prop`` as the current value, or None when it reported an error."""
         ctx = self.ctx
-        ctx.enter(prop.value)
+        value = prop.value
+        pieces = value.pieces
+        if len(pieces) == 1:  # ctx.enter(value), inline for a value on one line (the commonest case)
+            ctx.value = value
+            _, ctx.line, ctx.col = pieces[0]
+        else:
+            ctx.enter(value)
         self.used["keys"].add(prop.key)
         try:
             return fn(prop)
@@ -224,8 +266,8 @@ class RuleCompiler:
         ctx = self.ctx
         ctx.events = ()
         text = prop.value.text
-        stripped = text.lstrip()
-        if stripped[:1] in ("~",):
+        if "~" in text and text.lstrip()[:1] == "~":
+            stripped = text.lstrip()
             start = len(text) - len(stripped)
             end = text.find("~", start + 1)
             raise ctx.fail("RS307", "an action has no trigger: events belong in an 'auto'", start,
@@ -234,9 +276,9 @@ class RuleCompiler:
             costs, statements = read_action(text)
         except LexError as exc:
             raise ctx.lex_error(exc) from None
-        costs_ir = [self._cost(tok) for tok in costs]
+        costs_ir = [self._cost(tok) for tok in costs] if costs else []
         stmts = self._statements(statements, auto=False)
-        line, col = prop.value.position(0)
+        line, col, _ = ctx.at(0, 0)  # where the value starts
         return {"costs": costs_ir, "stmts": stmts, "src": [prop.value.file, line, col]}
 
     def _auto(self, prop: Property) -> IR:
@@ -262,7 +304,7 @@ class RuleCompiler:
                              "its rules load", start, end,
                              ("add a trigger such as ~myHandChanges~ or ~ringChanges~ to re-check it",))
                     break
-        line, col = prop.value.position(0)
+        line, col, _ = ctx.at(0, 0)
         return {"events": events, "stmts": stmts, "static": not events, "src": [prop.value.file, line, col]}
 
     def _cost(self, tok: Tok) -> IR:
@@ -273,11 +315,11 @@ class RuleCompiler:
         if not m:
             raise ctx.fail("RS101", f"malformed cost '{{{text}}}'", start - 1, end + 1,
                            ("expected one of: {F}, {S}, {S(filter)}, {D}, {D(n)}, {D(filter)}",))
-        letter = m.group(1).upper()
-        arg = m.group(2)
+        letter, arg = m.groups()
+        letter = letter.upper()
         spec = prof.costs.get(letter)
-        lstart = start + m.start(1)
         if spec is None:
+            lstart = start + m.start(1)
             raise ctx.unknown("RS203", "cost", letter, prof.costs, lstart, lstart + 1)
         if spec.get("unsupported"):
             raise ctx.fail("RS401", f"{{{letter}}} is not supported: {spec['unsupported']}", start - 1, end + 1,
@@ -337,9 +379,14 @@ class RuleCompiler:
                 prefix = prof.default_event_prefix
             else:
                 self.used["event_prefixes"].add(prefix)
+            if len(parts) == 1:  # no suffix (the common case): every group has its default
+                out.append({"event": name, "hook": hook, "prefix": prefix, "has_object": bool(spec.get("object")),
+                            "state": bool(spec.get("state")), "groups": self.tables.default_group_map.copy(),
+                            "flags": []})
+                continue
             suffixes: list[str] = []
             groups: dict[str, str] = {}
-            pos = wstart + len(parts[0].strip())
+            pos = wstart + len(word)
             for suf in parts[1:]:
                 sstart = pos + 1 + (len(suf) - len(suf.lstrip()))
                 pos += 1 + len(suf)
@@ -360,7 +407,7 @@ class RuleCompiler:
                              sstart + len(s))
                 self.used["event_suffixes"].add(s)
                 suffixes.append(s)
-            for group, s in _default_groups(prof):
+            for group, s in self.tables.default_groups:
                 if group not in groups:
                     groups[str(group)] = s
             out.append({"event": name, "hook": hook, "prefix": prefix, "has_object": bool(spec.get("object")),
@@ -394,15 +441,15 @@ class RuleCompiler:
                     self.used["conditions"].add(keyword)
                     cond = None
                     if condition is not None:  # the guard token of an 'if' or 'elif'
-                        _, cond_text, cond_start, cond_end = condition[:4]
+                        cond_text = condition[1]
                         if keyword == "else":
                             if cond_text.strip():
-                                raise ctx.fail("RS101", "[[else]] takes no condition", cond_start, cond_end)
+                                raise ctx.fail("RS101", "[[else]] takes no condition", condition[2], condition[3])
                         elif not cond_text.strip():
                             raise ctx.fail("RS101", f"[[{keyword}]] needs a condition", branch_start, branch_end,
                                            ("expected one of: an expression",))
                         else:
-                            cond = self.exprs.compile(cond_text, cond_start)
+                            cond = self.exprs.compile(cond_text, condition[2])
                     body_ir = None
                     if branch_body is not None:
                         cond_only = False
@@ -417,7 +464,6 @@ class RuleCompiler:
         return out
 
     def _body(self, items: OutlineBody, in_each: bool = False, element_scope: bool = False) -> IR:
-        ctx = self.ctx
         effects: list[dict[str, Any]] = []
         clause = None
         restriction = None
@@ -426,26 +472,29 @@ class RuleCompiler:
         grants = False  # an effect is +ability or -ability
         for item in items:
             kind = item[0]
-            if kind == "CALL" or kind == "ABILITY":  # the commonest items first
+            if kind == "CALL":  # the commonest item first
                 if not expect_effect:
-                    raise ctx.fail("RS101", "missing chain operator between two effects", item[2], item[3],
-                                   ("expected one of: '&', '&&', '||', ';'",))
-                if kind == "CALL":
-                    eff = self._command(item, element_scope)
-                else:
-                    eff = self._ability_effect(item)
-                    grants = True
-                effects.append({"op": pending_op, "eff": eff})
+                    raise self._missing_operator(item)
+                effects.append({"op": pending_op, "eff": self._command(item, element_scope)})
+                pending_op = None
+                expect_effect = False
+            elif kind == "ABILITY":
+                if not expect_effect:
+                    raise self._missing_operator(item)
+                effects.append({"op": pending_op, "eff": self._ability_effect(item)})
+                grants = True
                 pending_op = None
                 expect_effect = False
             elif kind == "CLAUSE":
                 if in_each:
-                    raise ctx.fail("RS108", "the chain inside each() cannot have a target clause", item[2], item[3])
+                    raise self.ctx.fail("RS108", "the chain inside each() cannot have a target clause", item[2],
+                                        item[3])
                 if clause is not None:
-                    raise ctx.fail("RS108", "a statement has at most one target clause", item[2], item[3],
-                                   ("split it into two statements with ';'",))
+                    raise self.ctx.fail("RS108", "a statement has at most one target clause", item[2], item[3],
+                                        ("split it into two statements with ';'",))
                 clause = self._clause(item, element_scope)
             elif kind == "WORD":
+                ctx = self.ctx
                 word = item[1]
                 low = word.lower()
                 if low not in ctx.profile.restrictions:
@@ -462,12 +511,13 @@ class RuleCompiler:
             else:  # a chain operator: '&', '&&' or '||'
                 op = item[1]
                 if expect_effect:
-                    raise ctx.fail("RS101", f"unexpected '{op}': an effect must come before it", item[2], item[3],
+                    raise self.ctx.fail("RS101", f"unexpected '{op}': an effect must come before it", item[2], item[3],
                                    ("expected one of: a command, '+ability', '-ability'",))
                 pending_op = op
                 expect_effect = True
                 self.used["chains"].add(op)
         if expect_effect:
+            ctx = self.ctx
             end = items[-1][3]
             if pending_op is not None:
                 raise ctx.fail("RS101", f"the chain ends with '{pending_op}': an effect must follow", end - 1,
@@ -478,12 +528,16 @@ class RuleCompiler:
             lasting = [e for e in effects if "ability" in e["eff"] or self._is_lasting(e["eff"])]
             if not lasting:
                 _, word, start, end = restriction[1]
-                raise ctx.fail("RS303", f"the restriction '{word}' needs a lasting effect in its statement",
+                raise self.ctx.fail("RS303", f"the restriction '{word}' needs a lasting effect in its statement",
                                start, end,
                                ("lasting effects: +ability, -ability, enableRule, disableRule, modRule, alterCost",))
         if grants and clause is not None and "filters" in clause:
             self._check_ability_holders(effects, clause["filters"])
         return {"effects": effects, "clause": clause, "restr": restriction[0] if restriction else None}
+
+    def _missing_operator(self, item: Item) -> Abort:
+        return self.ctx.fail("RS101", "missing chain operator between two effects", item[2], item[3],
+                             ("expected one of: '&', '&&', '||', ';'",))
 
     def _is_lasting(self, eff: IR) -> bool:
         spec = self.ctx.profile.commands.get(eff.get("cmd", ""))
@@ -515,74 +569,84 @@ class RuleCompiler:
         return {"ability": low, "sign": sign, "at": ctx.at(start, end)}
 
     def _clause(self, item: Item, element_scope: bool) -> IR:
-        ctx = self.ctx
         _, word, start, end, optional, raw = item
         _, text, raw_start, raw_end = raw
-        kind = word.lower()
-        self.used["clauses"].add(kind + "?" if optional else kind)
-        out: dict[str, Any] = {"kind": kind, "opt": optional, "at": ctx.at(start, end)}
-        if self._is_expression_target(text):
-            out["expr"] = self.exprs.compile_as(text, raw_start, raw_end, "targets",
-                                                f"{kind}(filter or expression)", element_scope)
-            self.used["clauses"].add("expression target")
-        else:
-            out["filters"] = self.filters.filters(text, raw_start)
-        return out
-
-    def _is_expression_target(self, text: str) -> bool:
-        """rulescript.md 3.2.2: an expression when it has a '.' access or names a variable/list/card."""
+        kind = _CLAUSE_KINDS.get(word) or word.lower()
+        clauses = self.used["clauses"]
+        clauses.add(kind + "?" if optional else kind)
+        at = self.ctx.at(start, end)
+        # rulescript.md 3.2.2: the target is an expression when it has a '.' access or names a variable, a
+        # list or a card (decided here, inline: the commonest targets are filters and plain words)
         stripped = text.strip()
         if not stripped or stripped[0] in "<*^!'\"":
-            return False
-        shape = _top_level_shape(stripped)
-        if shape != "plain":
-            return shape == "dotted"
-        low = stripped.lower()
-        if low in self.ctx.profile.type_keywords:
-            return False
-        if low in self.ctx.user_vars:
-            return True
-        spec = self.ctx.profile.names.get(low)
-        if spec is not None and low not in self.ctx.profile.type_keywords:
-            typ = str(spec.get("type", "")).rstrip("?")
-            return typ in ("list", "card", "player")
-        return False
+            shape = "filter"
+        elif stripped.isidentifier():  # (it has none of the marks _top_level_shape looks for)
+            shape = "plain"
+        elif _FILTER_HEAD(stripped) is not None:  # the first mark is a filter mark (so it is outside brackets)
+            shape = "filter"
+        else:
+            shape = _top_level_shape(stripped)
+        if shape == "plain":
+            low = stripped.lower()
+            is_expr = low not in self.type_keywords and (low in self.ctx.user_vars or low in self.tables.target_names)
+        else:
+            is_expr = shape == "dotted"
+        if is_expr:
+            expr = self.exprs.compile_as(text, raw_start, raw_end, "targets", f"{kind}(filter or expression)",
+                                         element_scope)
+            clauses.add("expression target")
+            return {"kind": kind, "opt": optional, "at": at, "expr": expr}
+        return {"kind": kind, "opt": optional, "at": at, "filters": self.filters.filters(text, raw_start)}
 
     # commands ------------------------------------------------------------------------------------
     def _command(self, item: Item, element_scope: bool) -> IR:
-        ctx = self.ctx
-        prof = ctx.profile
         _, name, start, end, ask, raw = item
-        low = name.lower()
-        spec = prof.commands.get(low)
-        if spec is None:
-            reserved = {"may", "if", "elif", "else"} | set(prof.restrictions)
-            if low in reserved:
-                raise ctx.fail("RS101", f"'{name}' is a reserved word, not a command", start, start + len(name))
-            known = [c.name for c in prof.commands.values()]
-            raise ctx.unknown("RS201", "command", name, known, start, start + len(name))
+        try:
+            low, spec = self.command_spellings[name]
+        except KeyError:  # (a subscript is cheaper than get(); a try costs nothing when it passes)
+            low = name.lower()
+            spec = self.commands.get(low)
+            if spec is None:
+                raise self._unknown_command(name, low, start) from None
         self.used["commands"].add(spec.name)
         if ask:
             self.used["commands"].add("cmd?()")
-        args = self._args(spec, raw, element_scope)
-        if spec.only_in_events and not (set(ctx.events) & set(spec.only_in_events)):
-            ctx.warn("RS908", f"{spec.name}() only works inside a listener of: {', '.join(spec.only_in_events)}; "
-                     "here it does nothing", start, end)
-        return {"cmd": low, "ask": ask, "args": args, "at": ctx.at(start, end)}
-
-    def _args(self, spec: CommandSpec, raw: Tok, element_scope: bool) -> IR:
-        """The arguments of a command, from its ARGS token."""
-        params = spec.params
-        _, text, base, _ = raw
+        # the arguments, from the ARGS token (inline: one call less per command)
+        text = raw[1]
         if not text or text.isspace():
             if spec.required:
                 raise self._arg_count_error(spec, raw, 0)
-            return []
-        if spec.whole_text or ("," not in text and "'" not in text and '"' not in text):
+            args = []
+        elif spec.whole_text or ("," not in text and "'" not in text and '"' not in text):
             # one piece, not blank (split_top_level gives the same when there is no ',')
-            if spec.required > 1 or not params:
+            if spec.required > 1 or not spec.params:
                 raise self._arg_count_error(spec, raw, 1)
-            return [self._arg(spec, 0, text, base, element_scope, [])]
+            args = [self._arg(spec, 0, text, raw[2], element_scope, ())]
+        else:
+            args = self._split_args(spec, raw, element_scope)
+        ctx = self.ctx
+        if spec.only_in_events and not (set(ctx.events) & set(spec.only_in_events)):
+            ctx.warn("RS908", f"{spec.name}() only works inside a listener of: {', '.join(spec.only_in_events)}; "
+                     "here it does nothing", start, end)
+        line = ctx.line
+        if line and end > start:  # ctx.at(start, end), inline for a value on one line (the commonest case)
+            col = ctx.col
+            return {"cmd": low, "ask": ask, "args": args, "at": [line, col + start, col + end]}
+        return {"cmd": low, "ask": ask, "args": args, "at": ctx.at(start, end)}
+
+    def _unknown_command(self, name: str, low: str, start: int) -> Abort:
+        ctx = self.ctx
+        prof = ctx.profile
+        reserved = {"may", "if", "elif", "else"} | set(prof.restrictions)
+        if low in reserved:
+            return ctx.fail("RS101", f"'{name}' is a reserved word, not a command", start, start + len(name))
+        known = [c.name for c in prof.commands.values()]
+        return ctx.unknown("RS201", "command", name, known, start, start + len(name))
+
+    def _split_args(self, spec: CommandSpec, raw: Tok, element_scope: bool) -> IR:
+        """The arguments of a command whose argument text has commas or quotes."""
+        params = spec.params
+        _, text, base, _ = raw
         pieces = split_top_level(text, ",", base)
         if spec.greedy_tail and len(pieces) > len(params):
             keep = len(params) - 1
@@ -606,16 +670,16 @@ class RuleCompiler:
                              (f"signature: {spec.signature}",))
 
     def _arg(self, spec: CommandSpec, index: int, piece: str, offset: int, element_scope: bool,
-             previous: list[Any]) -> IR:
+             previous: list[Any] | tuple[()]) -> IR:
         """Argument ``index`` of a command: ``piece`` of its argument list, at ``offset``."""
         ctx = self.ctx
         text = piece.strip()
-        start = offset + (len(piece) - len(piece.lstrip()))
+        # (strip() returns the very same str when there is nothing to strip)
+        start = offset if text is piece else offset + (len(piece) - len(piece.lstrip()))
         if not text:
             raise ctx.fail("RS301", f"argument {index + 1} of {spec.name}() is empty", start - 1 if start else 0,
                            start + 1, (f"signature: {spec.signature}",))
         end = start + len(text)
-        prof = ctx.profile
         param = spec.params[index]
         kind = param.kind
         self.used["arg_kinds"].add(kind)
@@ -644,6 +708,7 @@ class RuleCompiler:
             self.used["arg_forms"].add("bpval:+n")
             return {"op": "add", "x": self.exprs.compile_as(text, start, end, "num", spec, element_scope)}
         if kind == "word":
+            prof = ctx.profile
             m = _WORD_RE.match(text)
             low = text.lower()
             if not m or low not in param.values:
@@ -668,7 +733,7 @@ class RuleCompiler:
             filters = self.filters.filters(text, start, forced_zone=None)
             for f in filters:
                 if not f["zone_written"] and param.zone:
-                    f["zone"] = {"z": param.zone, "p": prof.default_zone_prefix}
+                    f["zone"] = {"z": param.zone, "p": ctx.profile.default_zone_prefix}
             return {"filters": filters}
         if kind == "filter":
             return {"filters": self.filters.filters(text, start)}

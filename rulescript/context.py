@@ -53,7 +53,7 @@ class Abort(Exception):
     """Stops checking the current property after an error was reported."""
 
 
-_END = float("inf")  # the sentinel that closes Ctx.starts
+_END = float("inf")  # the sentinel that closes Ctx.bounds
 
 
 @dataclass(slots=True)
@@ -68,11 +68,13 @@ class Ctx:
     # coverage: category -> profile entries used (a category appears once something in it is marked)
     used: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     # When the current value lies on one physical line (the common case), its line and the column of its
-    # offset 0: at() is then plain arithmetic.  line == 0 means the value spans several lines; ``starts``
-    # then holds the offset where each of its pieces starts, and a sentinel past the end.
+    # offset 0: at() is then plain arithmetic.  line == 0 means the value spans several lines (pieces);
+    # ``bounds`` then holds the offset where each piece after the first starts, and a sentinel past the
+    # end (so piece i ends before bounds[i]), and ``index`` the (line, column - offset) of each piece.
     line: int = 0
     col: int = 0
-    starts: list[float] = field(default_factory=list)
+    bounds: list[float] = field(default_factory=list)
+    index: list[tuple[int, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.enter(self.value)
@@ -85,7 +87,10 @@ class Ctx:
             _, self.line, self.col = pieces[0]
         else:
             self.line = 0
-            self.starts = [offset for offset, _, _ in pieces] + [_END]
+            bounds = [offset for offset, _, _ in pieces[1:]]
+            bounds.append(_END)
+            self.bounds = bounds
+            self.index = [(line, col - offset) for offset, line, col in pieces]
 
     def span(self, start: int, end: int | None = None) -> Span:
         return self.value.span(start, end)
@@ -96,17 +101,16 @@ class Ctx:
         if line:
             col = self.col
             return [line, col + start, col + end if end > start else col + start + 1]
-        # several physical lines: the range starts on the last piece that begins at or before it
-        starts = self.starts
-        i = bisect_right(starts, start) - 1
-        if i < 0:  # (cheaper than max())
-            i = 0
-        offset, line, col = self.value.pieces[i]
-        col += start - offset
+        # several physical lines: the range starts on the last piece that begins at or before it (the
+        # first piece when none does)
+        bounds = self.bounds
+        i = bisect_right(bounds, start)
+        line, delta = self.index[i]
+        if start < end <= bounds[i]:  # it ends on the same piece (the common case)
+            return [line, start + delta, end + delta]
+        col = start + delta
         if end <= start:
             return [line, col, col + 1]
-        if end <= starts[i + 1]:  # it ends on the same piece
-            return [line, col, col + end - start]
         eline, ecol = self.value.position(end - 1)
         return [line, col, ecol + 1 if eline == line else col + 1]
 

@@ -128,12 +128,16 @@ def _balanced(levels: int) -> str:
     """A regex for text whose brackets nest properly, at most ``levels`` deep, with quoted strings
     skipped as find_closing skips them.  Right after an opener, it matches exactly the text up to the
     bracket find_closing returns; deeper or broken text does not match, and the callers fall back to
-    the exact scanners.  Possessive quantifiers (no backtracking) keep a failed match linear."""
-    plain = r"[^()\[\]{}'\"]++|'[^']*+'|\"[^\"]*+\""
-    inner = plain
+    the exact scanners.  Possessive quantifiers (no backtracking) keep a failed match linear, and the
+    loop is unrolled (a run of plain text, then (a nested part, a run of plain text) repeated): sre
+    goes round it once per nested part instead of once per piece."""
+    run = r"[^()\[\]{}'\"]*+"
+    quoted = r"'[^']*+'|\"[^\"]*+\""
+    inner = f"{run}(?:(?:{quoted}){run})*+"
     for _ in range(levels):
-        inner = plain + "|" + "|".join(rf"\{o}(?:{inner})*+\{c}" for o, c in ("()", "[]", "{}"))
-    return f"(?:{inner})*+"
+        nested = "|".join(rf"\{o}{inner}\{c}" for o, c in ("()", "[]", "{}"))
+        inner = f"{run}(?:(?:{quoted}|{nested}){run})*+"
+    return inner
 
 
 # bracketed text nested up to three levels deep inside the outer brackets: '(x[a::f(y)])'
@@ -145,6 +149,14 @@ _SPLIT_RES: dict[str, re.Pattern[str]] = {}
 
 def split_top_level(text: str, sep: str, base: int = 0) -> list[tuple[str, int]]:
     """Split at ``sep`` characters that are outside brackets and quotes; returns (piece, offset)."""
+    if len(sep) == 1 and _SPECIAL.search(text) is None:  # no brackets or quotes (the common case)
+        if sep not in text:
+            return [(text, base)]
+        parts = []
+        for piece in text.split(sep):
+            parts.append((piece, base))
+            base += len(piece) + 1
+        return parts
     rx = _SPLIT_RES.get(sep)
     if rx is None:
         if len(sep) != 1 or sep in "()[]{}'\"":  # never a separator: the plain scan decides
@@ -307,19 +319,31 @@ def _find_guard_end(text: str, start: int) -> int:
 
 
 _STMT_OPS = {";": "SEMI", "&&": "ANDAND", "&": "AMP", ":": "COLON", "||": "OROR"}
+# _WORD without backtracking (the same words: nothing after a word ever needs a shorter one)
+_SCAN_WORD = r"[A-Za-z_][A-Za-z0-9_]*+(?:-[A-Za-z0-9_]++)*+"
 # One pass of C code cuts a statement list into (blanks, word, the blanks, '?' and '(' between a word and
-# its argument list, the inside of that list, anything else): the fast path of lex_statements.  'Anything
-# else' is an operator, a {cost}, a [[guard]], a +ability or -ability, or one other character (a stray
-# bracket, a quote, '__x', deeper nesting …), which sends the text to the character-by-character scanner
-# below, which reports the exact error.  (Few groups: findall makes a string for every group of every match.)
+# its argument list, the inside of that list, the keyword of a [[guard]] with the blanks around it, the
+# inside of the guard after them, anything else): the fast path of lex_statements and of
+# rulescript.parser._fast_outline.  'Anything else' is an operator, a {cost}, a +ability or -ability, or
+# one other character (a stray bracket, a quote, '__x', a guard without a keyword, deeper nesting …),
+# which sends the text to the character-by-character scanner below, which reports the exact error.
+# (Few groups: findall makes a string for every group of every match; '(?:x|)' is cheaper than '(?:x)?'.)
 _STMT_SCAN = re.compile(
     r"(\s*)(?:"
-    rf"((?!__){_WORD.pattern})(?:(\s*(?:\?\s*)?\()({_BALANCED})\))?"  # word, '?', (argument list)
+    rf"((?!__){_SCAN_WORD})(?:(\s*(?:\?\s*|)\()({_BALANCED})\)|)"  # word, '?', (argument list)
+    rf"|\[\[(\s*[A-Za-z]+\b\s*)({_BALANCED})\]\]"  # [[guard]]: as _GUARD_HEAD cuts it
     r"|(;|&&?|:|\|\|"  # operator
     rf"|\{{{_BALANCED}\}}"  # {cost}
-    rf"|\[\[{_BALANCED}\]\]"  # [[guard]]
-    rf"|[+-]{_WORD.pattern}"  # +ability, -ability
+    rf"|[+-]{_SCAN_WORD}"  # +ability, -ability
     r"|\S))")  # anything else
+# the guard kinds by the keyword as the scan cuts it, blanks included, in the usual spellings
+_GUARD_HEADS = {word + blank: kind for word, kind in _GUARD_KINDS.items() for blank in ("", " ")}
+
+
+def guard_kind(head: str) -> str | None:
+    """The kind of the guard whose keyword (with the blanks around it) is ``head``, if it has one."""
+    kind = _GUARD_HEADS.get(head)
+    return kind if kind is not None else _GUARD_KINDS.get(head.strip().lower())
 
 
 def lex_statements(text: str, base: int = 0, allow_trigger: bool = False) -> list[Tok]:
@@ -334,7 +358,7 @@ def lex_statements(text: str, base: int = 0, allow_trigger: bool = False) -> lis
         append(("TRIGGER", text[i + 1:j], base + i + 1, base + j))
         i = j + 1
     pos = base + i
-    for blanks, word, head, args, other in _STMT_SCAN.findall(text, i):
+    for blanks, word, head, args, guard_head, guard, other in _STMT_SCAN.findall(text, i):
         pos += len(blanks)
         if word:
             end = pos + len(word)
@@ -351,6 +375,15 @@ def lex_statements(text: str, base: int = 0, allow_trigger: bool = False) -> lis
             append(("ARGS", args, start, pos))
             pos += 1
             continue
+        if guard_head:
+            kind = guard_kind(guard_head)
+            if kind is None:
+                return _lex_statements_scan(text, base, allow_trigger)
+            start = pos + 2 + len(guard_head)
+            end = start + len(guard)
+            append((kind, guard, start, end, pos, end + 2))
+            pos = end + 2
+            continue
         kind = _STMT_OPS.get(other)
         if kind is not None:
             append((kind, other, pos, pos + len(other)))
@@ -358,14 +391,6 @@ def lex_statements(text: str, base: int = 0, allow_trigger: bool = False) -> lis
             return _lex_statements_scan(text, base, allow_trigger)
         elif other[0] == "{":
             append(("COST", other[1:-1], pos + 1, pos + len(other) - 1))
-        elif other[0] == "[":
-            guard = other[2:-2]
-            m = _GUARD_HEAD.match(guard)
-            kind = _GUARD_KINDS.get(m.group(1).lower()) if m else None
-            if kind is None:
-                return _lex_statements_scan(text, base, allow_trigger)
-            end = pos + len(other) - 2
-            append((kind, guard[m.end():], pos + 2 + m.end(), end, pos, end + 2))
         else:  # +ability, -ability
             append(("ABILITY", other, pos, pos + len(other)))
         pos += len(other)

@@ -24,8 +24,8 @@ import lark
 from lark.lexer import Lexer
 
 from rulescript import ast as A
-from rulescript.lexer import (_BALANCED, MAX_DIGITS, MAX_EXPR_LENGTH, SPECIAL_WORDS, LexError, Tok, Token, lex_expr,
-                              lex_filter, lex_statements, to_token)
+from rulescript.lexer import (_BALANCED, _CLAUSE_SPELLINGS, _STMT_SCAN, MAX_DIGITS, MAX_EXPR_LENGTH, SPECIAL_WORDS,
+                              LexError, Tok, Token, guard_kind, lex_expr, lex_filter, lex_statements, to_token)
 
 GRAMMAR_FILE = Path(__file__).with_name("rulescript.lark")
 START_SYMBOLS = ["action_value", "auto_value", "chain_value", "filter_list", "requisite_value",
@@ -841,7 +841,9 @@ def _check_depth(tokens: list[Tok]) -> None:
 # compiler works on that tree in plain tuples, an *outline*, which costs a fraction of the AST's nodes to
 # make; parse_action, parse_auto and parse_chain turn it into the AST.  A value the grammar rejects has no
 # outline: the driver then parses its tokens and reports the error exactly.  tests/compiler/test_parser.py
-# checks that outline and AST are exactly the tree the grammar gives.
+# checks that outline and AST are exactly the tree the grammar gives.  The readers (read_action …) first
+# try _fast_outline, which makes the same outline in one pass over the lexer's regex matches, without
+# tokens; _outline over the tokens (and the driver) serve what it declines.
 #
 #   item       a command or clause: (CALL or CLAUSE, word, start, end, ask, ARGS token), its end past the
 #              ')'; any other item is its token: ABILITY, WORD, AMP, ANDAND or OROR
@@ -961,16 +963,161 @@ def _read(tokens: list[Tok], start: str, text_len: int, base: int) -> Any:
     return outline
 
 
+_ITEM_OPS = {"&": "AMP", "&&": "ANDAND", "||": "OROR"}  # the operators that are items
+
+
+def _close_branch(guard: Tok, items: OutlineBody | None) -> OutlineBranch | None:
+    """The branch of an 'if' statement that ``guard`` opens, or None if its body may not be empty."""
+    kind = guard[0]
+    if items is not None:
+        return ("if" if kind == "G_IF" else "elif" if kind == "G_ELIF" else "else",
+                None if kind == "G_ELSE" else guard, items, guard[4], items[-1][3])
+    return ("if", guard, None, guard[4], guard[5]) if kind == "G_IF" else None
+
+
+def _close_statement(items: OutlineBody | None, guard: Tok | None,
+                     branches: list[OutlineBranch] | None) -> OutlineStatement | None:
+    """The statement whose last body is ``items``, or None if the grammar rejects it."""
+    if guard is None:
+        return None if items is None else ("plain", items, None, [], items[0][2], items[-1][3])
+    if branches is None:  # [[may]]
+        return None if items is None else ("may", items, guard, [], guard[4], items[-1][3])
+    branch = _close_branch(guard, items)
+    if branch is None:
+        return None
+    branches.append(branch)
+    first = branches[0][1]
+    end = branch[4]
+    return ("if", None, None, branches, first[4], end if end > first[5] else first[5])
+
+
+def _fast_outline(text: str, base: int, start: str) -> Any:
+    """The outline of a statement value read in one pass over the matches of the statement lexer's scan,
+    without making its tokens: what _outline makes of the tokens of lex_statements.  None for anything
+    unusual (a character the scan does not cut, an unknown guard, an unterminated trigger …) and for
+    every value the grammar rejects: the exact path decides those.  tests/compiler/test_parser.py
+    compares the two paths on many valid and damaged values."""
+    i = 0
+    head: Any = None  # the costs of an action, the trigger of an auto
+    chain = start == "chain_value"
+    if start == "action_value":
+        head = []
+    elif not chain:
+        stripped = text.lstrip()
+        if stripped and stripped[0] in "~?":
+            i = len(text) - len(stripped)  # (lstrip and \s agree on what is blank)
+            j = text.find(stripped[0], i + 1)
+            if j < 0:
+                return None
+            head = ("TRIGGER", text[i + 1:j], base + i + 1, base + j)
+            i = j + 1
+    statements: list[OutlineStatement] = []
+    items: OutlineBody | None = None  # the body being read; None where none has started
+    guard: Tok | None = None  # the guard whose body is being read (None: a plain statement)
+    branches: list[OutlineBranch] | None = None  # the closed branches of the 'if' being read, else None
+    colon_due = False  # after the costs of an action, until their ':'
+    clause_words = _CLAUSE_SPELLINGS
+    pos = base + i
+    for blanks, word, call, args, guard_head, condition, other in _STMT_SCAN.findall(text, i):
+        pos += len(blanks)
+        if word:  # an item: a command or clause, or a word
+            if items is None:
+                if colon_due:
+                    return None
+                items = []
+            if call:
+                end = pos + len(word) + len(call)  # where the arguments start
+                close = end + len(args)
+                items.append(("CLAUSE" if word in clause_words else "CALL", word, pos, close + 1, "?" in call,
+                              ("ARGS", args, end, close)))
+                pos = close + 1
+            else:
+                end = pos + len(word)
+                items.append(("WORD", word, pos, end))
+                pos = end
+            continue
+        if guard_head:
+            kind = guard_kind(guard_head)
+            if kind is None or chain:
+                return None
+            end = pos + 2 + len(guard_head)
+            g = (kind, condition, end, end + len(condition), pos, end + len(condition) + 2)
+            if kind == "G_IF" or kind == "G_MAY":  # starts a statement
+                if items is not None or guard is not None or colon_due:
+                    return None
+                if kind == "G_IF":
+                    branches = []
+            else:  # continues an 'if'
+                if branches is None or guard[0] == "G_ELSE":  # type: ignore[index]
+                    return None
+                branch = _close_branch(guard, items)  # type: ignore[arg-type]
+                if branch is None:
+                    return None
+                branches.append(branch)
+                items = None
+            guard = g
+            pos = g[5]
+            continue
+        end = pos + len(other)
+        kind = _ITEM_OPS.get(other)
+        if kind is not None or (other[0] == "+" or other[0] == "-") and end > pos + 1:  # &, &&, ||, +ability
+            if items is None:
+                if colon_due:
+                    return None
+                items = []
+            items.append((kind or "ABILITY", other, pos, end))
+        elif other == ";":
+            if chain:
+                return None
+            if guard is None and items is not None:  # (the common case, without a call)
+                statements.append(("plain", items, None, [], items[0][2], items[-1][3]))
+            else:
+                statement = _close_statement(items, guard, branches)
+                if statement is None:
+                    return None
+                statements.append(statement)
+            items = guard = branches = None
+        elif other[0] == "{" and end > pos + 1:  # a cost: only at the start of an action
+            if statements or items is not None or guard is not None or head.__class__ is not list:
+                return None
+            head.append(("COST", other[1:-1], pos + 1, end - 1))
+            colon_due = True
+        elif other == ":" and colon_due:
+            colon_due = False
+        else:  # one other character, or a misplaced ':'
+            return None
+        pos = end
+    if chain:
+        return items
+    if guard is None:
+        if items is not None:  # (the common case, without a call)
+            statements.append(("plain", items, None, [], items[0][2], items[-1][3]))
+            return head, statements
+        # nothing after the last ';', the costs (their ':' or not) or the trigger: only a trigger may be alone
+        return (head, statements) if not statements and head.__class__ is tuple else None
+    statement = _close_statement(items, guard, branches)
+    if statement is None:
+        return None
+    statements.append(statement)
+    return head, statements
+
+
+def _read_exactly(text: str, base: int, start: str) -> Any:
+    """The outline of a statement value that _fast_outline declines: from the lexer's tokens, or the
+    exact error (the lexer's or the driver's)."""
+    return _read(lex_statements(text, base, start == "auto_value"), start, len(text), base)
+
+
 def read_action(text: str) -> ActionOutline:
-    return _read(lex_statements(text), "action_value", len(text), 0)
+    return _fast_outline(text, 0, "action_value") or _read_exactly(text, 0, "action_value")
 
 
 def read_auto(text: str) -> AutoOutline:
-    return _read(lex_statements(text, 0, True), "auto_value", len(text), 0)
+    return _fast_outline(text, 0, "auto_value") or _read_exactly(text, 0, "auto_value")
 
 
 def read_chain(text: str, base: int) -> OutlineBody:
-    return _read(lex_statements(text, base), "chain_value", len(text), base)
+    return _fast_outline(text, base, "chain_value") or _read_exactly(text, base, "chain_value")
 
 
 def _body_node(body: OutlineBody | None) -> A.Body | None:
@@ -1026,12 +1173,13 @@ def parse_chain(text: str, base: int) -> A.Body:
 # ---- the filter fast path ------------------------------------------------------------------------
 #
 # Nearly every filter is written in the canonical order ``<qty> types <pick> [block] @zone ::sel(x)``
-# (each part optional).  One regex recognises such a filter in one go, and the functions below build
-# from its groups exactly the tree the lexer and the grammar build, without making tokens or running
-# the parser (a fraction of the cost).  Anything unusual (another order, a stray character, '__x', a
-# number where the lexer would make an INT, an error …) does not match, and the exact path decides.
-# Each pattern below mirrors the lexer token it stands for; possessive quantifiers keep words as long
-# as the lexer's.  tests/compiler/test_parser.py checks the trees against the grammar's on many filters.
+# (each part optional).  One regex recognises such a filter in one go (match_filters), and the functions
+# below build from its groups exactly the tree the lexer and the grammar build, without making tokens or
+# running the parser (a fraction of the cost); rulescript.compile_filter even lowers the matches straight
+# to IR, without the tree.  Anything unusual (another order, a stray character, '__x', a number where the
+# lexer would make an INT, an error …) does not match, and the exact path decides.  Each pattern below
+# mirrors the lexer token it stands for; possessive quantifiers keep words as long as the lexer's.
+# tests/compiler/test_parser.py checks the trees and the IR against the grammar's on many filters.
 
 _WORD_REST = r"[A-Za-z0-9_]*+(?:-[A-Za-z0-9_]+)*+"
 _F_WORD = rf"(?!__)[A-Za-z0-9_]{_WORD_REST}"  # a WORD outside '[ ]' (a digit may start it there)
@@ -1056,11 +1204,11 @@ def _type_term_pattern(groups: bool) -> str:
 
 _MORE_TERM = rf"\s*(?:&(?!&)|,)\s*{_type_term_pattern(False)}"
 _FAST_FILTER = re.compile(
-    r"\s*" + _opt(r"<([^>]*)>\s*")  # 1: quantity
+    r"\s*+(?![;&]|\Z)" + _opt(r"<([^>]*)>\s*")  # not an empty filter; 1: quantity
     + _opt(rf"({_type_term_pattern(True)})"  # 2: the first type term, 3-8: its parts
            rf"({_MORE_TERM}(?:{_MORE_TERM})*|)")  # 9: the other type terms ('(x(?:x)*|)' costs less than '(?:x)*')
     + r"\s*" + _opt(r"<([^>]*)>\s*")  # 10: pick
-    + _opt(r"(\[[^\[\]'\"]*\])\s*")  # 11: block (its atoms are read by _fast_block)
+    + _opt(r"(\[[^\[\]'\"]*\])\s*")  # 11: block (its atoms are read by _block_atoms)
     + _opt(rf"(@\s*({_F_WORD}))\s*")  # 12: zone, 13: its word
     + _opt(rf"(::\s*([A-Za-z0-9_]{_WORD_REST})\s*\(({_BALANCED})\))\s*")  # 14: selector, 15: name, 16: argument
     + r"(?:(;|&&)|\Z)")  # 17: the separator before the next filter, or the end
@@ -1082,9 +1230,19 @@ def _fast_type_term(caret: str | None, bang: str | None, word: str | None, star:
     return A.TypeTerm(string[1:-1], True, plural is not None, caret is not None, bang is not None, start, end)
 
 
-def _fast_block(text: str, pos: int, base: int) -> list[list[A.Atom]] | None:
+# An atom of a block, lowered by rulescript.compile_filter: (prefix, word, kind, op, value, source), the fields
+# of its A.Atom but the positions, which are only needed for a diagnostic: see atom_span.  ``source`` is
+# its A.Atom, or its match of _FAST_ATOM.
+AtomValues = tuple[str, str, str, str, "int | str", "A.Atom | re.Match[str]"]
+# A filter the fast path recognises: its match of _FAST_FILTER, the match's groups, and the atoms of its
+# block in their ','-separated '&' conjunctions (None without a block).  rulescript.compile_filter lowers
+# these straight to IR; _fast_filters makes the grammar's tree of them.
+FilterMatch = tuple["re.Match[str]", tuple[Any, ...], "list[list[AtomValues]] | None"]
+
+
+def _block_atoms(text: str, pos: int) -> list[list[AtomValues]] | None:
     """The atoms of the '[ ]' block whose '[' is at ``text[pos - 1]``, or None to leave it to the parser."""
-    conj: list[A.Atom] = []
+    conj: list[AtomValues] = []
     fexpr = [conj]
     match = _FAST_ATOM.match
     while True:
@@ -1092,101 +1250,133 @@ def _fast_block(text: str, pos: int, base: int) -> list[list[A.Atom]] | None:
         if m is None:
             return None
         prefix, word, op, sign, digits, which, amp, comma = m.groups()
-        start = m.start(1) + base  # the prefix, or the word when there is none
-        word_start = m.start(2) + base
-        word_end = word_start + len(word)
         if op is not None:
             n = int(digits)
-            conj.append(A.Atom(prefix, word, "cmp", "==" if op == "=" else op, -n if sign == "-" else n, start,
-                               m.end(5) + base, word_start, word_end))
+            conj.append((prefix, word, "cmp", "==" if op == "=" else op, -n if sign == "-" else n, m))
         elif which is not None:
-            conj.append(A.Atom(prefix, word, "extreme", ":", which, start, m.end(6) + base, word_start, word_end))
+            conj.append((prefix, word, "extreme", ":", which, m))
         else:
-            conj.append(A.Atom(prefix, word, "word", "", 0, start, word_end, word_start, word_end))
-        pos = m.end()
+            conj.append((prefix, word, "word", "", 0, m))
         if comma is not None:
             conj = []
             fexpr.append(conj)
-        elif amp is None:
+        elif amp is None:  # the closing ']'
             return fexpr
+        pos = m.end()
 
 
-def _fast_filters(text: str, base: int, andand: bool) -> list[A.Filter] | None:
-    """The filters of ``text`` if each is in the canonical order (see above), else None."""
-    filters = []
+def whole_block(text: str, pos: int) -> list[list[AtomValues]] | None:
+    """The atoms of the '[ ]' block from ``text[pos - 1]`` to the end of ``text``, or None to leave it to the
+    parser (see _block_atoms)."""
+    fexpr = _block_atoms(text, pos)
+    return fexpr if fexpr is not None and fexpr[-1][-1][5].end() == len(text) else None  # type: ignore[union-attr]
+
+
+def atom_span(source: A.Atom | re.Match[str], base: int) -> tuple[int, int, int, int]:
+    """(start, end, word_start, word_end) of an atom (see AtomValues)."""
+    if isinstance(source, A.Atom):
+        return source.start, source.end, source.word_start, source.word_end
+    word_start, word_end = source.span(2)
+    end = source.end(5) if source.group(3) is not None else source.end(6) if source.group(6) is not None else word_end
+    return source.start(1) + base, end + base, word_start + base, word_end + base
+
+
+def match_filters(text: str, andand: bool) -> list[FilterMatch] | None:
+    """The matches of the filters of ``text`` if each is in the canonical order (see above), else None;
+    filters are joined by '&&' when ``andand`` (a requisite), else by ';'."""
+    found: list[FilterMatch] = []
     pos = 0
     match = _FAST_FILTER.match
     while True:
         m = match(text, pos)
         if m is None:
             return None
-        (qty, _, caret, bang, word, star, string, plural, more, pick, block, zone, zone_word, selector, name, arg,
-         sep) = m.groups()
-        segments: list[tuple[str, Any, int, int]] = []
-        if qty is not None:
-            end = m.end(1) + base + 1
-            start = end - len(qty) - 2
-            segments.append(("angle", A.Angle(qty, start, end), start, end))
-        if more is not None:  # there are types
-            start, end = m.span(2)
-            if word is not None and caret is None and bang is None:  # a plain word, the common case
-                term = A.TypeTerm(word, False, False, False, False, start + base, end + base)
-            else:
-                term = _fast_type_term(caret, bang, word, star, string, plural, start + base, end + base)
-            conjs = [[term]]
-            if more:
-                for t in _FAST_MORE_TERMS.finditer(text, end, m.end(9)):
-                    if t.group(1) is None:
-                        conjs.append([])
-                    term = _fast_type_term(*t.groups()[2:], t.start(2) + base, t.end() + base)
-                    conjs[-1].append(term)
-            segments.append(("types", conjs, conjs[0][0].start, term.end))
-        if pick is not None:
-            end = m.end(10) + base + 1
-            start = end - len(pick) - 2
-            segments.append(("angle", A.Angle(pick, start, end), start, end))
-        if block is not None:
-            start = m.start(11)
-            fexpr = _fast_block(text, start + 1, base)
-            if fexpr is None:
+        groups = m.groups()
+        if groups[10] is not None:  # a block
+            atoms = _block_atoms(text, m.start(11) + 1)
+            if atoms is None:
                 return None
-            segments.append(("block", fexpr, start + base, start + base + len(block)))
-        if zone is not None:
-            start, end = m.span(12)
-            segments.append(("zone", A.Raw(zone_word, end + base - len(zone_word), end + base), start + base,
-                             end + base))
-        if selector is not None:
-            start, end = m.span(14)
-            name_start = m.start(15) + base
-            segments.append(("selector", (A.Raw(name, name_start, name_start + len(name)),
-                                          A.Raw(arg, end + base - 1 - len(arg), end + base - 1)),
-                             start + base, end + base))
-        if not segments:  # an empty filter: an error
-            return None
-        filters.append(A.Filter(segments, segments[0][2], segments[-1][3]))
+        else:
+            atoms = None
+        found.append((m, groups, atoms))
+        sep = groups[16]
         if sep is None:
-            return filters
+            return found
         if (sep == "&&") != andand:
             return None
         pos = m.end()
 
 
+def fast_type_terms(text: str, m: re.Match[str], base: int) -> list[list[A.TypeTerm]]:
+    """The type terms of the filter matched by ``m`` (which has some), as the grammar makes them."""
+    caret, bang, word, star, string, plural = m.group(3, 4, 5, 6, 7, 8)
+    start, end = m.span(2)
+    term = _fast_type_term(caret, bang, word, star, string, plural, start + base, end + base)
+    conjs = [[term]]
+    if m.end(9) > end:
+        for t in _FAST_MORE_TERMS.finditer(text, end, m.end(9)):
+            if t.group(1) is None:
+                conjs.append([])
+            conjs[-1].append(_fast_type_term(*t.groups()[2:], t.start(2) + base, t.end() + base))
+    return conjs
+
+
+def _fast_filters(text: str, base: int, andand: bool) -> list[A.Filter] | None:
+    """The filters of ``text`` if each is in the canonical order (see above), else None."""
+    found = match_filters(text, andand)
+    if found is None:
+        return None
+    filters = []
+    for m, groups, atoms in found:
+        qty, types, pick, block, zone, selector = groups[0], groups[1], groups[9], groups[10], groups[11], groups[13]
+        segments: list[tuple[str, Any, int, int]] = []
+        if qty is not None:
+            end = m.end(1) + base + 1
+            start = end - len(qty) - 2
+            segments.append(("angle", A.Angle(qty, start, end), start, end))
+        if types is not None:
+            conjs = fast_type_terms(text, m, base)
+            segments.append(("types", conjs, conjs[0][0].start, conjs[-1][-1].end))
+        if pick is not None:
+            end = m.end(10) + base + 1
+            start = end - len(pick) - 2
+            segments.append(("angle", A.Angle(pick, start, end), start, end))
+        if atoms is not None:
+            fexpr = [[A.Atom(*fields[:5], *atom_span(fields[5], base)) for fields in conj] for conj in atoms]
+            start = m.start(11) + base
+            segments.append(("block", fexpr, start, start + len(block)))
+        if zone is not None:
+            start, end = m.span(12)
+            zone_word = groups[12]
+            segments.append(("zone", A.Raw(zone_word, end + base - len(zone_word), end + base), start + base,
+                             end + base))
+        if selector is not None:
+            start, end = m.span(14)
+            name, arg = groups[14], groups[15]
+            name_start = m.start(15) + base
+            segments.append(("selector", (A.Raw(name, name_start, name_start + len(name)),
+                                          A.Raw(arg, end + base - 1 - len(arg), end + base - 1)),
+                             start + base, end + base))
+        filters.append(A.Filter(segments, segments[0][2], segments[-1][3]))
+    return filters
+
+
 def parse_filters(text: str, base: int = 0) -> list[A.Filter]:
     fast = _fast_filters(text, base, False)
-    if fast is not None:
-        return fast
-    if not text.strip():
-        raise LexError("empty target filter", base, base + 1, ("a filter",))
-    return _parse(lex_filter(text, base), "filter_list", len(text), base)
+    return fast if fast is not None else grammar_filters(text, base, False)
 
 
 def parse_requisite(text: str, base: int = 0) -> list[A.Filter]:
     fast = _fast_filters(text, base, True)
-    if fast is not None:
-        return fast
+    return fast if fast is not None else grammar_filters(text, base, True)
+
+
+def grammar_filters(text: str, base: int, andand: bool) -> list[A.Filter]:
+    """The filters of ``text`` as the lexer and the grammar read them (the exact path): a filter list, or a
+    requisite when ``andand``."""
     if not text.strip():
-        raise LexError("empty requisite", base, base + 1, ("a filter",))
-    return _parse(lex_filter(text, base, True), "requisite_value", len(text), base)
+        raise LexError("empty requisite" if andand else "empty target filter", base, base + 1, ("a filter",))
+    return _parse(lex_filter(text, base, andand), "requisite_value" if andand else "filter_list", len(text), base)
 
 
 def _expr_tokens(text: str, base: int) -> list[Tok]:
@@ -1234,7 +1424,13 @@ class _FastExpr:
         return tok
 
     def expr(self) -> A.Expr:  # disj | disj KW_IF disj KW_ELSE expr
-        then = self.binary(_OR, False)
+        toks = self.toks
+        if toks[self.i][0] == "KW_NOT":
+            then = self.binary(_OR, False)
+        else:  # as binary(_OR, False), without its call when no operator follows (a plain operand)
+            then = self.operand()
+            if toks[self.i][0] in _LEVELS:
+                then = self.binary(_OR, False, then)
         if self.toks[self.i][0] != "KW_IF":
             return then
         self.i += 1
@@ -1404,53 +1600,93 @@ _TINY_EACH = re.compile(r"\s*([\w.]+)\s+[iI][nN]\s+([\w.]+)\s*", re.ASCII)  # an
 _COMPARISONS = frozenset({"==", "!=", "<=", ">=", "<", ">"})
 
 
-def _tiny_operand(s: str, start: int) -> A.Expr | None:
-    """The tree of an integer, a name or a name with attributes and indexes (``me.hand.size``, ``tgt.0``)
-    written without blanks at ``start``, or None (a keyword, a float, an error …)."""
+def tiny_parts(s: str) -> list[str] | None:
+    """The parts of an operand of a tiny expression: ``[digits]`` for an integer, or a name then the
+    attribute names and indexes after it (``me.hand.size``, ``tgt.0``), written without blanks; None for
+    anything else (a keyword, a float, an error …).  An integer part starts with a digit, an attribute with
+    a letter."""
     if s.isdigit():
-        return A.Literal(int(s), start, start + len(s)) if len(s) <= MAX_DIGITS else None
+        return [s] if len(s) <= MAX_DIGITS else None
     parts = s.split(".")
     name = parts[0]
     if not name.isidentifier() or name[:2] == "__" or name.lower() in SPECIAL_WORDS:
         return None
+    for part in parts[1:]:
+        if not (part.isidentifier() and part[0] != "_" or part.isdigit()):
+            return None
+    return parts
+
+
+def tiny_shape(text: str) -> tuple[str, list[str], int, str | None, list[str], int] | None:
+    """The pieces of a tiny expression (see _TINY): (sign, parts of the first operand, its offset in
+    ``text``, operator or None, parts of the second operand, its offset), or None if ``text`` is not
+    tiny."""
+    m = _TINY.fullmatch(text)
+    if m is None or len(text) > MAX_EXPR_LENGTH:
+        return None
+    sign, left, op, right = m.groups()
+    lparts = tiny_parts(left)
+    if lparts is None:
+        return None
+    if op is None:
+        return sign, lparts, m.start(2), None, lparts, 0
+    rparts = tiny_parts(right)
+    if rparts is None:
+        return None
+    return sign, lparts, m.start(2), op, rparts, m.start(4)
+
+
+def _tiny_node(parts: list[str], start: int) -> A.Expr:
+    """The tree of the tiny_parts of an operand at ``start``."""
+    name = parts[0]
     pos = start + len(name)
+    if name[0] <= "9":  # an integer
+        return A.Literal(int(name), start, pos)
     node: A.Expr = A.Name(name, start, pos)
     for part in parts[1:]:
         pos += 1 + len(part)
-        if part.isidentifier() and part[0] != "_":
-            node = A.Attr(node, part, start, pos)
-        elif part.isdigit():
-            node = A.Index(node, int(part), start, pos)
-        else:
-            return None
+        node = A.Index(node, int(part), start, pos) if part[0] <= "9" else A.Attr(node, part, start, pos)
     return node
+
+
+def _tiny_operand(s: str, start: int) -> A.Expr | None:
+    """The tree of an integer, a name or a name with attributes and indexes (``me.hand.size``, ``tgt.0``)
+    written without blanks at ``start``, or None (a keyword, a float, an error …)."""
+    parts = tiny_parts(s)
+    return None if parts is None else _tiny_node(parts, start)
+
+
+def tiny_int(text: str) -> tuple[str, str] | None:
+    """(sign, digits) of an integer written alone, maybe signed ('250', '+100'), the commonest expression;
+    else None."""
+    sign = text[:1]
+    digits = text[1:] if sign == "+" or sign == "-" else text
+    if digits.isdigit() and digits.isascii() and len(digits) <= MAX_DIGITS:
+        return ("" if digits is text else sign), digits
+    return None
 
 
 def _tiny_expr(text: str, base: int) -> A.Expr | None:
     """The tree of the commonest expressions (see _TINY) made from the text itself, without tokens; None
     for anything else.  tests/compiler/test_parser.py checks that this gives exactly the tree the
     grammar gives."""
-    sign = text[:1]
-    digits = text[1:] if sign == "+" or sign == "-" else text
-    if digits.isdigit() and digits.isascii() and len(digits) <= MAX_DIGITS:  # '250', '+100': no regex
-        if digits is text:
+    signed = tiny_int(text)
+    if signed is not None:  # '250', '+100': no regex
+        sign, digits = signed
+        if not sign:
             return A.Literal(int(text), base, base + len(text))
         return A.Unary(sign, A.Literal(int(digits), base + 1, base + len(text)), base, base + len(text))
-    m = _TINY.fullmatch(text)
-    if m is None or len(text) > MAX_EXPR_LENGTH:
+    shape = tiny_shape(text)
+    if shape is None:
         return None
-    sign, left, op, right = m.groups()
-    start = base + m.start(2)
-    node = _tiny_operand(left, start)
-    if node is None:
-        return None
+    sign, lparts, lstart, op, rparts, rstart = shape
+    start = base + lstart
+    node = _tiny_node(lparts, start)
     if sign:
         node = A.Unary(sign, node, start - 1, node.end)
     if op is None:
         return node
-    other = _tiny_operand(right, base + m.start(4))
-    if other is None:
-        return None
+    other = _tiny_node(rparts, base + rstart)
     if op in _COMPARISONS:
         return A.Compare([node, other], [op], node.start, other.end)
     return A.BinOp(op, node, other, node.start, other.end)
@@ -1460,6 +1696,11 @@ def parse_expr(text: str, base: int = 0) -> A.Expr:
     node = _tiny_expr(text, base)
     if node is not None:
         return node
+    return parse_other_expr(text, base)
+
+
+def parse_other_expr(text: str, base: int = 0) -> A.Expr:
+    """parse_expr for an expression that _tiny_expr does not read."""
     toks = _expr_tokens(text, base)
     return _fast(toks, _FastExpr.expr) or _parse(toks, "expr", len(text), base)
 

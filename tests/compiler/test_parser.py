@@ -17,6 +17,8 @@ from rulescript import parser as P
 from rulescript.compile_rule import RuleCompiler
 from rulescript.compiler import compile_source
 from rulescript.context import CardDatabase
+from rulescript.diagnostics import DiagnosticBag
+from rulescript.ini import read_rule_file
 from rulescript.lexer import LexError, _lex_statements_scan, lex_expr, lex_filter, lex_statements
 from rulescript.profile import load_profile
 
@@ -268,6 +270,120 @@ def test_filter_fast_path_matches_the_grammar_on_random_filters() -> None:
     assert fast_count > 1000  # the generator does make filters of the usual shapes
 
 
+def _profile_filter_text(rng: random.Random, words: list[str], compact: bool) -> str:
+    """A filter list made of the vocabulary of the cfc profile and the demo cards (with some plurals,
+    unknown words, odd case and spacing), so that most filters check: see the test below.  ``compact``:
+    one filter of a type and maybe a block and a zone, without blanks around them (the shapes that
+    FilterCompiler reads without the regex), or some character near them."""
+    def ws() -> str:
+        return "" if compact else rng.choice(["", "", "", " ", "\t"])
+
+    def term() -> str:
+        word = rng.choice(words + ["*", "*s", "'Ember Night'", "'nobody'S", "foo"])
+        if word[0].isalpha() and rng.random() < 0.3:
+            word = rng.choice([word + "s", word + "es", word.upper(), word.capitalize()])
+        return rng.choice(["", "", "", "", "^", "!", "^!"]) + ws() + word
+
+    def atom() -> str:
+        prefix = rng.choice(["", "", "", "-", "+", "!", "^"]) + ws()
+        r = rng.random()
+        if r < 0.5:
+            return prefix + rng.choice(["frozen", "powerful", "character", "ninja", "Action", "bp", "zap"])
+        if r < 0.8:
+            return (prefix + rng.choice(["bp", "sp", "HP", "zz"]) + ws() + rng.choice(["=", "==", "!=", "<", ">="])
+                    + ws() + rng.choice(["", "-", "+"]) + rng.choice(["0", "300", "1300"]))
+        return prefix + rng.choice(["bp", "hp", "zz"]) + ws() + ":" + ws() + rng.choice(["lowest", "Highest", "mid"])
+
+    def one() -> str:
+        out = ""
+        if compact:
+            out = rng.choice([term(), term(), "*"]) + ("" if rng.random() < 0.5 else "[" + atom() + "".join(
+                rng.choice(["&", ",", ", ", " & "]) + atom() for _ in range(rng.choice([0, 0, 1, 2]))) + "]")
+            zones = ["ring", "myRing", "OppRing", "ctrlHand", "sameHand", "space"]
+            return out + rng.choice(["", "@" + rng.choice(zones)])
+        if rng.random() < 0.3:
+            out += "<" + rng.choice(["2", ",4", "r", "r3", "**", "1,2", "0", "3,1", "x", "-1"]) + ">" + ws()
+        if rng.random() < 0.9:
+            out += term()
+            for _ in range(rng.choice([0, 0, 0, 1, 2])):
+                out += ws() + rng.choice(["&", ","]) + ws() + term()
+        if rng.random() < 0.1:
+            out += ws() + "<" + rng.choice(["2", "-1", "0", "r"]) + ">"
+        if rng.random() < 0.4:
+            atoms = [atom() for _ in range(rng.choice([1, 1, 2, 3]))]
+            out += ws() + "[" + ws() + atoms[0] + "".join(ws() + rng.choice(["&", ","]) + ws() + a for a in atoms[1:]) \
+                + ws() + "]"
+        if rng.random() < 0.6:
+            out += ws() + "@" + ws() + rng.choice(["ring", "myRing", "OppRing", "arena", "ctrlHand", "sameRing",
+                                                  "sameHand", "anyDeck", "myArena", "space", "removed"])
+        if rng.random() < 0.15:
+            out += ws() + "::" + rng.choice(["not", "Not", "but"]) + "(" + rng.choice(["tgt", "prevTgt", "x +", "1"])
+            out += ")"
+        return out
+
+    if compact:
+        text = one()
+        if rng.random() < 0.2:  # damaged
+            i = rng.randrange(len(text) + 1)
+            text = text[:i] + rng.choice(list("[]@:;,&-_ 3é") + ["__", "::"]) + text[i:]
+        return text
+    return ws() + rng.choice([";", "&&"]).join(one() for _ in range(rng.choice([1, 1, 1, 2]))) + ws()
+
+
+def _lowered(fc: Any, text: str, requisite: bool, fast: bool, forced_zone: str | None) -> Any:
+    """The IR, diagnostics and coverage of the filters of ``text``, lowered from the regex matches when
+    ``fast``, else from the grammar's tree (FilterCompiler.filter)."""
+    from rulescript.context import Abort
+    ctx = fc.ctx
+    ctx.bag = type(ctx.bag)()
+    ctx.used.clear()
+    fc.zone_words.clear()
+    try:
+        if fast:
+            ir = fc.requisite(text, 3) if requisite else fc.filters(text, 3, forced_zone, "D")
+        else:
+            try:
+                nodes = P.grammar_filters(text, 3, requisite)
+            except LexError as exc:
+                raise ctx.lex_error(exc) from None
+            ir = [fc.filter(f) if requisite else fc.filter(f, forced_zone, "D") for f in nodes]
+    except Abort:
+        ir = "abort"
+    return ir, [repr(d) for d in ctx.bag], dict(ctx.used)
+
+
+def test_filter_lowering_fast_path_matches_the_exact_path() -> None:
+    """FilterCompiler lowers the filters the parser's fast path matches straight from the regex groups;
+    so does it those of the most common shapes, without the regex.  The IR, diagnostics and coverage must be
+    exactly those of the grammar's tree, with and without a card database, on profile filters (mostly valid)
+    and on the random filters above (mostly not)."""
+    from rulescript.compile_filter import FilterCompiler
+    from rulescript.compiler import load_cards
+    from rulescript.context import Ctx
+    from rulescript.diagnostics import DiagnosticBag
+    from rulescript.ini import Value
+
+    profile = load_profile("cfc")
+    demo = CardDatabase.from_cards(load_cards(ROOT / "cards" / "cfc-demo" / "cards.yaml")[0])
+    words = list(profile.type_keywords) + list(profile.card_types) + sorted(demo.subtypes)
+    rng = random.Random(5)
+    taken = checked = 0
+    for i in range(6000):
+        text = _random_filter_text(rng) if i % 3 == 0 else _profile_filter_text(rng, words, i % 3 == 1)
+        requisite = "&&" in text or (";" not in text and rng.random() < 0.3)
+        taken += P.match_filters(text, requisite) is not None
+        forced_zone = rng.choice([None, None, "hand"])
+        results = []
+        for fast in (True, False):
+            cards = demo if i % 2 else CardDatabase()  # a fresh memo of type words, and no cards
+            pieces = [(0, 2, 4)] if i % 5 else [(0, 2, 4), (len(text) // 2, 3, 1)]  # on one line, or on two
+            ctx = Ctx(profile, cards, DiagnosticBag(), Value(text, "f.ini", pieces))
+            results.append(_lowered(FilterCompiler(ctx), text, requisite, fast, forced_zone))
+        assert results[0] == results[1], text
+        checked += results[0][0] != "abort"
+    assert taken > 3000 and checked > 1000, (taken, checked)
+
+
 # pieces of statement values: every token the statement lexer makes, in forms the grammar accepts and not
 STATEMENT_PIECES = ["draw()", "to(opp)", "sp?(+1)", "target?(x)", "FROM(y)", "+rush", "-pierce", "uynt", "&", "&&",
                     "||", ";", "{F}", "{D(2)}", ":", "[[may]]", "[[may 'q']]", "[[if me.hp > 1]]", "[[elif x]]",
@@ -328,6 +444,97 @@ def test_statement_lexer_fast_path_matches_the_scanner() -> None:
     for text in texts:
         for trigger in (False, True):
             assert _lex(lex_statements, text, trigger) == _lex(_lex_statements_scan, text, trigger), text
+
+
+def _golden_statement_values() -> list[str]:
+    """The action and auto values, and the each chains, of every file of the golden sets (the demo game,
+    generated rules, damaged files)."""
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    values = []
+    for s in data["sets"]:
+        for f in s["files"]:
+            for section in read_rule_file(f["text"], f["name"], DiagnosticBag()).sections:
+                for prop in section.properties:
+                    if prop.key in ("action", "auto"):
+                        text = prop.value.text
+                        values.append(text)
+                        values += [text[m.end():] for m in re.finditer("=>", text)]  # chains, and more
+    return values
+
+
+def _damaged_statement(rng: random.Random, text: str) -> str:
+    pieces = re.findall(r"\w+|\s+|.", text)
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(pieces) + 1)
+        roll = rng.random()
+        if roll < 0.4 and i < len(pieces):
+            del pieces[i]
+        elif roll < 0.8:
+            pieces.insert(i, rng.choice(LEXER_PIECES))
+        elif i < len(pieces):
+            pieces[i] = rng.choice(LEXER_PIECES)
+    return "".join(pieces)
+
+
+def _exact_outline(text: str, base: int, start: str) -> Any:
+    try:
+        return P._outline(lex_statements(text, base, start == "auto_value"), start)
+    except LexError:
+        return None
+
+
+def test_one_pass_statement_outlines_match_the_exact_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """_fast_outline reads, in one pass without tokens, exactly the outline of the lexer's tokens (which
+    test_statement_outlines_match_the_grammar compares with the grammar), and declines only what has
+    none, or what the lexer's own fast path leaves to its scanner (deep nesting, odd brackets)."""
+    scanned = []
+    scan = L._lex_statements_scan
+
+    def spy(text: str, base: int, allow_trigger: bool) -> Any:
+        scanned.append(text)
+        return scan(text, base, allow_trigger)
+
+    monkeypatch.setattr(L, "_lex_statements_scan", spy)
+    rng = random.Random(17)
+    texts = _golden_statement_values() + _statement_values()
+    texts += [_damaged_statement(rng, rng.choice(texts)) for _ in range(6000)]
+    texts += ["".join(rng.choice(LEXER_PIECES) + rng.choice(["", " ", "  "]) for _ in range(rng.randint(0, 8)))
+              for _ in range(4000)]
+    texts += ["", " ", "~x~", " ~x~ ", "?x?", "~x", "{F}", "{F}:", "{F}: a()", "{F}{D}: a();", "a(); ", "; a()",
+              "[[if x]]", "[[if x]];a()", "[[IF x]][[Else]]b()", "[[elif x]] a()", "[[may]]", "[[if x]] [[may]] a()",
+              "[[if x]] a() [[else]] b() [[elif y]] c()", "[[if x]] a() [[else]] b() [[else]] c()", "a() : b()",
+              "[[if2 x]] a()", "[[ if  x ]] a()", "[[else]] a()", "{F} a()", "a() {F}: b()", "~t~ {F}: a()"]
+    fast = declined = 0
+    for text in texts:
+        for start in ("action_value", "auto_value", "chain_value"):
+            scanned.clear()
+            exact = _exact_outline(text, 5, start)
+            got = P._fast_outline(text, 5, start)
+            if got is not None:
+                fast += 1
+                assert got == exact, (start, text)
+            elif exact is not None:
+                declined += 1
+                assert scanned, (start, text)
+    assert fast > 5000 and declined < 500
+
+
+def test_statement_readers_take_the_one_pass_path() -> None:
+    assert P.read_action("{F}: a() to(x); [[if y]] b()") == P._fast_outline("{F}: a() to(x); [[if y]] b()", 0,
+                                                                           "action_value")
+    assert P.read_chain("a(((((x)))))", 4) == _exact_outline("a(((((x)))))", 4, "chain_value")  # too deep: exact
+    with pytest.raises(LexError):
+        P.read_auto("~x~ a() b(")
+
+
+def test_split_top_level_matches_the_plain_scan() -> None:
+    rng = random.Random(5)
+    alphabet = list("ab ,;()[]{}'\"") + ["xy", ", ", "::"]
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        for sep in (",", ";", "(", "::", ""):
+            assert _lex(lambda t, b, _: L.split_top_level(t, sep, b), text, False) == \
+                _lex(lambda t, b, _: L._split_top_level_slow(t, sep, b), text, False), (text, sep)
 
 
 def test_driver_reports_expected_tokens_at_end_of_value() -> None:
