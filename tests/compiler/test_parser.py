@@ -84,7 +84,8 @@ def _expression(rng: random.Random, depth: int = 0) -> str:
     return text
 
 
-def _mutated(rng: random.Random, text: str) -> str:
+def _mutated(rng: random.Random, text: str, noise: list[str] = _NOISE) -> str:
+    """``text`` with one to three word-or-character pieces deleted, inserted (from ``noise``) or replaced."""
     pieces = re.findall(r"\w+|\s+|.", text)
     for _ in range(rng.randint(1, 3)):
         i = rng.randrange(len(pieces) + 1)
@@ -92,9 +93,9 @@ def _mutated(rng: random.Random, text: str) -> str:
         if roll < 0.4 and i < len(pieces):
             del pieces[i]
         elif roll < 0.8:
-            pieces.insert(i, rng.choice(_NOISE))
+            pieces.insert(i, rng.choice(noise))
         elif i < len(pieces):
-            pieces[i] = rng.choice(_NOISE)
+            pieces[i] = rng.choice(noise)
     return "".join(pieces)
 
 
@@ -463,17 +464,7 @@ def _golden_statement_values() -> list[str]:
 
 
 def _damaged_statement(rng: random.Random, text: str) -> str:
-    pieces = re.findall(r"\w+|\s+|.", text)
-    for _ in range(rng.randint(1, 3)):
-        i = rng.randrange(len(pieces) + 1)
-        roll = rng.random()
-        if roll < 0.4 and i < len(pieces):
-            del pieces[i]
-        elif roll < 0.8:
-            pieces.insert(i, rng.choice(LEXER_PIECES))
-        elif i < len(pieces):
-            pieces[i] = rng.choice(LEXER_PIECES)
-    return "".join(pieces)
+    return _mutated(rng, text, LEXER_PIECES)
 
 
 def _exact_outline(text: str, base: int, start: str) -> Any:
