@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from rulescript.compiler import (CompileCache, CompileResult, compile_file, compile_game, find_game_root,
                                  load_cards)
 from rulescript.diagnostics import to_json
-from rulescript.profile import ProfileError
+from rulescript.compiler.profile import ProfileError
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 

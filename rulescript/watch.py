@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from rulescript import compiler as _compiler
+from rulescript.compiler import driver as _compiler
 from rulescript.compiler import CompileCache, CompileResult, FileResult, compile_game
 from rulescript.diagnostics import Diagnostic, SourceText, render
 from rulescript.sim import scenario as _scenario

@@ -8,7 +8,7 @@ A cascade of nested resolutions deeper than ``MAX_DEPTH`` is a loop: it is stopp
 naming the cards involved, and the state is restored as it was before the outermost resolution.
 
 The engine is game-agnostic: commands, costs and the vocabulary of names, attributes, zones and
-filter words come from a game module (``commands`` and ``vocab``, CFC by default).
+filter words come from a game package (``rulescript/games/<name>``: its ``commands`` and ``VOCAB``).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -33,17 +33,18 @@ class Engine(object):
     """The rules port for RuleScript IR.
 
     ``rules``: rule id -> rule IR (``CompileResult.rules`` or the ``rules`` of an IR document).
-    ``commands``: the game's command module (run_command, run_ability, cost_*); ``vocab``: the
-    game's vocabulary object for expressions and filters.  ``errors`` collects every rule error
+    ``game``: the game package (``rulescript.games.load(name)``), which gives ``commands`` (the
+    module with run_command, run_ability, cost_*) and ``vocab`` (the vocabulary object for
+    expressions and filters); either may also be passed on its own.  ``errors`` collects every rule error
     as a plain dict; ``ran`` is the set of rule ids that resolved at least once.
     """
 
-    def __init__(self, rules, commands=None, vocab=None, copier=None, thaw=None):
-        if commands is None:
-            from . import commands_cfc as commands
-        if vocab is None:
-            from . import cfc_vocab
-            vocab = cfc_vocab.VOCAB
+    def __init__(self, rules, game=None, commands=None, vocab=None, copier=None, thaw=None):
+        if game is not None:
+            commands = commands if commands is not None else game.commands
+            vocab = vocab if vocab is not None else game.VOCAB
+        if commands is None or vocab is None:
+            raise ValueError("the engine needs a game: Engine(rules, game=rulescript.games.load(name))")
         self.rules = dict((k.lower(), v) for k, v in rules.items())
         self.commands = commands
         self.vocab = vocab

@@ -3,7 +3,7 @@
 ``evaluate(res, root)`` walks the IR of a root expression (docs/ir.md, "EXPR") and returns a value:
 an int (or a float from an inexact ``/``), a string, a bool, None, a list, a Card or a Player.
 Everything specific to a game (its context names, attributes and functions) comes from the
-vocabulary object ``res.engine.vocab`` (see cfc_vocab.py).
+vocabulary object ``res.engine.vocab`` (for CFC: ``rulescript/games/cfc/vocab.py``).
 
 Run-time errors are RuleErrors (``res.fail``) with the codes of section 8.7:
 RS501 index out of range, RS502 attribute or element of nil, RS503 attribute the object lacks or an
@@ -537,8 +537,8 @@ def _ev_qany(res, node, root):
 
 
 def _ev_filter_call(res, node, root):
-    from . import targets  # targets imports this module
-    return targets.resolve(res, node[2], "silent")
+    # A filter used as a value (``@myRing``) is resolved by the engine's target resolver.
+    return res.engine.resolve(res, node[2], "silent")
 
 
 # ---------------------------------------------------------------------------- functions

@@ -79,7 +79,7 @@ class Cancelled(Exception):
 class Resolution(object):
     """The context of one resolution.
 
-    ``game``: the game (CfcGame); ``engine``: the rule engine; ``source``: iid of ``this``;
+    ``game``: the game (for CFC, CfcGame); ``engine``: the rule engine; ``source``: iid of ``this``;
     ``controller``: index of ``me``; ``rule``: the rule's IR; ``file``: the rule's file;
     ``tgt``: the rule targets R (a list) or None when unset; ``prev``: the previous statement's
     targets; ``vars``: user variables; ``results``: the result lists (discarded, trashed, destroyed,

@@ -13,7 +13,7 @@ duplicates.  ``purpose`` says who may decide what:
 
 With ``required`` a filter that yields nothing raises :class:`NoTargets` at once (before the later
 filters ask anything).  Zone contents, card types, subtypes, names, filter words and stats come from
-the vocabulary ``res.engine.vocab`` (cfc_vocab.py); the pipeline itself is section 4.1:
+the vocabulary ``res.engine.vocab`` (for CFC: games/cfc/vocab.py); the pipeline itself is section 4.1:
 choose_type (mixed alternatives), zone, candidates, type test, filter block, selector, pick, quantity.
 """
 from __future__ import absolute_import, division, print_function

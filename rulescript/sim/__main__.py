@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rulescript.runtime.cfc_game import CfcGame
+from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.plain import deep_copy
 from rulescript.sim.cards import load_game
 from rulescript.sim.deciders import InteractiveDecider, RandomDecider

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 
-from rulescript.runtime.cfc_game import CfcGame
+from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import ListSink, NullSink
 from rulescript.sim.deciders import ScriptedDecider

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from rulescript.compiler import CompileResult, compile_game
+from rulescript.games import cfc
 from rulescript.runtime.engine import Engine
 from rulescript.sim.cards import GameData, load_game
 from rulescript.sim.gamelog import format_record, play_game, replay
@@ -20,7 +21,7 @@ from rulescript.sim.gamelog import format_record, play_game, replay
 def new_engine(rules: dict[str, Any]) -> Engine:
     """The engine as the headless host runs it: snapshots are serialised with ``marshal`` (C speed)
     and decoded only when a resolution is rolled back; the OCTGN host uses the pure-Python default."""
-    return Engine(rules, copier=marshal.dumps, thaw=marshal.loads)
+    return Engine(rules, game=cfc, copier=marshal.dumps, thaw=marshal.loads)
 
 
 class RulesError(Exception):

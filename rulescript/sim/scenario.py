@@ -69,8 +69,9 @@ def _rules_port(sc):
         return None
     override = RULES_OVERRIDE.get(str(Path(sc.game_dir).resolve()))
     if override is not None:
+        from rulescript.games import cfc
         from rulescript.runtime.engine import Engine
-        return Engine(override)
+        return Engine(override, game=cfc)
     key = str(sc.game_dir)
     stamp = tuple(sorted((str(p), p.stat().st_mtime_ns) for p in (sc.game_dir / "rules").rglob("*.ini")))
     got = _COMPILED.get(key)
@@ -82,11 +83,12 @@ def _rules_port(sc):
     if compiled.errors:
         raise ScenarioFailure("the game's rules do not compile:\n" + compiled.render())
     try:
+        from rulescript.games import cfc
         from rulescript.runtime.engine import Engine
     except Exception as exc:  # noqa: BLE001 - an engine that does not import is reported
         raise ScenarioFailure("the rule engine cannot be loaded (%s: %s); use 'rules: false' for a "
                               "scenario without card rules" % (type(exc).__name__, exc))
-    return Engine(compiled.rules)
+    return Engine(compiled.rules, game=cfc)
 
 
 # ---------------------------------------------------------------------- running

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulescript.diagnostics import Diagnostic, Span, did_you_mean
-from rulescript.runtime.cfc_data import (CARD_ABILITIES, PHASES, PLAYER_ABILITIES, RING_SLOTS,
+from rulescript.games.cfc.data import (CARD_ABILITIES, PHASES, PLAYER_ABILITIES, RING_SLOTS,
                                          RULE_DEFAULTS)
 from rulescript.runtime.ports import KINDS
 from rulescript.sim.cards import CardDataError, load_game

@@ -12,8 +12,8 @@ Main/Attack/Defense question, or at the next phase boundary, whichever comes fir
 """
 from __future__ import annotations
 
-from rulescript.runtime.cfc_data import BACKUP_BP, PHASES
-from rulescript.runtime.cfc_game import CfcGame
+from rulescript.games.cfc.data import BACKUP_BP, PHASES
+from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.errors import GameOver
 from rulescript.sim.gamelog import describe_option
 

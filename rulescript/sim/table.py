@@ -20,11 +20,10 @@ are recompiled at the next question and apply to cards already in play at their 
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from rulescript.runtime.cfc_game import CfcGame
+from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.errors import InvalidDecision
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import check_answer
@@ -333,9 +332,3 @@ def run_interactive(table: Any, decks: list[str], args: Any, inp: TextIO, out: T
         session.turn_limit = log.get("turn_limit", session.turn_limit)
         prefix = list(log.get("answers") or [d[2] for d in log["decisions"]])
     return session.run(prefix)
-
-
-def main(argv: list[str] | None = None) -> int:  # pragma: no cover - convenience entry point
-    from rulescript.cli import main as cli_main
-
-    return cli_main(["play"] + list(argv or sys.argv[1:]))

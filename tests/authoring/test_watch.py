@@ -361,7 +361,7 @@ def test_main_watch_once_and_help(game, capsys):
 
 
 def test_compiling_by_section_gives_the_whole_file_result():
-    from rulescript import compiler as C
+    from rulescript.compiler import driver as C
     from rulescript.compiler import CompileCache
     from rulescript.watch import compile_by_section
 

@@ -8,8 +8,8 @@ import gc
 from pathlib import Path
 
 from rulescript.compiler import compile_source
-from rulescript.context import CardDatabase
-from rulescript.profile import load_profile
+from rulescript.compiler.context import CardDatabase
+from rulescript.compiler.profile import load_profile
 
 DEMO_RULES = sorted((Path(__file__).resolve().parents[2] / "cards" / "cfc-demo" / "rules").glob("*.ini"))
 

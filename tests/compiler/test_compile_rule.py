@@ -1,12 +1,12 @@
-"""Shortcuts of rulescript.compile_rule against the exact paths they stand for."""
+"""Shortcuts of rulescript.compiler.compile_rule against the exact paths they stand for."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulescript.compile_rule import _FILTER_HEAD, _tables, _top_level_shape
-from rulescript.profile import load_profile
+from rulescript.compiler.compile_rule import _FILTER_HEAD, _tables, _top_level_shape
+from rulescript.compiler.profile import load_profile
 
 _TEXT = st.text(alphabet="ab.;,@[](){}'\" x_1", max_size=14)
 

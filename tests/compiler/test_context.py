@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulescript.context import CardDatabase, Ctx
+from rulescript.compiler.context import CardDatabase, Ctx
 from rulescript.diagnostics import DiagnosticBag
-from rulescript.ini import Value
-from rulescript.profile import load_profile
+from rulescript.compiler.ini import Value
+from rulescript.compiler.profile import load_profile
 
 _PROFILE = load_profile("cfc")
 

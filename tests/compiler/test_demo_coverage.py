@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulescript.compiler import compile_game
-from rulescript.profile import load_profile
+from rulescript.compiler.profile import load_profile
 from tests.conftest import DEMO
 
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from rulescript.cli import main
 from rulescript.docgen import render
-from rulescript.profile import load_profile
+from rulescript.compiler.profile import load_profile
 from tests.conftest import ROOT
 
-COMMITTED = ROOT / "docs" / "profiles" / "cfc.md"
+COMMITTED = ROOT / "rulescript" / "games" / "cfc" / "reference.md"
 
 
 def test_committed_reference_is_up_to_date() -> None:
     assert COMMITTED.read_text(encoding="utf-8") == render("cfc"), \
-        "docs/profiles/cfc.md is stale: run 'rulescript docs cfc -o docs/profiles/cfc.md'"
+        "rulescript/games/cfc/reference.md is stale: run 'rulescript docs cfc -o rulescript/games/cfc/reference.md'"
 
 
 def test_reference_lists_every_profile_entry() -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from rulescript.compiler import compile_text, load_cards
-from rulescript.context import CardDatabase
+from rulescript.compiler.context import CardDatabase
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = CardDatabase.from_cards(load_cards(ROOT / "cards" / "cfc-demo" / "cards.yaml")[0])

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rulescript import parser as P
-from rulescript.compile_rule import RuleCompiler
-from rulescript.context import Abort, CardDatabase, Ctx
+from rulescript.compiler import parser as P
+from rulescript.compiler.compile_rule import RuleCompiler
+from rulescript.compiler.context import Abort, CardDatabase, Ctx
 from rulescript.diagnostics import DiagnosticBag
-from rulescript.ini import Value
-from rulescript.lexer import LexError
-from rulescript.profile import load_profile
+from rulescript.compiler.ini import Value
+from rulescript.compiler.lexer import LexError
+from rulescript.compiler.profile import load_profile
 
 from .test_parser import _expression_corpus
 

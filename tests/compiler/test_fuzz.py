@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from rulescript.compiler import compile_text, load_cards
-from rulescript.context import CardDatabase
+from rulescript.compiler.context import CardDatabase
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "cards" / "cfc-demo"

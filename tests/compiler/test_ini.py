@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulescript import ini
+from rulescript.compiler import ini
 from rulescript.diagnostics import DiagnosticBag
 
 ROOT = Path(__file__).resolve().parents[2]

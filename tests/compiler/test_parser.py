@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from rulescript import lexer as L
-from rulescript import parser as P
-from rulescript.compile_rule import RuleCompiler
+from rulescript.compiler import lexer as L
+from rulescript.compiler import parser as P
+from rulescript.compiler.compile_rule import RuleCompiler
 from rulescript.compiler import compile_source
-from rulescript.context import CardDatabase
+from rulescript.compiler.context import CardDatabase
 from rulescript.diagnostics import DiagnosticBag
-from rulescript.ini import read_rule_file
-from rulescript.lexer import LexError, _lex_statements_scan, lex_expr, lex_filter, lex_statements
-from rulescript.profile import load_profile
+from rulescript.compiler.ini import read_rule_file
+from rulescript.compiler.lexer import LexError, _lex_statements_scan, lex_expr, lex_filter, lex_statements
+from rulescript.compiler.profile import load_profile
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ["250", "-200", "+3", " _x ", "me", "me.hand.size", "tgt.0", "prevTgt.12.bp", "trigger.controller",
@@ -334,7 +334,7 @@ def _profile_filter_text(rng: random.Random, words: list[str], compact: bool) ->
 def _lowered(fc: Any, text: str, requisite: bool, fast: bool, forced_zone: str | None) -> Any:
     """The IR, diagnostics and coverage of the filters of ``text``, lowered from the regex matches when
     ``fast``, else from the grammar's tree (FilterCompiler.filter)."""
-    from rulescript.context import Abort
+    from rulescript.compiler.context import Abort
     ctx = fc.ctx
     ctx.bag = type(ctx.bag)()
     ctx.used.clear()
@@ -358,11 +358,11 @@ def test_filter_lowering_fast_path_matches_the_exact_path() -> None:
     so does it those of the most common shapes, without the regex.  The IR, diagnostics and coverage must be
     exactly those of the grammar's tree, with and without a card database, on profile filters (mostly valid)
     and on the random filters above (mostly not)."""
-    from rulescript.compile_filter import FilterCompiler
+    from rulescript.compiler.compile_filter import FilterCompiler
     from rulescript.compiler import load_cards
-    from rulescript.context import Ctx
+    from rulescript.compiler.context import Ctx
     from rulescript.diagnostics import DiagnosticBag
-    from rulescript.ini import Value
+    from rulescript.compiler.ini import Value
 
     profile = load_profile("cfc")
     demo = CardDatabase.from_cards(load_cards(ROOT / "cards" / "cfc-demo" / "cards.yaml")[0])
@@ -536,7 +536,7 @@ def test_driver_reports_expected_tokens_at_end_of_value() -> None:
 
 
 def test_bodies_and_filters_span_all_their_elements() -> None:
-    # both are made at their first element and grow in place (rulescript.parser._body_more, _filter_more)
+    # both are made at their first element and grow in place (rulescript.compiler.parser._body_more, _filter_more)
     body = P.parse_chain("a(1)  to(x) ", 3)
     assert (body.start, body.end, len(body.items)) == (3, 14, 2)
     filters = P.parse_filters("<2>a @b; c")

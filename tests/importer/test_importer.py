@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulescript import importer
+from rulescript.importer import migrate as importer
 from rulescript.compiler import compile_game
-from rulescript.import_pysource import read_rules_py
+from rulescript.importer.pysource import read_rules_py
 from rulescript.importer import ImportUsageError, import_plugin, main_import
 
 FIXTURE = Path(__file__).parent / "fixtures" / "plugin"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulescript import compile_text
-from rulescript.import_rewrite import ConversionError, RuleConverter, parse_rule_text
-from rulescript.profile import load_profile
+from rulescript.importer.rewrite import ConversionError, RuleConverter, parse_rule_text
+from rulescript.compiler.profile import load_profile
 
 
 def convert(text: str):

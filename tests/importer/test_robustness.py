@@ -10,11 +10,11 @@ import yaml
 
 from rulescript.compiler import compile_game, compile_text, load_cards
 from rulescript.diagnostics import DiagnosticBag
-from rulescript.import_rewrite import ConversionError, RuleConverter, parse_rule_text
-from rulescript.import_setxml import read_set_xml
+from rulescript.importer.rewrite import ConversionError, RuleConverter, parse_rule_text
+from rulescript.importer.setxml import read_set_xml
 from rulescript.importer import import_plugin
-from rulescript.ini import read_rule_file
-from rulescript.profile import load_profile
+from rulescript.compiler.ini import read_rule_file
+from rulescript.compiler.profile import load_profile
 
 DEMO = Path(__file__).resolve().parents[2] / "cards" / "cfc-demo"
 

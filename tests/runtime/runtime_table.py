@@ -1,5 +1,5 @@
 """A small real table for runtime tests: invented card models and helpers to lay out a game."""
-from rulescript.runtime.cfc_game import CfcGame
+from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.ports import ListSink, NoRules
 
 

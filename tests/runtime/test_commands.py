@@ -1,4 +1,4 @@
-"""The CFC commands, ability effects and costs (rulescript/runtime/commands_cfc.py).
+"""The CFC commands, ability effects and costs (rulescript/games/cfc/commands.py).
 
 Every test compiles real RuleScript text with ``rulescript.compile_text`` and runs the resulting IR
 on a real :class:`CfcGame` table, answering decisions with the headless ``ScriptedDecider``; the
@@ -6,25 +6,25 @@ assertions are on the game state (and, for presentation-only commands, on the em
 
 About the engine used here
 --------------------------
-``commands_cfc`` calls five engine services (``evaluate``, ``number``, ``resolve``, ``run_chain``,
+``commands`` calls five engine services (``evaluate``, ``number``, ``resolve``, ``run_chain``,
 ``activate``).  :class:`MiniEngine` provides them with the runtime's real expression evaluator and
-filter resolver (``expr.py``, ``targets.py``, ``cfc_vocab.py``).  The engine proper (``engine.py``)
+filter resolver (``expr.py``, ``targets.py``, ``games/cfc/vocab.py``).  The engine proper (``engine.py``)
 was being written at the same time, so the statement driver is a small stand-in written here:
-costs (through commands_cfc), the target property, vars, plain/may/if statements, target clauses
+costs (through the commands module), the target property, vars, plain/may/if statements, target clauses
 (``to?`` included), restrictions, effect chains (& && ||) and withdraw mode for autos.  It does
 not do requisites, choose_action, transactions or listeners (the ``Listeners`` port below runs
 chosen autos for beforedamage/beforepaycost only).  The last tests run a few rules through the real
-``Engine`` to check the contract between it and commands_cfc.
+``Engine`` to check the contract between it and the commands module.
 
 It is a test fixture, not the engine; the bulk of each test checks what the command did to the game.
 """
 import pytest
 
 import rulescript
-from rulescript.runtime import commands_cfc as cmds
+from rulescript.games.cfc import commands as cmds
 from rulescript.runtime import expr, targets
-from rulescript.runtime.cfc_vocab import CfcVocab
-from rulescript.runtime.cfc_game import CfcGame
+from rulescript.games.cfc.vocab import CfcVocab
+from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.errors import GameOver
 from rulescript.runtime.ports import ListSink, NoRules
 from rulescript.runtime.resolution import Card, Player, Resolution, RuleError
@@ -62,8 +62,8 @@ abilities = unblockable
 # ---------------------------------------------------------------------------- the stand-in engine
 
 class MiniEngine(object):
-    """The engine services commands_cfc calls, over a real CfcGame: expressions and filters are the
-    runtime's own (expr.py, targets.py, cfc_vocab.py); only the statement driver below is a
+    """The engine services the commands module calls, over a real CfcGame: expressions and filters are the
+    runtime's own (expr.py, targets.py, games/cfc/vocab.py); only the statement driver below is a
     stand-in (see the module docstring)."""
 
     def __init__(self, rules):
@@ -71,7 +71,7 @@ class MiniEngine(object):
         self.vocab = CfcVocab()
         self.activated = []
 
-    # ---- services used by commands_cfc
+    # ---- services used by the commands module
     def evaluate(self, res, root):
         return expr.evaluate(res, root)
 
@@ -995,7 +995,7 @@ def test_ctrl_pile_of_other_commands_is_the_first_target_cards_controller():
 def _with_engine(text):
     from rulescript.runtime.engine import Engine
     t = Table(text)
-    eng = Engine(t.ir, vocab=CfcVocab())
+    eng = Engine(t.ir, commands=cmds, vocab=CfcVocab())
     t.game.rules = eng
     return t, eng
 
@@ -1029,9 +1029,9 @@ PY_SCRIPT = r'''
 from __future__ import print_function
 import sys
 sys.path.insert(0, sys.argv[1])
-from runtime.cfc_game import CfcGame
-from runtime.resolution import Card, Player, Resolution
-from runtime import commands_cfc as C
+from rulescript.games.cfc.game import CfcGame
+from rulescript.runtime.resolution import Card, Player, Resolution
+from rulescript.games.cfc import commands as C
 models = eval(sys.argv[2])
 steps = eval(sys.argv[3])
 
@@ -1135,7 +1135,7 @@ def test_commands_give_the_same_state_on_python_27_and_3():
         ir = rulescript.compile_text("[r]\naction = " + text + "\n", cards=CARDS).rules["r"]
         eff = ir["actions"][0]["stmts"][0]["branches"][0]["body"]["effects"][0]["eff"]
         steps.append((src, eff, S, restr))
-    root = str(Path(cmds.__file__).resolve().parents[1])
+    root = str(Path(cmds.__file__).resolve().parents[3])
     out = []
     for python in (sys.executable, py27):
         proc = subprocess.run([python, "-c", PY_SCRIPT, root, repr(MODELS), repr(steps)],

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from rulescript.compiler import compile_text
-from rulescript.runtime.cfc_game import CfcGame
+from rulescript.games import cfc
+from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.engine import MAX_DEPTH, Engine
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import ListSink
@@ -38,7 +39,7 @@ class Table:
         self.models = {m["id"]: m for m in models}
         result = compile_text(rules_text, filename="t.ini", cards=models, cache=None)
         assert result.ok, result.render()
-        self.engine = Engine(result.rules)
+        self.engine = Engine(result.rules, game=cfc)
         self.sink = ListSink()
         self.decider = ScriptedDecider(list(answers))
         self.game = CfcGame(self.models, [[], []], self.decider, sink=self.sink, rules=self.engine, seed=3, first=0)

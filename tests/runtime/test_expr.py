@@ -9,7 +9,7 @@ import pytest
 
 import rulescript
 from rulescript.runtime import expr
-from rulescript.runtime.cfc_vocab import CfcVocab
+from rulescript.games.cfc.vocab import CfcVocab
 from rulescript.runtime.resolution import Card, Player, Resolution, RuleError
 from rulescript.sim.deciders import ScriptedDecider
 from runtime_table import MODELS
@@ -17,11 +17,14 @@ from runtime_table import MODELS
 CARDS = list(MODELS.values())
 
 
-class EngineStub(object):
-    """Stands in for the rule engine (under construction): expr/targets only use ``vocab``."""
-
-    def __init__(self):
-        self.vocab = CfcVocab()
+def EngineStub(has_rules=None):
+    """The real rule engine with no rules: expressions and filters use its vocabulary and resolver."""
+    from rulescript.games import cfc
+    from rulescript.runtime.engine import Engine
+    eng = Engine({}, game=cfc)
+    if has_rules is not None:
+        eng.has_rules = has_rules
+    return eng
 
 
 def compile_vars(decls):
@@ -471,15 +474,18 @@ PY_SCRIPT = r'''
 from __future__ import print_function
 import sys
 sys.path.insert(0, sys.argv[1])
-from runtime.cfc_game import CfcGame
-from runtime.cfc_vocab import CfcVocab
-from runtime.resolution import Card, Player, Resolution, RuleError
-from runtime import expr, targets
+from rulescript.games.cfc.game import CfcGame
+from rulescript.games.cfc.vocab import CfcVocab
+from rulescript.runtime.resolution import Card, Player, Resolution, RuleError
+from rulescript.runtime import expr, targets
 models, rule, filters = eval(sys.argv[2]), eval(sys.argv[3]), eval(sys.argv[4])
 
 
 class Engine(object):
     vocab = CfcVocab()
+
+    def resolve(self, res, filters, purpose):
+        return targets.resolve(res, filters, purpose)
 
 
 class Dec(object):
@@ -539,7 +545,7 @@ def test_same_results_on_python_27_and_3():
     from pathlib import Path
     from test_py27 import _python27
 
-    root = Path(__file__).resolve().parents[2] / "rulescript"
+    root = Path(__file__).resolve().parents[2]
     rule = compile_vars(PY_VARS)
     filters = [compile_rule_filters(t) for t in ("characters[bp:lowest, bp>1000]", "<2>*s@oppDeck",
                                                  "<r>characters", "^characters@myRing::not(tgt)",

@@ -1,9 +1,9 @@
 """Setup and whole turns on a real table, with scripted decisions."""
 import pytest
 
-from rulescript.runtime.cfc_game import CfcGame
+from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.errors import GameOver
-from rulescript.runtime.lasting import restriction
+from rulescript.games.cfc.lasting import restriction
 
 from runtime_table import MODELS, Recorder, Script
 

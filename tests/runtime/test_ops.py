@@ -1,6 +1,6 @@
 import pytest
 
-from rulescript.runtime.cfc_ops import insert_at, round_bp
+from rulescript.games.cfc.ops import insert_at, round_bp
 from rulescript.runtime.errors import GameError, GameOver
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulescript.runtime.cfc_game import CfcGame
+from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,11 +41,11 @@ SCRIPT = r'''
 from __future__ import print_function
 import sys
 sys.path.insert(0, sys.argv[1])
-from runtime.cfc_game import CfcGame
-from runtime.rng import Rng
-from runtime.plain import snapshot, restore
-from runtime.lasting import restriction
-from runtime.errors import GameOver
+from rulescript.games.cfc.game import CfcGame
+from rulescript.runtime.rng import Rng
+from rulescript.runtime.plain import snapshot, restore
+from rulescript.games.cfc.lasting import restriction
+from rulescript.runtime.errors import GameOver
 models = eval(sys.argv[2])
 deck = eval(sys.argv[3])
 
@@ -97,7 +97,7 @@ print(repr([g.state, h.state]))
 
 
 def _run(python):
-    proc = subprocess.run([python, "-c", SCRIPT, str(ROOT / "rulescript"), repr(MODELS), repr(DECK)],
+    proc = subprocess.run([python, "-c", SCRIPT, str(ROOT), repr(MODELS), repr(DECK)],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     return ast.literal_eval(proc.stdout.strip())

@@ -1,7 +1,7 @@
 import pytest
 
 from rulescript.runtime.errors import GameError
-from rulescript.runtime.lasting import restriction
+from rulescript.games.cfc.lasting import restriction
 
 
 def test_rule_defaults(table):

@@ -9,7 +9,7 @@ import pytest
 
 import rulescript
 from rulescript.runtime import rng, targets
-from rulescript.runtime.cfc_vocab import CfcVocab
+from rulescript.games.cfc.vocab import CfcVocab
 from rulescript.runtime.resolution import Cancelled, Card, NoTargets, Player, Resolution, RuleError
 from rulescript.sim.deciders import DecisionsExhausted, ScriptedDecider
 from runtime_table import MODELS
@@ -17,13 +17,14 @@ from runtime_table import MODELS
 CARDS = list(MODELS.values())
 
 
-class EngineStub(object):
-    """Stands in for the rule engine (under construction): targets/expr only use ``vocab``."""
-
-    def __init__(self, has_rules=None):
-        self.vocab = CfcVocab()
-        if has_rules is not None:
-            self.has_rules = has_rules
+def EngineStub(has_rules=None):
+    """The real rule engine with no rules: expressions and filters use its vocabulary and resolver."""
+    from rulescript.games import cfc
+    from rulescript.runtime.engine import Engine
+    eng = Engine({}, game=cfc)
+    if has_rules is not None:
+        eng.has_rules = has_rules
+    return eng
 
 
 class Recording(ScriptedDecider):
@@ -295,6 +296,7 @@ def test_powerful_and_powerless(table):
     c = t.ring(0, "mid")
     t.c(b)["rules"] = None
     res = make_res(t, source=a)
+    res.engine = EngineStub(has_rules=lambda rid: rid is not None)  # every rules id has a section
     assert find(res, "characters[powerful]") == cards(a, c)
     assert find(res, "characters[powerless]") == cards(b)
     # an engine that knows which rule ids have sections decides "has rules"

@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from rulescript.runtime.cfc_data import PILES
-from rulescript.runtime.cfc_game import CfcGame
+from rulescript.games.cfc.data import PILES
+from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.plain import is_plain, is_tree
 from rulescript.sim.cards import load_game
 from rulescript.sim.deciders import RandomDecider

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulescript.compiler import compile_text, load_cards
-from rulescript.profile import load_profile
+from rulescript.compiler.profile import load_profile
 from rulescript.sim.scenario import run_folder
 from tests.compiler.test_demo_coverage import _expected
 

@@ -86,13 +86,13 @@ def test_scripted_decider_invalid_answer_is_a_clear_error(data):
 
 
 def play_game_raise(data, decider):
-    from rulescript.runtime.cfc_game import CfcGame
+    from rulescript.games.cfc.game import CfcGame
     g = CfcGame(data.models, [data.deck_list("red"), data.deck_list("blue")], decider, seed=1, first=0)
     return g.run()
 
 
 def test_scripted_decider_plays_given_answers(data):
-    from rulescript.runtime.cfc_game import CfcGame
+    from rulescript.games.cfc.game import CfcGame
     g = CfcGame(data.models, [data.deck_list("red"), data.deck_list("blue")],
                 RandomDecider(1), seed=1, first=0)
     g.setup()
@@ -122,7 +122,7 @@ def test_interactive_decider_reprompts_and_answers():
 
 
 def test_interactive_game_through_streams(data):
-    from rulescript.runtime.cfc_game import CfcGame
+    from rulescript.games.cfc.game import CfcGame
     from rulescript.runtime.rng import Rng
     r = Rng(17)
     lines = "\n".join(str(1 + r.randbelow(8)) for _ in range(100000)) + "\n"
@@ -195,7 +195,7 @@ def test_demo_game_plays_vanilla():
 
 
 def test_state_saved_as_literal_resumes_identically(data):
-    from rulescript.runtime.cfc_game import CfcGame
+    from rulescript.games.cfc.game import CfcGame
     from rulescript.runtime.plain import deep_copy
 
     decks = [data.deck_list("red"), data.deck_list("blue")]

@@ -12,7 +12,7 @@ Two rule sets are measured:
 What is timed (``time.perf_counter``):
 
 * parser build: the one-time construction of the lark LALR parser and its derived tables (every
-  cached builder in ``rulescript.parser`` is cleared, then a first tiny parse rebuilds them),
+  cached builder in ``rulescript.compiler.parser`` is cleared, then a first tiny parse rebuilds them),
   measured once in this process and reported separately; every other number is taken with the
   parser already built;
 * cold: ``rulescript.compiler.compile_source`` over every rule file of the set with ``cache=None``
@@ -24,7 +24,7 @@ What is timed (``time.perf_counter``):
 * end to end: ``compile_game(folder, cache=None)`` once (YAML loading and file reads included), for
   information;
 * stages (``--stages``): one more cold run with a timer around the INI reader and around every
-  lex+parse entry point (``rulescript.parser.parse_*``) that the checking passes call; what is left is
+  lex+parse entry point (``rulescript.compiler.parser.parse_*``) that the checking passes call; what is left is
   checking and lowering to IR.  The timers add a little overhead of their own.
 
 Targets: cold ≤ 120 µs per rule (mean), cached ≤ 5 µs per rule (mean).  With ``--check`` the exit
@@ -58,9 +58,9 @@ TARGET_CACHED_US = 5.0
 
 
 def build_parser() -> float:
-    """Time the one-time parser set-up: every lru_cache'd builder of rulescript.parser (the lark LALR
+    """Time the one-time parser set-up: every lru_cache'd builder of rulescript.compiler.parser (the lark LALR
     parser and whatever is derived from it) is cleared, then the first tiny parse builds them again."""
-    from rulescript import parser
+    from rulescript.compiler import parser
 
     for obj in list(vars(parser).values()):
         if callable(obj) and hasattr(obj, "cache_clear") and getattr(obj, "__module__", "") == parser.__name__:
@@ -73,8 +73,8 @@ def build_parser() -> float:
 
 def load_set(root: Path) -> dict[str, Any]:
     from rulescript.compiler import _cards_fingerprint, game_profile_name, load_cards, read_text, rule_files
-    from rulescript.context import CardDatabase
-    from rulescript.profile import load_profile
+    from rulescript.compiler.context import CardDatabase
+    from rulescript.compiler.profile import load_profile
 
     t0 = time.perf_counter()
     name, _ = game_profile_name(root)
@@ -139,10 +139,11 @@ def percentile(values: list[float], q: float) -> float:
 def stage_split(s: dict[str, Any]) -> dict[str, float]:
     """µs per rule spent reading INI, lexing+parsing values, and (the rest) checking and lowering.
 
-    Every ``parse_*`` function of rulescript.parser and ``read_rule_file`` is wrapped where the
+    Every ``parse_*`` function of rulescript.compiler.parser and ``read_rule_file`` is wrapped where the
     compiler modules imported it; nested calls (a filter parsed while an action is compiled) are
     only counted once, by the outermost timer."""
-    from rulescript import compile_expr, compile_filter, compile_rule, compiler, ini, parser
+    from rulescript.compiler import compile_expr, compile_filter, compile_rule, ini, parser
+    from rulescript.compiler import driver as compiler
 
     stages = {"ini": 0.0, "parse": 0.0}
     depth = [0]

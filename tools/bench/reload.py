@@ -142,8 +142,8 @@ def write_scenarios(root: Path, cards: list[str]) -> int:
 def plan_saves(root: Path, saves: int, scenario_cards: list[str], seed: int) -> list[tuple[Path, str, str]]:
     """(file, rule id, new full text) for every save; each text is checked to compile cleanly."""
     from rulescript.compiler import _cards_fingerprint, compile_source, load_cards
-    from rulescript.context import CardDatabase
-    from rulescript.profile import load_profile
+    from rulescript.compiler.context import CardDatabase
+    from rulescript.compiler.profile import load_profile
 
     rnd = random.Random(seed)
     profile = load_profile("cfc")

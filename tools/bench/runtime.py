@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from rulescript.compiler import compile_text  # noqa: E402
-from rulescript.runtime.cfc_game import CfcGame  # noqa: E402
+from rulescript.games import cfc  # noqa: E402
+from rulescript.games.cfc.game import CfcGame  # noqa: E402
 from rulescript.runtime.engine import Engine  # noqa: E402
 from rulescript.sim.host import load_table  # noqa: E402
 import marshal  # noqa: E402
@@ -64,7 +65,8 @@ def _table(copier):
     compiled = compile_text(RULES, filename="bench.ini", cards=list(models.values()), cache=None)
     assert compiled.ok, compiled.render()
     decider = _Answer()
-    engine = Engine(compiled.rules, copier=copier[0], thaw=copier[1]) if copier else Engine(compiled.rules)
+    engine = Engine(compiled.rules, game=cfc, copier=copier[0], thaw=copier[1]) if copier \
+        else Engine(compiled.rules, game=cfc)
     # a realistic table: two 45-card decks besides the cards in play (a snapshot copies all of them)
     game = CfcGame(models, [["dummy"] * 45, ["dummy"] * 45], decider, rules=engine, seed=1, first=0)
     st = game.state
@@ -123,7 +125,8 @@ def bench_games(games, copier):
     table = load_table(ROOT / "cards" / "cfc-demo")
 
     def factory():
-        return Engine(table.compiled.rules, copier=copier[0], thaw=copier[1]) if copier else Engine(table.compiled.rules)
+        return Engine(table.compiled.rules, game=cfc, copier=copier[0], thaw=copier[1]) if copier \
+            else Engine(table.compiled.rules, game=cfc)
     res = simulate(ROOT / "cards" / "cfc-demo", games, 1, data=table.data, rules_factory=factory)
     return res
 

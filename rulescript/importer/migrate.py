@@ -4,10 +4,10 @@
 
     rulescript import RULES_PY [--set SET_XML] -o OUT_DIR [--name NAME] [--force]
 
-1. The Python file is read with :mod:`ast`, never executed (:mod:`rulescript.import_pysource`).
+1. The Python file is read with :mod:`ast`, never executed (:mod:`rulescript.importer.pysource`).
 2. Every rule text becomes an INI section ``[card-id]``; the compatibility rewrites of
-   ``rulescript.md`` §9 are applied and recorded (:mod:`rulescript.import_rewrite`).
-3. ``set.xml`` becomes ``cards.yaml``; ``game.yaml`` names the game (:mod:`rulescript.import_setxml`).
+   ``rulescript.md`` §9 are applied and recorded (:mod:`rulescript.importer.rewrite`).
+3. ``set.xml`` becomes ``cards.yaml``; ``game.yaml`` names the game (:mod:`rulescript.importer.setxml`).
 4. Each converted rule is compiled; a rule that cannot be converted or does not compile is written
    commented out, with the reason, so the folder still passes ``rulescript check`` and nothing is lost.
 5. The folder is written atomically (a temporary folder moved into place) and then compiled with
@@ -34,11 +34,11 @@ from typing import Sequence
 
 from rulescript.compiler import CompileResult, compile_game, compile_text
 from rulescript.diagnostics import Diagnostic, SourceText, Span, render
-from rulescript.ini import GUID_RE, SLUG_RE
-from rulescript.import_pysource import RuleEntry, read_rules_py
-from rulescript.import_rewrite import Change, ConversionError, RuleConverter, RuleText, parse_rule_text
-from rulescript.import_setxml import SetData, cards_yaml, game_yaml, read_set_xml
-from rulescript.profile import load_profile
+from rulescript.compiler.ini import GUID_RE, SLUG_RE
+from rulescript.importer.pysource import RuleEntry, read_rules_py
+from rulescript.importer.rewrite import Change, ConversionError, RuleConverter, RuleText, parse_rule_text
+from rulescript.importer.setxml import SetData, cards_yaml, game_yaml, read_set_xml
+from rulescript.compiler.profile import load_profile
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 

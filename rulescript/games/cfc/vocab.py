@@ -4,7 +4,7 @@ The expression evaluator (``expr.py``) and the filter resolver (``targets.py``) 
 everything they need to know about Card Fighters' Clash comes from one object reached as
 ``res.engine.vocab``.  The engine sets it once::
 
-    from .cfc_vocab import CfcVocab
+    from .vocab import CfcVocab
     engine.vocab = CfcVocab()
 
 Interface of a vocabulary object (any game profile provides the same attributes):
@@ -32,9 +32,9 @@ really has a RuleScript section (otherwise any rules id counts as having rules).
 """
 from __future__ import absolute_import, division, print_function
 
-from .cfc_data import CARD_ABILITIES
-from .expr import Lacks
-from .resolution import Card, Player
+from .data import CARD_ABILITIES
+from ...runtime.expr import Lacks
+from ...runtime.resolution import Card, Player
 
 ABILITY_KINDS = {"instant": "instant", "trigger": "triggered", "triggered": "triggered", "auto": "auto"}
 

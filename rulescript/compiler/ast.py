@@ -1,7 +1,7 @@
 """The typed syntax tree of RuleScript values.
 
 Every node records ``start``/``end``: character offsets into the text of the property value it came
-from (continuation lines joined), which :meth:`rulescript.ini.Value.span` maps back to a file, line
+from (continuation lines joined), which :meth:`rulescript.compiler.ini.Value.span` maps back to a file, line
 and column.  Text that must be read in another lexical mode (command arguments, target clauses,
 conditions) is kept as :class:`Raw` until the compiler knows the command signature.
 """

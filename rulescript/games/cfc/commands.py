@@ -10,13 +10,13 @@ The engine calls five functions:
 
 ``S`` is the statement targets: a list of Card/Player values, or None when unset.  ``restr`` is
 the restriction word of the statement or None.  Every change goes through the game's operations
-(cfc_ops, cfc_combat, cfc_game), which raise the events and settle the game after each command.
+(ops, combat, game), which raise the events and settle the game after each command.
 """
 from __future__ import absolute_import, division, print_function
 
 from . import lasting
-from .cfc_data import PILES, PLAYER_ABILITIES
-from .resolution import Card, NoTargets, Player
+from .data import PILES, PLAYER_ABILITIES
+from ...runtime.resolution import Card, NoTargets, Player
 
 PILE_ZONES = ("hand", "deck", "discards", "removed")
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from rulescript.diagnostics import DiagnosticBag, Span, did_you_mean
-from rulescript.ini import Value
-from rulescript.lexer import LexError
-from rulescript.profile import Profile
+from rulescript.compiler.ini import Value
+from rulescript.compiler.lexer import LexError
+from rulescript.compiler.profile import Profile
 
 
 @dataclass(slots=True)

@@ -6,8 +6,8 @@ which keeps the order of arrival.
 """
 from __future__ import absolute_import, division, print_function
 
-from .cfc_data import PHASES, PILES
-from .errors import GameError
+from .data import PHASES, PILES
+from ...runtime.errors import GameError
 
 REVERTING = ("deck", "discards", "removed")
 

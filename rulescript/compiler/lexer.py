@@ -324,7 +324,7 @@ _SCAN_WORD = r"[A-Za-z_][A-Za-z0-9_]*+(?:-[A-Za-z0-9_]++)*+"
 # One pass of C code cuts a statement list into (blanks, word, the blanks, '?' and '(' between a word and
 # its argument list, the inside of that list, the keyword of a [[guard]] with the blanks around it, the
 # inside of the guard after them, anything else): the fast path of lex_statements and of
-# rulescript.parser._fast_outline.  'Anything else' is an operator, a {cost}, a +ability or -ability, or
+# rulescript.compiler.parser._fast_outline.  'Anything else' is an operator, a {cost}, a +ability or -ability, or
 # one other character (a stray bracket, a quote, '__x', a guard without a keyword, deeper nesting …),
 # which sends the text to the character-by-character scanner below, which reports the exact error.
 # (Few groups: findall makes a string for every group of every match; '(?:x|)' is cheaper than '(?:x)?'.)
@@ -507,7 +507,7 @@ _INT_AFTER = frozenset({"EQ", "NE", "LE", "GE", "LT", "GT", "PLUS", "MINUS"})
 def lex_filter(text: str, base: int = 0, allow_andand: bool = False) -> list[Tok]:
     """Token tuples of a filter list (``;``-separated) or, with ``allow_andand``, of a requisite.
 
-    The compiler reads the common filters without tokens (rulescript.parser._fast_filters); this scan,
+    The compiler reads the common filters without tokens (rulescript.compiler.parser._fast_filters); this scan,
     one character decision at a time, serves the others and reports every lexical error."""
     toks: list[Tok] = []
     append = toks.append

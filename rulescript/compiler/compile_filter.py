@@ -19,11 +19,11 @@ import re
 import weakref
 from typing import Any
 
-from rulescript import ast as A
-from rulescript.compile_expr import ExprCompiler
-from rulescript.context import Ctx
-from rulescript.lexer import LexError
-from rulescript.parser import (AtomValues, FilterMatch, atom_span, fast_type_terms, grammar_filters,
+from rulescript.compiler import ast as A
+from rulescript.compiler.compile_expr import ExprCompiler
+from rulescript.compiler.context import Ctx
+from rulescript.compiler.lexer import LexError
+from rulescript.compiler.parser import (AtomValues, FilterMatch, atom_span, fast_type_terms, grammar_filters,
                                match_filters, whole_block)
 
 IR = Any
@@ -85,7 +85,7 @@ class FilterCompiler:
 
     # one filter ----------------------------------------------------------------------------------
     def _lower(self, text: str, base: int, found: list[FilterMatch], forced_zone: str | None, cost: str) -> list[IR]:
-        """The IR of the filters the fast path of the parser matched (rulescript.parser.match_filters): the
+        """The IR of the filters the fast path of the parser matched (rulescript.compiler.parser.match_filters): the
         checks and IR of filter(), read straight off the regex groups instead of the tree."""
         out = []
         for m, groups, atoms in found:
@@ -188,7 +188,7 @@ class FilterCompiler:
         """Checks the segments after the types (in the order of the IR's keys, so are the diagnostics) and
         builds the IR.  qty, pick: (text inside the '< >', start, end); zone: (word, start, end, segment start,
         segment end); selector: (name, start, end, argument, start); ``base``: the offset of the fast path's
-        atom matches (see rulescript.parser.atom_span)."""
+        atom matches (see rulescript.compiler.parser.atom_span)."""
         ctx = self.ctx
         if qty is not None:
             qty_ir = self._qty(*qty)

@@ -1,11 +1,11 @@
-"""Parsing RuleScript values: tokens (rulescript.lexer) → lark LALR → typed AST (rulescript.ast).
+"""Parsing RuleScript values: tokens (rulescript.compiler.lexer) → lark LALR → typed AST (rulescript.compiler.ast).
 
 One :class:`lark.Lark` instance, built once per process, makes the LALR(1) table of every kind of value
-(one start symbol each).  A small driver runs that table over the token tuples of rulescript.lexer and
+(one start symbol each).  A small driver runs that table over the token tuples of rulescript.compiler.lexer and
 calls one callback per reduction, which builds the AST node directly: no lark tree is made.  Statement
 values (action, auto, each chains) are read without the driver into *outlines*, the plain-tuple trees the
 compiler works on (see "the statement layer: outlines" below); the driver parses them only to report an
-error.  Every failure is raised as :class:`rulescript.lexer.LexError` with offsets into the value text
+error.  Every failure is raised as :class:`rulescript.compiler.lexer.LexError` with offsets into the value text
 and the tokens that were expected.
 
 Expressions (the commonest values) mostly take two exact shortcuts: _tiny_expr reads the commonest
@@ -23,8 +23,8 @@ from typing import Any, Callable
 import lark
 from lark.lexer import Lexer
 
-from rulescript import ast as A
-from rulescript.lexer import (_BALANCED, _CLAUSE_SPELLINGS, _STMT_SCAN, MAX_DIGITS, MAX_EXPR_LENGTH, SPECIAL_WORDS,
+from rulescript.compiler import ast as A
+from rulescript.compiler.lexer import (_BALANCED, _CLAUSE_SPELLINGS, _STMT_SCAN, MAX_DIGITS, MAX_EXPR_LENGTH, SPECIAL_WORDS,
                               LexError, Tok, Token, guard_kind, lex_expr, lex_filter, lex_statements, to_token)
 
 GRAMMAR_FILE = Path(__file__).with_name("rulescript.lark")
@@ -54,7 +54,7 @@ _CONTEXT = {
 
 
 class _PreTokenized(Lexer):
-    """Lets lark parse a list of tokens made by rulescript.lexer."""
+    """Lets lark parse a list of tokens made by rulescript.compiler.lexer."""
 
     def __init__(self, lexer_conf: Any) -> None:  # noqa: D107 - lark interface
         pass
@@ -1175,7 +1175,7 @@ def parse_chain(text: str, base: int) -> A.Body:
 # Nearly every filter is written in the canonical order ``<qty> types <pick> [block] @zone ::sel(x)``
 # (each part optional).  One regex recognises such a filter in one go (match_filters), and the functions
 # below build from its groups exactly the tree the lexer and the grammar build, without making tokens or
-# running the parser (a fraction of the cost); rulescript.compile_filter even lowers the matches straight
+# running the parser (a fraction of the cost); rulescript.compiler.compile_filter even lowers the matches straight
 # to IR, without the tree.  Anything unusual (another order, a stray character, '__x', a number where the
 # lexer would make an INT, an error …) does not match, and the exact path decides.  Each pattern below
 # mirrors the lexer token it stands for; possessive quantifiers keep words as long as the lexer's.
@@ -1230,12 +1230,12 @@ def _fast_type_term(caret: str | None, bang: str | None, word: str | None, star:
     return A.TypeTerm(string[1:-1], True, plural is not None, caret is not None, bang is not None, start, end)
 
 
-# An atom of a block, lowered by rulescript.compile_filter: (prefix, word, kind, op, value, source), the fields
+# An atom of a block, lowered by rulescript.compiler.compile_filter: (prefix, word, kind, op, value, source), the fields
 # of its A.Atom but the positions, which are only needed for a diagnostic: see atom_span.  ``source`` is
 # its A.Atom, or its match of _FAST_ATOM.
 AtomValues = tuple[str, str, str, str, "int | str", "A.Atom | re.Match[str]"]
 # A filter the fast path recognises: its match of _FAST_FILTER, the match's groups, and the atoms of its
-# block in their ','-separated '&' conjunctions (None without a block).  rulescript.compile_filter lowers
+# block in their ','-separated '&' conjunctions (None without a block).  rulescript.compiler.compile_filter lowers
 # these straight to IR; _fast_filters makes the grammar's tree of them.
 FilterMatch = tuple["re.Match[str]", tuple[Any, ...], "list[list[AtomValues]] | None"]
 

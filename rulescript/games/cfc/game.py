@@ -1,22 +1,22 @@
 """The CFC game object: state, ports, decisions, queries and lasting effects.
 
-:class:`CfcGame` combines the operations (cfc_ops), card play and costs (cfc_play), attacks and
-combat (cfc_combat) and the turn flow (cfc_flow). Its whole state is ``game.state`` (plain data);
+:class:`CfcGame` combines the operations (ops), card play and costs (play), attacks and
+combat (combat) and the turn flow (flow). Its whole state is ``game.state`` (plain data);
 the card database ``game.models`` (id -> card dict) is static and not part of the state.
 """
 from __future__ import absolute_import, division, print_function
 
 from . import lasting
-from . import rng as _rng
-from .cfc_combat import CombatMixin
-from .cfc_data import (CARD_ABILITIES, COST_KINDS, PLAYER_ABILITIES, RULE_DEFAULTS, new_card,
+from ...runtime import rng as _rng
+from .combat import CombatMixin
+from .data import (CARD_ABILITIES, COST_KINDS, PLAYER_ABILITIES, RULE_DEFAULTS, new_card,
                        new_state)
-from .cfc_flow import FlowMixin
-from .cfc_ops import OpsMixin
-from .cfc_play import PlayMixin
-from .errors import GameError, GameOver
-from .plain import deep_copy
-from .ports import NoRules, NullSink, check_answer, make_request
+from .flow import FlowMixin
+from .ops import OpsMixin
+from .play import PlayMixin
+from ...runtime.errors import GameError, GameOver
+from ...runtime.plain import deep_copy
+from ...runtime.ports import NoRules, NullSink, check_answer, make_request
 
 
 class CfcGame(OpsMixin, PlayMixin, CombatMixin, FlowMixin):

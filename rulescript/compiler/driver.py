@@ -20,11 +20,11 @@ from typing import Any, Iterable
 
 import yaml
 
-from rulescript.compile_rule import RuleCompiler
-from rulescript.context import CardDatabase, Ctx
+from rulescript.compiler.compile_rule import RuleCompiler
+from rulescript.compiler.context import CardDatabase, Ctx
 from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span, render
-from rulescript.ini import Value, read_rule_file
-from rulescript.profile import Profile, ProfileError, load_profile, profile_fingerprint
+from rulescript.compiler.ini import Value, read_rule_file
+from rulescript.compiler.profile import Profile, ProfileError, load_profile, profile_fingerprint
 
 IR_FORMAT = "rulescript-ir"
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: ~10x faster

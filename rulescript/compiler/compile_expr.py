@@ -1,6 +1,6 @@
 """Checking expressions against the profile and lowering them to IR.
 
-Expressions are never evaluated from text: they are parsed (rulescript.parser) and every name,
+Expressions are never evaluated from text: they are parsed (rulescript.compiler.parser) and every name,
 function, attribute and operator is checked here.  The IR is a nested list whose first element is the
 node kind; nodes that can fail at run time carry ``[line, col, end_col]``.  A light static type
 (``int``, ``str``, ``bool``, ``nil``, ``list``, ``card``, ``player``, ``constant``, ``any``) catches
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from rulescript import ast as A
-from rulescript.context import Abort, Ctx
-from rulescript.lexer import LexError
-from rulescript.parser import _COMPARISONS, MAX_DEPTH, parse_expr, parse_other_expr, tiny_int, tiny_shape
+from rulescript.compiler import ast as A
+from rulescript.compiler.context import Abort, Ctx
+from rulescript.compiler.lexer import LexError
+from rulescript.compiler.parser import _COMPARISONS, MAX_DEPTH, parse_expr, parse_other_expr, tiny_int, tiny_shape
 
 IR = Any
 MAX_AST_DEPTH = 200

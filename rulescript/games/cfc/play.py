@@ -2,8 +2,8 @@
 trigger activation (section 3) and the Main phase choices."""
 from __future__ import absolute_import, division, print_function
 
-from .cfc_data import BACKUP_BP, UA_FOLLOWER_COST
-from .errors import GameError
+from .data import BACKUP_BP, UA_FOLLOWER_COST
+from ...runtime.errors import GameError
 
 NEVER_GIVES = ("action", "reaction", "ua2", "ua3")
 

@@ -6,7 +6,7 @@ properties; :class:`RuleConverter` applies the compatibility rewrites of ``rules
 every value and records each change it made (or each statement it wants a human to look at).
 
 The rewrites work on tokens, never on raw lines: statement values go through the project's
-statement tokenizer (:func:`rulescript.lexer.tokenize_statements`), and arguments, filters and
+statement tokenizer (:func:`rulescript.compiler.lexer.tokenize_statements`), and arguments, filters and
 expressions are scanned with small quote- and bracket-aware scanners, so that ``"Tom & Jerry"`` or a
 ``;`` inside ``to(…)`` are never mistaken for separators.
 """
@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulescript.ini import strip_comment
-from rulescript.lexer import LexError, Token, find_closing, find_top_level, split_top_level, tokenize_statements
-from rulescript.profile import Profile
+from rulescript.compiler.ini import strip_comment
+from rulescript.compiler.lexer import LexError, Token, find_closing, find_top_level, split_top_level, tokenize_statements
+from rulescript.compiler.profile import Profile
 
 KNOWN_KEYS = ("target", "target?", "action", "label", "abilities", "auto", "requisite", "vars")
 _PROP_RE = re.compile(r"^(\s*)([A-Za-z_][A-Za-z0-9_]*\??)\s*=(?!=)\s*(.*)$")

@@ -7,7 +7,7 @@
 """
 from __future__ import absolute_import, division, print_function
 
-from .errors import GameError
+from ...runtime.errors import GameError
 
 
 class CombatMixin(object):

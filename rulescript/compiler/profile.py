@@ -1,6 +1,6 @@
 """Game profiles: the vocabulary the game-agnostic compiler checks rules against.
 
-A profile is a YAML file (``rulescript/profiles/<name>.yaml`` or any path).  :func:`load_profile`
+A profile is a YAML file (``rulescript/games/<name>/profile.yaml`` or any path).  :func:`load_profile`
 validates its shape (a malformed profile is reported as diagnostics with file, line and column, like
 any other input) and builds lower-case lookup tables.
 """
@@ -16,7 +16,7 @@ import yaml
 
 from rulescript.diagnostics import Diagnostic, Span
 
-PROFILE_DIR = Path(__file__).with_name("profiles")
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 PARAM_KINDS = frozenset({"int", "num", "bpval", "spval", "costval", "card", "model", "pile", "pos", "flag",
                          "word", "count_or_filter", "filter", "each"})
 DEFAULTS = frozenset({"card", "player", "none", "player_if_args"})
@@ -289,12 +289,17 @@ def resolve_profile_path(profile: str | Path) -> Path:
     p = Path(profile)
     if p.suffix in (".yaml", ".yml") or p.exists():
         return p
-    return PROFILE_DIR / f"{profile}.yaml"
+    return GAMES_DIR / str(profile) / "profile.yaml"
 
 
 @lru_cache(maxsize=16)
 def _load_cached(path: str, mtime: float) -> Profile:
     return profile_from_text(Path(path).read_text(encoding="utf-8"), path)
+
+
+def known_profiles() -> list[str]:
+    """The names of the games that ship with a profile (``rulescript/games/<name>/profile.yaml``)."""
+    return sorted(p.parent.name for p in GAMES_DIR.glob("*/profile.yaml"))
 
 
 def load_profile(profile: "str | Path | Profile" = "cfc") -> Profile:
@@ -303,7 +308,7 @@ def load_profile(profile: "str | Path | Profile" = "cfc") -> Profile:
         return profile
     path = resolve_profile_path(profile)
     if not path.exists():
-        known = sorted(p.stem for p in PROFILE_DIR.glob("*.yaml"))
+        known = known_profiles()
         raise ProfileError([Diagnostic("error", "RP201", f"unknown profile '{profile}'", Span(str(path), 1, 1),
                                        (f"known profiles: {', '.join(known)}",))])
     return _load_cached(str(path), path.stat().st_mtime)

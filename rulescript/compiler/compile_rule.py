@@ -7,14 +7,14 @@ import re
 from itertools import product
 from typing import Any
 
-from rulescript.compile_filter import FilterCompiler
-from rulescript.context import Abort, Ctx
+from rulescript.compiler.compile_filter import FilterCompiler
+from rulescript.compiler.context import Abort, Ctx
 from rulescript.diagnostics import Span, did_you_mean
-from rulescript.ini import Property, Section
-from rulescript.lexer import CLAUSE_WORDS, LexError, Tok, find_top_level, split_top_level
-from rulescript.parser import (Item, OutlineBody, OutlineStatement, parse_each_head, parse_vars, read_action,
+from rulescript.compiler.ini import Property, Section
+from rulescript.compiler.lexer import CLAUSE_WORDS, LexError, Tok, find_top_level, split_top_level
+from rulescript.compiler.parser import (Item, OutlineBody, OutlineStatement, parse_each_head, parse_vars, read_action,
                                read_auto, read_chain)
-from rulescript.profile import CommandSpec, Profile
+from rulescript.compiler.profile import CommandSpec, Profile
 
 IR = Any
 KEYS = ("target", "target?", "action", "label", "abilities", "auto", "requisite", "vars")

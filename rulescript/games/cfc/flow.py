@@ -1,8 +1,8 @@
 """Setup, turns and the seven phases (cfc-game.md section 6), and running a game to its end."""
 from __future__ import absolute_import, division, print_function
 
-from .cfc_data import HAND_SIZE
-from .errors import GameOver
+from .data import HAND_SIZE
+from ...runtime.errors import GameOver
 
 
 class FlowMixin(object):
