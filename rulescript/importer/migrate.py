@@ -481,7 +481,7 @@ def import_plugin(rules_py: Path, set_xml: Path | None, out_dir: Path, *, name: 
 
 
 DESCRIPTION = ("Migrate an OCTGN plugin to a RuleScript game folder: read the Python rule dictionary (never "
-               "executed) and set.xml, apply the compatibility rewrites of rulescript.md §9, write game.yaml, "
+               "executed) and set.xml, apply the compatibility rewrites (docs/language.md §11), write game.yaml, "
                "cards.yaml and rules/*.ini, then compile the result.")
 EPILOG = ("Exit codes: 0 everything converted and the game compiles; 1 some rules were not converted (they are "
           "reported and written commented out); 2 usage errors.")
