@@ -6,7 +6,7 @@
 
 1. The Python file is read with :mod:`ast`, never executed (:mod:`rulescript.importer.pysource`).
 2. Every rule text becomes an INI section ``[card-id]``; the compatibility rewrites of
-   ``rulescript.md`` §9 are applied and recorded (:mod:`rulescript.importer.rewrite`).
+   ``docs/language.md`` §11 are applied and recorded (:mod:`rulescript.importer.rewrite`).
 3. ``set.xml`` becomes ``cards.yaml``; ``game.yaml`` names the game (:mod:`rulescript.importer.setxml`).
 4. Each converted rule is compiled; a rule that cannot be converted or does not compile is written
    commented out, with the reason, so the folder still passes ``rulescript check`` and nothing is lost.
