@@ -199,3 +199,11 @@ def test_mdblocks_reads_info_strings(tmp_path: Path) -> None:
     assert items[0].info == ["ini", "error", "RS101"] and items[0].text == "[a]\n" and items[0].line == 2
     assert items[1].name == "run" and items[1].arg == "x"
     assert items[2].option("file") == "a/b.yaml" and items[2].option("append") is None
+
+
+def test_readme_examples_compile_cleanly() -> None:
+    examples = mdblocks.blocks(ROOT / "README.md", "ini")
+    assert examples
+    for b in examples:
+        res = compile_example(b)
+        assert not res.diagnostics and res.rules, f"README.md:{b.line}:\n{res.render()}"
