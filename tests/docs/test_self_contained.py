@@ -71,8 +71,8 @@ def _anchors(page: Path) -> set[str]:
     return {_slug(m.group(1)) for m in re.finditer(r"^#{1,6} (.+)$", text, re.M)}
 
 
-PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), ROOT / "cards" / "cfc-demo" / "COVERAGE.md",
-                ROOT / "tools" / "bench" / "README.md"])
+PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *(ROOT / "rulescript" / "games").rglob("*.md"),
+                ROOT / "cards" / "cfc-demo" / "COVERAGE.md", ROOT / "tools" / "bench" / "README.md"])
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
