@@ -67,9 +67,11 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--normalize", action="store_true",
                    help="print each valid sentence in its normalised spelling (diagnostics go to stderr)")
     _game_options(c)
+    c.set_defaults(run=cmd_check)
     e = sub.add_parser("explain", help="a sentence in English, with ANY expanded", description=_EXPLAIN)
     e.add_argument("sentence", nargs="+", metavar="SENTENCE", help="the sentence (quote it, or give its words)")
     _game_options(e)
+    e.set_defaults(run=cmd_explain)
     add_agent_command(sub)
     return p
 
@@ -221,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("aiwolf: error: a command is required (check, explain or agent)", file=sys.stderr)
         return EXIT_USAGE
     try:
-        return {"check": cmd_check, "explain": cmd_explain, "agent": args.run}[args.command](args)
+        return int(args.run(args))
     except UsageError as exc:
         print(f"aiwolf: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
