@@ -133,7 +133,7 @@ def test_mixed_agents_fifteen_players() -> None:
     assert_all_talk_valid(play(agents, seed=5))
 
 
-@pytest.mark.parametrize("players", [5, pytest.param(15, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("players", [5, 15])
 def test_agent_processes_through_the_command_line(players: int) -> None:
     server = FakeServer(players, games=1, seed=21).start()
     cmd = [sys.executable, "-m", "wwrf_adapter.aiwolf.cli", "agent", "wwrf_adapter.aiwolf.agents:RuleAgent",
