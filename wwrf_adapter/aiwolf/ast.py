@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Literal, Union
+from typing import ClassVar, Literal, Union
 
 
 class Role(str, Enum):
@@ -94,16 +94,24 @@ FLOW_WORDS: tuple[str, ...] = ("Skip", "Over")
 
 
 class Sentence:
-    """Base of every sentence node (all but :class:`Flow`)."""
+    """Base of every sentence node (all but :class:`Flow`).
+
+    ``_parts`` names the fields that hold nested sentences; ``WORD`` is the operator word of the
+    classes that have no ``verb`` or ``op`` field.
+    """
 
     subject: Who | None
     pos: Pos
+    _parts: ClassVar[tuple[str, ...]] = ()
+    WORD: ClassVar[str] = ""
 
     def children(self) -> tuple["Sentence", ...]:
-        return ()
+        return tuple(getattr(self, name) for name in self._parts)
 
     def with_children(self, children: tuple["Sentence", ...]) -> "Sentence":
-        return self
+        if not self._parts:
+            return self
+        return replace(self, **dict(zip(self._parts, children, strict=True)))  # type: ignore[type-var]
 
     def with_subject(self, subject: Who | None) -> "Sentence":
         return replace(self, subject=subject)  # type: ignore[type-var]
@@ -111,7 +119,7 @@ class Sentence:
     @property
     def word(self) -> str:
         """The verb or operator word."""
-        raise NotImplementedError  # pragma: no cover - every subclass defines it
+        return getattr(self, "verb", None) or getattr(self, "op", None) or self.WORD
 
 
 @dataclass(frozen=True)
@@ -124,10 +132,6 @@ class RoleSentence(Sentence):
     role: Role
     pos: Pos = _pos()
 
-    @property
-    def word(self) -> str:
-        return self.verb
-
 
 @dataclass(frozen=True)
 class SpeciesSentence(Sentence):
@@ -139,10 +143,6 @@ class SpeciesSentence(Sentence):
     species: Species
     pos: Pos = _pos()
 
-    @property
-    def word(self) -> str:
-        return self.verb
-
 
 @dataclass(frozen=True)
 class ActionSentence(Sentence):
@@ -152,10 +152,6 @@ class ActionSentence(Sentence):
     subject: Who | None
     target: Who
     pos: Pos = _pos()
-
-    @property
-    def word(self) -> str:
-        return self.verb
 
 
 @dataclass(frozen=True)
@@ -179,10 +175,6 @@ class AgreeSentence(Sentence):
     ref: TalkRef
     pos: Pos = _pos()
 
-    @property
-    def word(self) -> str:
-        return self.verb
-
 
 @dataclass(frozen=True)
 class Directed(Sentence):
@@ -194,16 +186,7 @@ class Directed(Sentence):
     body: Sentence
     pos: Pos = _pos()
 
-    @property
-    def word(self) -> str:
-        return self.op
-
-    def children(self) -> tuple[Sentence, ...]:
-        return (self.body,)
-
-    def with_children(self, children: tuple[Sentence, ...]) -> Sentence:
-        (body,) = children
-        return replace(self, body=body)
+    _parts = ("body",)
 
 
 @dataclass(frozen=True)
@@ -214,14 +197,8 @@ class Because(Sentence):
     reason: Sentence
     result: Sentence
     pos: Pos = _pos()
-    word = "BECAUSE"
-
-    def children(self) -> tuple[Sentence, ...]:
-        return (self.reason, self.result)
-
-    def with_children(self, children: tuple[Sentence, ...]) -> Sentence:
-        reason, result = children
-        return replace(self, reason=reason, result=result)
+    WORD = "BECAUSE"
+    _parts = ("reason", "result")
 
 
 @dataclass(frozen=True)
@@ -232,14 +209,8 @@ class Xor(Sentence):
     left: Sentence
     right: Sentence
     pos: Pos = _pos()
-    word = "XOR"
-
-    def children(self) -> tuple[Sentence, ...]:
-        return (self.left, self.right)
-
-    def with_children(self, children: tuple[Sentence, ...]) -> Sentence:
-        left, right = children
-        return replace(self, left=left, right=right)
+    WORD = "XOR"
+    _parts = ("left", "right")
 
 
 @dataclass(frozen=True)
@@ -249,14 +220,8 @@ class Not(Sentence):
     subject: Who | None
     body: Sentence
     pos: Pos = _pos()
-    word = "NOT"
-
-    def children(self) -> tuple[Sentence, ...]:
-        return (self.body,)
-
-    def with_children(self, children: tuple[Sentence, ...]) -> Sentence:
-        (body,) = children
-        return replace(self, body=body)
+    WORD = "NOT"
+    _parts = ("body",)
 
 
 @dataclass(frozen=True)
@@ -267,14 +232,8 @@ class DaySentence(Sentence):
     day: int
     body: Sentence
     pos: Pos = _pos()
-    word = "DAY"
-
-    def children(self) -> tuple[Sentence, ...]:
-        return (self.body,)
-
-    def with_children(self, children: tuple[Sentence, ...]) -> Sentence:
-        (body,) = children
-        return replace(self, body=body)
+    WORD = "DAY"
+    _parts = ("body",)
 
 
 @dataclass(frozen=True)
@@ -285,10 +244,6 @@ class Junction(Sentence):
     subject: Who | None
     parts: tuple[Sentence, ...]
     pos: Pos = _pos()
-
-    @property
-    def word(self) -> str:
-        return self.op
 
     def children(self) -> tuple[Sentence, ...]:
         return self.parts

@@ -178,10 +178,10 @@ class _Parser:
     def body(self, word: str, subject: A.Who | None, pos: A.Pos, verb: Token, depth: int) -> A.Sentence:
         if word in A.ROLE_VERBS:
             target = self.who("target", pos)
-            return A.RoleSentence(word, subject, target, self.role(pos), pos)  # type: ignore[arg-type]
+            return A.RoleSentence(word, subject, target, self.enum_word(A.Role, "role", pos), pos)  # type: ignore[arg-type]
         if word in A.SPECIES_VERBS:
             target = self.who("target", pos)
-            return A.SpeciesSentence(word, subject, target, self.species(pos), pos)  # type: ignore[arg-type]
+            return A.SpeciesSentence(word, subject, target, self.enum_word(A.Species, "species", pos), pos)  # type: ignore[arg-type]
         if word in A.ACTION_VERBS:
             return A.ActionSentence(word, subject, self.who("target", pos), pos)  # type: ignore[arg-type]
         if word in A.AGREE_VERBS:
@@ -332,12 +332,6 @@ class _Parser:
             self.d.error("AW104", f"keywords are written in upper case: {tok.text.upper()}", tok.col, tok.end)
             return enum(tok.text.upper())
         raise self.stop("AW103", f"unknown {part} {tok.text!r}", tok, did_you_mean(tok.text, names))
-
-    def role(self, pos: A.Pos) -> A.Role:
-        return self.enum_word(A.Role, "role", pos)  # type: ignore[return-value]
-
-    def species(self, pos: A.Pos) -> A.Species:
-        return self.enum_word(A.Species, "species", pos)  # type: ignore[return-value]
 
     def talk_ref(self, pos: A.Pos) -> A.TalkRef:
         form = "a talk reference is TALK dayD ID:N or WHISPER dayD ID:N, e.g. TALK day1 ID:3"
