@@ -27,6 +27,7 @@ def test_a_sentence_that_fits_the_game_has_no_diagnostics() -> None:
     ("VOTE Agent[06]", "AW301", "Agent[06]"),
     ("Agent[07] VOTE Agent[01]", "AW301", "Agent[07]"),
     ("REQUEST Agent[09] (VOTE Agent[01])", "AW301", "Agent[09]"),
+    ("REQUEST (Agent[08] VOTE Agent[01])", "AW301", "Agent[08]"),  # the old form: target = inner subject
     ("COMINGOUT Agent[01] MEDIUM", "AW302", "MEDIUM"),
     ("NOT (ESTIMATE Agent[02] FOX)", "AW302", "FOX"),
     ("DAY 3 (VOTED Agent[01])", "AW303", "3"),

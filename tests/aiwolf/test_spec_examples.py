@@ -10,7 +10,6 @@ the one lower-case keyword (``vote``) upper-cased, and the ellipsis of an elided
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -20,7 +19,9 @@ from wwrf_adapter.aiwolf.expand import expand_any
 from wwrf_adapter.aiwolf.game import GameContext
 from wwrf_adapter.aiwolf.parser import KEYWORDS
 
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "aiwolf-protocol-3.6.md"
+from ..conftest import SHARED
+
+SEED = SHARED / "seeds" / "aiwolf-protocol-3.6.md"
 pytestmark = pytest.mark.skipif(not SEED.is_file(), reason="shared/ is not next to this checkout")
 
 _QUOTED = re.compile(r"“([^”\n]*)”?")

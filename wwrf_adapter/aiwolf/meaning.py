@@ -19,7 +19,10 @@ def check_meaning(u: A.Utterance, game: GameContext, file: str = "<sentence>", l
         return []
     for s in A.walk(u):
         _check(s, game, diags)
-    return diags.items
+    unique: dict[tuple[str, int], Diagnostic] = {}
+    for d in diags.items:  # the old REQUEST form's target is its inner subject: one report for both
+        unique.setdefault((d.code, d.span.col), d)
+    return list(unique.values())
 
 
 def _at(s: A.Sentence, part: str) -> tuple[int, int]:

@@ -193,6 +193,7 @@ class _Parser:
             (body,) = self.groups(word, verb, depth)
             if old_form and body is not None and body.subject is not None:
                 target = body.subject  # the old form's target is the inner subject, or ANY
+                pos["target"] = body.pos["subject"]
             return A.Directed(word, subject, target, body, pos)  # type: ignore[arg-type]
         if word == "DAY":
             tok = self.peek()
