@@ -48,9 +48,6 @@ def add_agent_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]"
 def load_agent_class(spec: str) -> type[Agent]:
     """The agent class that ``module[:Class]`` or ``file.py[:Class]`` names; ValueError when there is none."""
     target, _, cls_name = spec.partition(":")
-    if len(target) == 1 and spec[1:3] in (":\\", ":/"):  # a Windows drive letter, not a class
-        target, _, cls_name = spec[2:].partition(":")
-        target = spec[:2] + target
     module = _import(target)
     if cls_name:
         cls = getattr(module, cls_name, None)
