@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .support import EXAMPLES, needs_examples
+from .support import EXAMPLES
 from wwrf_adapter.cli import main
 
 BAD = "**Fog Weaver** | Werewolf Power\n__Formalized__\nImmediate Night: Obstrukt Investigating for @Selection (~Phase)\n"
@@ -21,7 +21,6 @@ def bad_dir(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@needs_examples
 def test_check_clean_examples_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(EXAMPLES)]) == 0
     captured = capsys.readouterr()
@@ -63,7 +62,6 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
         assert word in text
 
 
-@needs_examples
 def test_dump_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dump", "--json", str(EXAMPLES / "seer")]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -73,7 +71,6 @@ def test_dump_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert block["span"]["line"] == 14 and block["body"][0]["node"] == "Process"
 
 
-@needs_examples
 def test_fmt_prints_canonical_text_and_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "wanderer"
     shutil.copy(EXAMPLES / "wanderer", src)
@@ -91,7 +88,6 @@ def test_fmt_refuses_files_with_errors(bad_dir: Path, capsys: pytest.CaptureFixt
     assert "not formatting" in capsys.readouterr().err
 
 
-@needs_examples
 def test_single_file_is_checked_against_its_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--format", "json", str(EXAMPLES / "werewolf"), str(EXAMPLES / "turncoat")]) == 0
     assert json.loads(capsys.readouterr().out) == []  # Inherit and role names resolve via the siblings

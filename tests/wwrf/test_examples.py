@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .support import EXAMPLES, example_files
+from .support import example_files
 from wwrf_adapter import format_element, parse_text
 from wwrf_adapter.ast import Ability, Evaluate, ForEach, Inherit, KeyLine, Meta, Process, TriggerBlock
 from wwrf_adapter.jsonout import to_data
@@ -25,7 +25,6 @@ def _ids(paths: list[Path]) -> list[str]:
     return [p.name for p in paths]
 
 
-@pytest.mark.skipif(not FILES, reason=f"shared examples not found at {EXAMPLES}")
 def test_thirty_examples_present() -> None:
     assert len(FILES) == 30
 
