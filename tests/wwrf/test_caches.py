@@ -60,11 +60,11 @@ def test_edit_between_loads_is_seen(tmp_path: Path) -> None:
 
 
 def test_element_rename_between_loads_is_seen(tmp_path: Path) -> None:
-    (tmp_path / "wolf pack").write_text("**Wolf Pack** | Werewolf Group\n", encoding="utf-8")
+    (tmp_path / "wolf pack").write_text("**Wolf Pack** | Werewolves Team Group\n", encoding="utf-8")
     (tmp_path / "seer").write_text(SEER.replace("@Selection (SD, WD)", "#Wolf_Pack"), encoding="utf-8")
     assert [d for d in load_project(tmp_path).diagnostics if d.code == "WW907"] == []
     (tmp_path / "wolf pack").unlink()
-    (tmp_path / "howlers").write_text("**Howlers** | Werewolf Group\n", encoding="utf-8")
+    (tmp_path / "howlers").write_text("**Howlers** | Werewolves Team Group\n", encoding="utf-8")
     assert any(d.code == "WW907" and "Wolf_Pack" in d.message for d in load_project(tmp_path).diagnostics)
 
 
