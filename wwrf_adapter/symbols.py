@@ -9,7 +9,7 @@ from typing import Iterator
 from rulescript.diagnostics import DiagnosticBag
 
 from . import vocab
-from .ast import Ability, Condition, Element, Evaluate, ForEach, Inherit, KeyLine, Meta, Process, Restriction, Statement, TriggerBlock, Value
+from .ast import Ability, Condition, Element, Evaluate, ForEach, Inherit, Item, KeyLine, Meta, Process, Restriction, Statement, TriggerBlock, Value
 from .context import Ctx
 from .defaults import fill_defaults
 from .keys import name_key
@@ -100,6 +100,8 @@ class Typer:
         self.ctx = Ctx(file, diags)
 
     def element(self, el: Element) -> None:
+        self.options: dict[str, str] | None = None  # option names of the element's choices, on demand
+        self.items = el.items
         for item in el.items:
             self.item(item)
 
@@ -121,13 +123,30 @@ class Typer:
             for r in item.params.restrictions:
                 self.restriction(r)
             for o in item.params.other:
-                if o.value is not None:
+                if o.value is not None and o.value.kind == "words":
+                    self._forced_words(o.value)
+                elif o.value is not None:
                     self.value(o.value, None)
             for s in item.params.scaling:
-                if s.value is not None:
-                    self.value(s.value, "number")
+                for v in (s.value, s.left, s.right):
+                    if v is not None:
+                        self.value(v, "number")
             for stmt in item.body:
                 self.statement(stmt)
+
+    def _forced_words(self, v: Value) -> None:
+        """``{Forced: Word}``: an option of one of the element's choices, else a role name."""
+        if self.options is None:
+            self.options = {name_key(o): o for ab in iter_abilities(self.items)
+                            if ab.type == "choices" and ab.subtype == "creation" for o in ab.options}
+        if name_key(v.text) in self.options:
+            v.type = "option"
+        elif self.symbols.has("role", v.text):
+            v.type = "role"
+        elif self.options or not self.symbols.empty("role"):
+            if v.span is not None:
+                self.ctx.line = v.span.line
+            self._unresolved("option or role", v.text, v, sorted(self.options.values()) + self.symbols.known("role"))
 
     def restriction(self, r: Restriction) -> None:
         if r.actor is not None:
@@ -144,7 +163,7 @@ class Typer:
             self.ability(stmt)
         elif isinstance(stmt, Process):
             for a in stmt.abilities:
-                self.ability(a)
+                self.statement(a)
         elif isinstance(stmt, Evaluate):
             for b in stmt.branches:
                 if b.condition is not None:
@@ -251,6 +270,26 @@ class Typer:
         col = v.span.col if v.span else 1
         end = v.span.end_col if v.span else None
         self.ctx.warning("WW907", f"unknown {kind} '{name}'", col, end, known or self.symbols.known(kind), name)
+
+
+def iter_abilities(items: list[Item]) -> Iterator[Ability]:
+    """Every ability of ``items`` (spliced ``Inherit`` items and nested blocks included)."""
+    stack: list[object] = list(items)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Ability):
+            yield node
+        elif isinstance(node, Inherit):
+            stack.extend(node.items)
+        elif isinstance(node, TriggerBlock):
+            stack.extend(node.body)
+        elif isinstance(node, Process):
+            stack.extend(node.abilities)
+        elif isinstance(node, Evaluate):
+            for b in node.branches:
+                stack.extend(b.body)
+        elif isinstance(node, ForEach):
+            stack.extend(node.body)
 
 
 def walk_values(el: Element) -> Iterator[Value]:
