@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText
+from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span
 
 from .ast import Element, Item
 from .elements import parse_element
@@ -18,20 +18,36 @@ from .source import RawElement, decode, read_element
 from .symbols import SymbolTable, Typer
 
 
+ElementKey = tuple[str, str]
+
+
+def element_key(kind: str, name: str) -> ElementKey:
+    """How a project files an element: by kind and name key (a group and a poll may share a name)."""
+    return kind, name_key(name)
+
+
 @dataclass
 class Project:
-    elements: dict[str, Element] = field(default_factory=dict)
+    #: elements by ``(kind, name key)``, in load order
+    elements: dict[ElementKey, Element] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, SourceText] = field(default_factory=dict)
     symbols: SymbolTable = field(default_factory=SymbolTable)
-    raws: dict[str, RawElement] = field(default_factory=dict)
+    raws: dict[ElementKey, RawElement] = field(default_factory=dict)
 
     @property
     def has_errors(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
 
-    def get(self, name: str) -> Element | None:
-        return self.elements.get(name_key(name))
+    def get(self, name: str, kind: str | None = None) -> Element | None:
+        """The element called ``name`` (of ``kind``); without a kind, the name must be unique."""
+        if kind is not None:
+            return self.elements.get(element_key(kind, name))
+        key = name_key(name)
+        found = [el for (_, k), el in self.elements.items() if k == key]
+        if len(found) > 1:
+            raise LookupError(f"several elements are named '{name}' ({', '.join(el.kind for el in found)}): give the kind")
+        return found[0] if found else None
 
 
 def collect_files(paths: list[str | Path]) -> list[Path]:
@@ -149,22 +165,26 @@ def _load_texts(texts: list[tuple[str, str]], extra_context: "Project | None") -
         project.sources[file] = SourceText(file, text)
         raws.append(read_element(file, text, bag))
     context_raws = list(extra_context.raws.values()) if extra_context is not None else []
-    own = {name_key(r.header.name) for r in raws}
-    all_raws = raws + [r for r in context_raws if name_key(r.header.name) not in own]
+    own = {element_key(r.kind, r.header.name) for r in raws}
+    all_raws = raws + [r for r in context_raws if element_key(r.kind, r.header.name) not in own]
     project.symbols = build_symbols(all_raws)
     loader = _Loader(all_raws, project.symbols, bag if extra_context is None else DiagnosticBag())
     loader.bag = bag
     if extra_context is not None:
         ctx_bag = DiagnosticBag()
         for r in context_raws:
-            if r.kind == "ability set" and name_key(r.header.name) not in own:
+            if r.kind == "ability set" and element_key(r.kind, r.header.name) not in own:
                 saved = loader.bag
                 loader.bag = ctx_bag
                 loader.parse(r)
                 loader.bag = saved
     for raw in raws:
         el = loader.parse(raw)
-        key = name_key(raw.header.name)
+        key = element_key(raw.kind, raw.header.name)
+        first = project.raws.get(key)
+        if first is not None:
+            bag.warning("WW913", f"a second {raw.kind} named '{raw.header.name}' (the first is in {first.file}): "
+                        "this one replaces it", raw.header.span or Span(raw.file, 1, 1))
         project.elements[key] = el
         project.raws[key] = raw
     order = {file: i for i, (file, _) in enumerate(texts)}
@@ -194,7 +214,7 @@ def sibling_context(files: list[Path]) -> Project:
                 raw = read_element(str(f), decode(f.read_bytes()), bag)
             except OSError:
                 continue
-            context.raws.setdefault(name_key(raw.header.name), raw)
+            context.raws.setdefault(element_key(raw.kind, raw.header.name), raw)
     return context
 
 

@@ -6,10 +6,12 @@ fix touched printing, that the canonical text parses back to the same AST.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rulescript.diagnostics import Diagnostic
-from wwrf_adapter import format_element, parse_line, parse_text, vocab
+from wwrf_adapter import format_element, load_project, parse_line, parse_text, vocab
 from wwrf_adapter.ast import Ability, Element, Evaluate, ForEach, Process, TriggerBlock
 
 HEAD = "**Tester** | Townsfolk Power\n__Formalized__\n"
@@ -180,3 +182,34 @@ def test_group_category_roles_and_group_headers(header: str, kind: str, role_cla
     el, diags = parse_text(f"**Baker** | {header}\n__Formalized__\nStarting: Learn `x`\n", "baker")
     assert diags == []
     assert (el.kind, el.header.role_class, el.header.category) == (kind, role_class, category)
+
+
+# ---------------------------------------------------------------- element identity
+
+
+def test_elements_of_different_kinds_share_a_name(tmp_path: Path) -> None:
+    (tmp_path / "groups").mkdir()
+    (tmp_path / "polls").mkdir()
+    (tmp_path / "groups" / "coyotes").write_text(
+        "**Coyotes** | Drifters Team Group\n__Formalized__\nStarting: Create `Coyotes` Poll in #Coyotes\n", encoding="utf-8")
+    (tmp_path / "polls" / "coyotes").write_text("**Coyotes** | Poll\nAvailable Options: @Members, Abstain\n", encoding="utf-8")
+    project = load_project(tmp_path)
+    assert [d.render() for d in project.diagnostics] == []
+    assert sorted(project.elements) == [("group", "coyotes"), ("poll", "coyotes")]
+    assert project.get("Coyotes", "poll").kind == "poll" and project.get("coyotes", "group").kind == "group"
+    with pytest.raises(LookupError, match="group, poll"):
+        project.get("Coyotes")
+    create = _blocks(project.get("Coyotes", "group"))[0].body[0]
+    assert (create.args["poll"].type, create.args["location"].type) == ("poll", "group")
+
+
+def test_second_element_of_the_same_kind_and_name_is_reported(tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "seer").write_text(f"**Seer** | Townsfolk Investigative\n__Formalized__\nStarting: Learn `{folder}`\n",
+                                                encoding="utf-8")
+    project = load_project(tmp_path)
+    (d,) = project.diagnostics
+    assert (d.code, d.severity, d.span.file) == ("WW913", "warning", str(tmp_path / "b" / "seer"))
+    assert str(tmp_path / "a" / "seer") in d.message
+    assert project.get("Seer").file == str(tmp_path / "b" / "seer")
