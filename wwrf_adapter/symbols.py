@@ -11,8 +11,10 @@ from rulescript.diagnostics import DiagnosticBag
 from . import vocab
 from .ast import Ability, Condition, Element, Evaluate, ForEach, Inherit, Item, KeyLine, Meta, Process, Restriction, Statement, TriggerBlock, Value
 from .context import Ctx
+from .build import value_source
 from .defaults import fill_defaults
 from .keys import name_key
+from .typecheck import canon, mismatch
 
 KINDS = ("role", "team", "group", "poll", "attribute", "ability set", "location", "display")
 
@@ -101,6 +103,7 @@ class Typer:
 
     def element(self, el: Element) -> None:
         self.options: dict[str, str] | None = None  # option names of the element's choices, on demand
+        self.kind = el.kind
         self.items = el.items
         for item in el.items:
             self.item(item)
@@ -131,6 +134,7 @@ class Typer:
                 for v in (s.value, s.left, s.right):
                     if v is not None:
                         self.value(v, "number")
+                        self._check_type(v, "number", "a scaling value")
             for stmt in item.body:
                 self.statement(stmt)
 
@@ -155,6 +159,7 @@ class Typer:
             self.value(r.attribute, "attribute")
         if r.count is not None:
             self.value(r.count, "number")
+            self._check_type(r.count, "number", "a Quantity")
         if r.condition is not None:
             self.condition(r.condition)
 
@@ -199,8 +204,22 @@ class Typer:
             if ab.type == "feedback":
                 expected = None
             self.value(v, expected)
+            if name not in ab.implicit:  # (filled defaults are right by construction)
+                self._check_type(v, expected, f"the {base.replace('_', ' ')} of {_ability_name(ab)}")
         if ab.condition is not None:
             self.condition(ab.condition)
+
+    def _check_type(self, v: Value, expected: str | None, what: str) -> None:
+        """WW304 when ``v`` cannot be of the ``expected`` type (only certain mismatches, typecheck.py)."""
+        possible = mismatch(v, expected, self.kind)
+        if possible is None or expected is None:
+            return
+        if v.span is not None:
+            self.ctx.line = v.span.line
+        where = f" in {_a(self.kind)}" if v.kind == "selector" and v.name == "Self" and not v.props else ""
+        self.ctx.error("WW304", f"{what} must be {_a(canon(expected))}, but '{value_source(v)}' is "
+                       f"{' or '.join(_a(t) for t in sorted(possible))}{where}",
+                       v.span.col if v.span else 1, v.span.end_col if v.span else None)
 
     def _disambiguate(self, ab: Ability) -> None:
         """``Add``/``Remove``: joining (a group target) or applying (an attribute subject), spec §7."""
@@ -270,6 +289,21 @@ class Typer:
         col = v.span.col if v.span else 1
         end = v.span.end_col if v.span else None
         self.ctx.warning("WW907", f"unknown {kind} '{name}'", col, end, known or self.symbols.known(kind), name)
+
+
+def _a(noun: str) -> str:
+    noun = noun.replace("_", " ")
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+def _ability_name(ab: Ability) -> str:
+    """``'Role Change'``, ``'Set Counter'``: the leading capitalised words of the ability's text."""
+    words = []
+    for word in ab.text.split(" "):
+        if not (word[:1].isupper() and word.isalpha()):
+            break
+        words.append(word)
+    return f"'{' '.join(words)}'" if words else f"this {ab.type} ability"
 
 
 def iter_abilities(items: list[Item]) -> Iterator[Ability]:

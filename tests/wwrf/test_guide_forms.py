@@ -213,3 +213,48 @@ def test_second_element_of_the_same_kind_and_name_is_reported(tmp_path: Path) ->
     assert (d.code, d.severity, d.span.file) == ("WW913", "warning", str(tmp_path / "b" / "seer"))
     assert str(tmp_path / "a" / "seer") in d.message
     assert project.get("Seer").file == str(tmp_path / "b" / "seer")
+
+
+# ---------------------------------------------------------------- values against parameter types
+
+
+@pytest.mark.parametrize("line,message", [
+    ("Starting: Join @Self", "the group of 'Join' must be a group, but '@Self' is a player in a role"),
+    ("Starting: Role Change @Self to @Self", "the role of 'Role Change' must be a role, but '@Self' is a player in a role"),
+    ("Starting: Kill &Villagers", "the target of 'Kill' must be a player, but '&Villagers' is a team"),
+    ("Starting: Apply `Lupine` to @Self->Role", "the target of 'Apply' must be an actor, but '@Self->Role' is a role"),
+    ("Immediate Night: Kill @Selection[role]", "the target of 'Kill' must be a player, but '@Selection[role]' is a role"),
+    ("Starting: Set Counter to $phname", "the amount of 'Set Counter' must be a number, but '$phname' is a string"),
+    ("Passive: Kill @Self ⟨$living>@Self ⇒ x1⟩", "a scaling value must be a number, but '@Self' is a player in a role"),
+    ("Passive: Kill @Self [Quantity: @Others]", "a Quantity must be a number, but '@Others' is a player"),
+])
+def test_values_that_cannot_have_the_parameter_type(line: str, message: str) -> None:
+    _, diags = _parse(line + "\n")
+    (d,) = diags
+    assert (d.code, d.severity, d.message) == ("WW304", "error", message)
+    assert d.span.line == 3 and line[d.span.col - 1 : d.span.end_col - 1] == message.split("'")[-2]
+
+
+@pytest.mark.parametrize("line", [
+    "Starting: Join #Pack",                                 # a group
+    "Immediate Night: Join @Selection",                     # only run time knows
+    "Starting: Grant `Mayor` to @Self",                     # a constant is read as the expected type
+    "Starting: Remove @ThisAttr from @Self",                # an actor
+    "Starting: Protect @Self from `Attacks` through Absence at @Self",  # a player is a location
+    "Starting: Target @Self->Role (Role)",
+    "Starting: Set Counter to @Self->Counter",
+    "Starting: Join #Pack (~Phase)\nPassive: Kill @Self [Quantity: @Self->Counter] ⟨$living>@Target->Counter ⇒ x1⟩",
+])
+def test_values_that_may_have_the_parameter_type(line: str) -> None:
+    _, diags = _parse(line + "\n")
+    assert [d.render() for d in diags if d.is_error] == []
+
+
+def test_self_is_the_group_in_a_group_and_the_poll_in_a_poll() -> None:
+    group = "**Pack** | Werewolves Team Group\n__Formalized__\n"
+    _, diags = _parse("Starting: Join @Self\nStarting: Reveal `x` to @Self\n", group, "pack")
+    assert diags == []
+    _, diags = _parse("Starting: Kill @Self\n", group, "pack")
+    assert [d.message for d in diags] == ["the target of 'Kill' must be a player, but '@Self' is a group in a group"]
+    _, diags = _parse("Starting: Kill @Self\n", "**Vote** | Poll\n", "vote")
+    assert [d.message for d in diags] == ["the target of 'Kill' must be a player, but '@Self' is a poll in a poll"]
