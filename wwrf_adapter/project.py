@@ -14,7 +14,7 @@ from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span
 from .ast import Element, Item
 from .elements import parse_element
 from .keys import name_key
-from .source import RawElement, decode, read_element
+from .source import RawElement, decode, has_header, read_element
 from .symbols import SymbolTable, Typer
 
 
@@ -34,6 +34,10 @@ class Project:
     sources: dict[str, SourceText] = field(default_factory=dict)
     symbols: SymbolTable = field(default_factory=SymbolTable)
     raws: dict[ElementKey, RawElement] = field(default_factory=dict)
+    #: the files read as elements, in load order
+    files: list[str] = field(default_factory=list)
+    #: files found by walking a folder and left out: no element header on line 1 (each has a note)
+    skipped: list[str] = field(default_factory=list)
 
     @property
     def has_errors(self) -> bool:
@@ -48,6 +52,70 @@ class Project:
         if len(found) > 1:
             raise LookupError(f"several elements are named '{name}' ({', '.join(el.kind for el in found)}): give the kind")
         return found[0] if found else None
+
+
+#: ``_paths/`` file name → the kind of the elements in the folders it lists
+PATH_KINDS = {"roles": "role", "teams": "team", "groups": "group", "polls": "poll", "attributes": "attribute",
+              "sets": "ability set", "locations": "location"}
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A file to load: ``kind`` when the book's ``_paths/`` gives it (else the header decides);
+    ``walked`` when it was found by walking a folder (then a file without a header is skipped)."""
+
+    path: Path
+    kind: str | None = None
+    walked: bool = False
+
+
+def collect_sources(paths: list[str | Path], bag: DiagnosticBag, sources: dict[str, SourceText]) -> list[SourceFile]:
+    """The files to load for ``paths``, each once. A folder with a ``_paths/`` folder is a book: the
+    folders its files list (one per line, relative to the book) are read, not recursively, with the
+    kind of the list; any other folder is walked (``collect_files``). Named files are read as given."""
+    out: list[SourceFile] = []
+    for p in map(Path, paths):
+        if p.is_dir() and (p / "_paths").is_dir():
+            out.extend(_book_sources(p, bag, sources))
+        elif p.is_dir():
+            out.extend(SourceFile(f, walked=True) for f in collect_files([p]))
+        else:
+            out.append(SourceFile(p))
+    seen: set[Path] = set()
+    unique = []
+    for src in out:
+        real = src.path.resolve()
+        if real not in seen:
+            seen.add(real)
+            unique.append(src)
+    return unique
+
+
+def _book_sources(root: Path, bag: DiagnosticBag, sources: dict[str, SourceText]) -> list[SourceFile]:
+    out: list[SourceFile] = []
+    lists = root / "_paths"
+    for entry in sorted(lists.iterdir()):
+        kind = PATH_KINDS.get(entry.name)
+        if kind is None:
+            if not entry.name.startswith("."):
+                bag.add(Diagnostic("note", "WW915", f"'{entry.name}' is not a kind of element "
+                                   f"({', '.join(PATH_KINDS)}): not read", Span(str(entry), 1, 1)))
+            continue
+        text = decode(entry.read_bytes())
+        sources[str(entry)] = SourceText(str(entry), text)
+        for number, line in enumerate(text.split("\n"), start=1):
+            name = line.strip()
+            if not name:
+                continue
+            folder = root / name
+            if not folder.is_dir():
+                col = len(line) - len(line.lstrip()) + 1
+                bag.error("WW106", f"folder '{name}' (of the {entry.name} list) not found in {root}",
+                          Span(str(entry), number, col, number, col + len(name)))
+                continue
+            files = sorted(f for f in folder.iterdir() if f.is_file() and not f.suffix and not f.name.startswith("."))
+            out.extend(SourceFile(f, kind) for f in files)
+    return out
 
 
 def collect_files(paths: list[str | Path]) -> list[Path]:
@@ -151,19 +219,22 @@ def _gc_paused() -> Iterator[None]:
         gc.collect(0)
 
 
-def load_texts(texts: list[tuple[str, str]], extra_context: "Project | None" = None) -> Project:
-    """Parse ``(file, text)`` pairs as one project (``extra_context`` adds symbols and ability sets)."""
+def load_texts(texts: list[tuple[str, str]], extra_context: "Project | None" = None,
+               kinds: dict[str, str] | None = None) -> Project:
+    """Parse ``(file, text)`` pairs as one project (``extra_context`` adds symbols and ability sets;
+    ``kinds`` gives the kind of some files, as a book's ``_paths/`` does)."""
     with _gc_paused():
-        return _load_texts(texts, extra_context)
+        return _load_texts(texts, extra_context, kinds or {})
 
 
-def _load_texts(texts: list[tuple[str, str]], extra_context: "Project | None") -> Project:
+def _load_texts(texts: list[tuple[str, str]], extra_context: "Project | None", kinds: dict[str, str]) -> Project:
     bag = DiagnosticBag()
     project = Project()
     raws: list[RawElement] = []
     for file, text in texts:
         project.sources[file] = SourceText(file, text)
-        raws.append(read_element(file, text, bag))
+        project.files.append(file)
+        raws.append(read_element(file, text, bag, kind=kinds.get(file)))
     context_raws = list(extra_context.raws.values()) if extra_context is not None else []
     own = {element_key(r.kind, r.header.name) for r in raws}
     all_raws = raws + [r for r in context_raws if element_key(r.kind, r.header.name) not in own]
@@ -219,16 +290,36 @@ def sibling_context(files: list[Path]) -> Project:
 
 
 def load_project(paths: str | Path | list[str | Path], siblings: bool = False) -> Project:
-    """Load files and folders (folders: every extension-less file, one element per file).
+    """Load files and folders, one element per file (see ``collect_sources``: a book with a
+    ``_paths/`` folder is read by its lists; other folders give every extension-less file that
+    starts with an element header, and a note for each file skipped for lack of one).
 
     With ``siblings``, files named directly are checked in the context of the other elements of
     their folder (names resolve, ``Inherit`` finds its set); only the named files are reported."""
     if isinstance(paths, (str, Path)):
         paths = [paths]
+    bag = DiagnosticBag()
+    sources: dict[str, SourceText] = {}
     texts: list[tuple[str, str]] = []
-    for f in collect_files(list(paths)):
-        with open(f, "rb") as fh:  # (Path.read_bytes, without its extra layers)
-            texts.append((str(f), decode(fh.read())))
+    kinds: dict[str, str] = {}
+    skipped: list[str] = []
+    for src in collect_sources(list(paths), bag, sources):
+        with open(src.path, "rb") as fh:  # (Path.read_bytes, without its extra layers)
+            text = decode(fh.read())
+        file = str(src.path)
+        if src.walked and not has_header(text):
+            skipped.append(file)
+            bag.add(Diagnostic("note", "WW915", "no element header (**Name**) on line 1: not an element, skipped",
+                               Span(file, 1, 1)))
+            continue
+        texts.append((file, text))
+        if src.kind is not None:
+            kinds[file] = src.kind
     direct = [Path(p) for p in paths if Path(p).is_file()]
     context = sibling_context(direct) if siblings and direct else None
-    return load_texts(texts, extra_context=context)
+    project = load_texts(texts, extra_context=context, kinds=kinds)
+    project.skipped = skipped
+    project.sources.update(sources)
+    if bag.items:
+        project.diagnostics = bag.items + project.diagnostics
+    return project

@@ -105,10 +105,19 @@ def element_kind(header: Header, sections: list[RawSection], loose: list[tuple[i
     return "display"
 
 
-def read_element(file: str, text: str, diags: DiagnosticBag, file_name: str | None = None) -> RawElement:
-    """Cut ``text`` into header and sections; choose the formalized lines for the element's kind."""
+def has_header(text: str) -> bool:
+    """Whether the first line of ``text`` is an element header (``**Name**`` ⟦``| …``⟧)."""
+    return _HEADER.match(text.split("\n", 1)[0].strip()) is not None
+
+
+def read_element(file: str, text: str, diags: DiagnosticBag, file_name: str | None = None,
+                 kind: str | None = None) -> RawElement:
+    """Cut ``text`` into header and sections; choose the formalized lines for the element's kind
+    (``kind``: the kind the book's ``_paths/`` gives the file; by default the header decides)."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u200b", "").split("\n")
     header = parse_header(lines[0] if lines else "", file, diags)
+    if kind is not None and kind != "role":  # a group's '<Team> Group' is no role class and category
+        header.role_class = header.category = header.team = header.role_type = None
     sections: list[RawSection] = []
     loose: list[tuple[int, str]] = []
     add = loose.append  # lines before the first section title are loose
@@ -120,7 +129,8 @@ def read_element(file: str, text: str, diags: DiagnosticBag, file_name: str | No
             add = sec.lines.append
         else:
             add((number, line))
-    kind = element_kind(header, sections, loose)
+    if kind is None:
+        kind = element_kind(header, sections, loose)
     formal: list[tuple[int, str]] = []
     for sec in sections:
         if sec.title.lower() == "formalized":
