@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from . import vocab
 from .ast import OtherParam, Params, Prompt, Restriction, ScalingItem, Value
 from .build import build_condition, build_value, condition_text, value_source
 from .context import Ctx
@@ -23,8 +24,28 @@ _OTHER_CANON = {k.lower(): k for k in OTHER_KEYWORDS}
 _RESTR_CANON = {k.lower(): k for k in RESTRICTION_KEYWORDS}
 
 
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)*")
+_VARIABLE = re.compile(r"\$(\w+)")
+
+
+def simple_value(text: str, col: int, ctx: Ctx) -> Value | None:
+    """The value of a lone number or known ``$variable`` without the lexer and the grammar (the
+    commonest Quantity and scaling values); None for anything else. Same result as ``_parse_value``."""
+    if _NUMBER.fullmatch(text):
+        return Value("number", text, type="number", span=ctx.span(col, col + len(text)))
+    m = _VARIABLE.fullmatch(text)
+    if m is not None and m.group(1).lower() in vocab.VARIABLES:
+        return Value("variable", text, type=vocab.VARIABLE_TYPES.get(m.group(1).lower(), "number"),
+                     span=ctx.span(col, col + len(text)))
+    return None
+
+
 def _value_of(text: str, col: int, ctx: Ctx) -> Value:
     """Parse a lone value (used for Quantity, Forced: v, scaling values, Win Condition items)."""
+    return simple_value(text, col, ctx) or _parse_value(text, col, ctx)
+
+
+def _parse_value(text: str, col: int, ctx: Ctx) -> Value:
     from lark import Tree
 
     tokens = lex(text, col, ctx)

@@ -59,7 +59,7 @@ PATH_KINDS = {"roles": "role", "teams": "team", "groups": "group", "polls": "pol
               "sets": "ability set", "locations": "location"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SourceFile:
     """A file to load: ``kind`` when the book's ``_paths/`` gives it (else the header decides);
     ``walked`` when it was found by walking a folder (then a file without a header is skipped)."""
@@ -74,17 +74,22 @@ def collect_sources(paths: list[str | Path], bag: DiagnosticBag, sources: dict[s
     folders its files list (one per line, relative to the book) are read, not recursively, with the
     kind of the list; any other folder is walked (``collect_files``). Named files are read as given."""
     out: list[SourceFile] = []
+    books = 0
     for p in map(Path, paths):
         if p.is_dir() and (p / "_paths").is_dir():
             out.extend(_book_sources(p, bag, sources))
+            books += 1
         elif p.is_dir():
             out.extend(SourceFile(f, walked=True) for f in collect_files([p]))
         else:
             out.append(SourceFile(p))
-    seen: set[Path] = set()
+    if len(paths) == 1 and not books:  # one file, or one walk: no file twice
+        return out
+    seen: set[str] = set()
     unique = []
-    for src in out:
-        real = src.path.resolve()
+    cwd = os.getcwd()
+    for src in out:  # (normpath, not Path.resolve: no system call per file)
+        real = os.path.normpath(os.path.join(cwd, src.path))
         if real not in seen:
             seen.add(real)
             unique.append(src)

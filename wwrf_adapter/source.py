@@ -107,7 +107,8 @@ def element_kind(header: Header, sections: list[RawSection], loose: list[tuple[i
 
 def has_header(text: str) -> bool:
     """Whether the first line of ``text`` is an element header (``**Name**`` ⟦``| …``⟧)."""
-    return _HEADER.match(text.split("\n", 1)[0].strip()) is not None
+    end = text.find("\n")
+    return _HEADER.match((text if end < 0 else text[:end]).strip()) is not None
 
 
 def read_element(file: str, text: str, diags: DiagnosticBag, file_name: str | None = None,

@@ -115,6 +115,8 @@ def _is_guard(node: LineNode) -> bool:
 
 def statements(nodes: list[LineNode], ctx: Ctx) -> list[Statement]:
     """Statements of sibling lines: an Evaluate if any of them is a condition line."""
+    if not nodes:
+        return []
     units = [_unit(n, n.chain, n.ability, n.children, ctx) for n in _live(nodes)]
     if any(u.guard for u in units):
         return [Evaluate(_branches(units), span=None)]
@@ -185,7 +187,7 @@ def _unit(node: LineNode, chain: list[Step], ability: Ability | None, children: 
     if not chain:
         if ability is None:
             return _Unit(None, None, statements(children, ctx))
-        kids = _live(children)
+        kids = _live(children) if children else children
         if kids and any(_is_guard(c) for c in kids):
             return _Unit(None, None, [Process([ability]), *statements(kids, ctx)])
         return _Unit(None, None, [ability, *statements(kids, ctx)])

@@ -14,7 +14,7 @@ from .context import Ctx
 from .build import value_source
 from .defaults import fill_defaults
 from .keys import name_key
-from .typecheck import canon, mismatch
+from .typecheck import CHECKED, canon, mismatch
 
 KINDS = ("role", "team", "group", "poll", "attribute", "ability set", "location", "display")
 
@@ -204,16 +204,19 @@ class Typer:
             if ab.type == "feedback":
                 expected = None
             self.value(v, expected)
-            if name not in ab.implicit:  # (filled defaults are right by construction)
-                self._check_type(v, expected, f"the {base.replace('_', ' ')} of {_ability_name(ab)}")
+            if expected in CHECKED and name not in ab.implicit:  # (filled defaults are right by construction)
+                self._check_type(v, expected, base, ab)
         if ab.condition is not None:
             self.condition(ab.condition)
 
-    def _check_type(self, v: Value, expected: str | None, what: str) -> None:
-        """WW304 when ``v`` cannot be of the ``expected`` type (only certain mismatches, typecheck.py)."""
+    def _check_type(self, v: Value, expected: str | None, what: str, ab: Ability | None = None) -> None:
+        """WW304 when ``v`` cannot be of the ``expected`` type (only certain mismatches, typecheck.py).
+        ``what`` names the parameter (with ``ab``: the argument name, completed here)."""
         possible = mismatch(v, expected, self.kind)
         if possible is None or expected is None:
             return
+        if ab is not None:
+            what = f"the {what.replace('_', ' ')} of {_ability_name(ab)}"
         if v.span is not None:
             self.ctx.line = v.span.line
         where = f" in {_a(self.kind)}" if v.kind == "selector" and v.name == "Self" and not v.props else ""

@@ -29,6 +29,9 @@ ACCEPTS: dict[str, frozenset[str]] = {
     "display": frozenset({"display"}),
 }
 
+#: the expected types that are checked at all (with their other spellings)
+CHECKED = frozenset(ACCEPTS) | frozenset(k for k, v in _CANON.items() if v in ACCEPTS)
+
 _PLAYER = frozenset({"player"})
 #: basic ``@`` selectors that always name players (others are typed at run time, or below)
 _PLAYER_SELECTORS = frozenset(
@@ -85,9 +88,14 @@ def possible_types(v: Value, element_kind: str) -> frozenset[str] | None:
     return _TYPED_SELECTORS.get(name)
 
 
+_OPEN_KINDS = frozenset({"constant", "info", "list", "words"})
+
+
 def mismatch(v: Value, expected: str | None, element_kind: str) -> frozenset[str] | None:
     """The types ``v`` can have when none of them is what ``expected`` accepts; else None."""
-    accepted = ACCEPTS.get(canon(expected)) if expected else None
+    if expected is None or (v.annotation is None and v.kind in _OPEN_KINDS):
+        return None
+    accepted = ACCEPTS.get(_CANON.get(expected, expected))
     if accepted is None:
         return None
     possible = possible_types(v, element_kind)
