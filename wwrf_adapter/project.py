@@ -101,9 +101,9 @@ def _book_sources(root: Path, bag: DiagnosticBag, sources: dict[str, SourceText]
     lists = root / "_paths"
     for entry in sorted(lists.iterdir()):
         kind = PATH_KINDS.get(entry.name)
-        if kind is None:
+        if kind is None or not entry.is_file():
             if not entry.name.startswith("."):
-                bag.add(Diagnostic("note", "WW915", f"'{entry.name}' is not a kind of element "
+                bag.add(Diagnostic("note", "WW915", f"'{entry.name}' is not a file named after a kind of element "
                                    f"({', '.join(PATH_KINDS)}): not read", Span(str(entry), 1, 1)))
             continue
         text = decode(entry.read_bytes())

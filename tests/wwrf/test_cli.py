@@ -129,11 +129,11 @@ def test_book_with_paths_reads_exactly_the_listed_folders(tmp_path: Path, capsys
 
 
 def test_book_with_a_missing_listed_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _write(tmp_path, {**BOOK, "_paths/teams": "teams\n", "_paths/displays": "displays\n"})
+    _write(tmp_path, {**BOOK, "_paths/teams": "teams\n", "_paths/displays": "displays\n", "_paths/old/roles": "roles\n"})
     assert main(["check", "--format", "json", str(tmp_path)]) == 1
     data = json.loads(capsys.readouterr().out)
     assert [(Path(d["file"]).name, d["line"], d["column"], d["severity"], d["code"]) for d in data] == [
-        ("displays", 1, 1, "note", "WW915"), ("teams", 1, 1, "error", "WW106")]
+        ("displays", 1, 1, "note", "WW915"), ("old", 1, 1, "note", "WW915"), ("teams", 1, 1, "error", "WW106")]
     assert main(["check", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert f"{tmp_path / '_paths' / 'teams'}:1:1: error[WW106]: folder 'teams' (of the teams list) not found" in out
