@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import yaml
 
+from rulescript import yamlsafe
 from rulescript.diagnostics import Diagnostic, Span
 
 
@@ -97,19 +98,13 @@ def _convert(node, loader, filename, dups):
 
 def load_located(text, filename):
     """Parse ``text``; return ``(value, diagnostics)``. Raises :class:`YamlProblem` (code SC101)
-    when the text is not a single well-formed YAML document."""
-    loader = yaml.SafeLoader(text)
+    when the text is not a single well-formed YAML document, or one the hardened loader refuses
+    (:mod:`rulescript.yamlsafe`: size, control characters, nesting, alias expansion)."""
     try:
-        try:
-            node = loader.get_single_node()
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line, col = (_pos(mark) if mark is not None else (1, 1))
-            msg = " ".join(x for x in (exc.context, exc.problem) if x) or "not valid YAML"
-            raise YamlProblem(Diagnostic("error", "SC101", "YAML syntax: %s" % msg,
-                                         Span(filename, line, col)))
-        except yaml.YAMLError as exc:
-            raise YamlProblem(Diagnostic("error", "SC101", "YAML: %s" % exc, Span(filename, 1, 1)))
+        node, loader = yamlsafe.compose(text, filename, "SC101")
+    except yamlsafe.YamlError as exc:
+        raise YamlProblem(exc.diagnostic) from None
+    try:
         if node is None:
             return None, []
         dups = []
