@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
-
+from rulescript import textfile, yamlsafe
 from rulescript.compiler.compile_rule import RuleCompiler
 from rulescript.compiler.context import CardDatabase, Ctx
 from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span, render
@@ -27,7 +26,6 @@ from rulescript.compiler.ini import Value, read_rule_file
 from rulescript.compiler.profile import Profile, ProfileError, load_profile, profile_fingerprint
 
 IR_FORMAT = "rulescript-ir"
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: ~10x faster
 IR_VERSION = 1
 
 
@@ -72,10 +70,18 @@ class CompileResult:
         return {"format": IR_FORMAT, "version": IR_VERSION, "profile": self.profile,
                 "rules": {k: self.rules[k] for k in sorted(self.rules)}}
 
-    def merge(self, fr: FileResult, source: SourceText) -> None:
+    def merge(self, fr: FileResult, source: SourceText, display: str | None = None) -> None:
+        """Add a compiled file; ``display`` is the name its diagnostics show when the file was
+        compiled under another (a game folder's files are compiled under their path in the folder)."""
         self.files.append(fr)
-        self.sources[fr.filename] = source
-        self.diagnostics.extend(fr.diagnostics)
+        if display is None or display == fr.filename:
+            self.sources[fr.filename] = source
+            self.diagnostics.extend(fr.diagnostics)
+        else:
+            self.sources[display] = SourceText(display, source.text)
+            self.diagnostics.extend(d if d.span.file != fr.filename else
+                                    Diagnostic(d.severity, d.code, d.message, d.span.with_file(display), d.notes)
+                                    for d in fr.diagnostics)
         for cat, names in fr.used.items():
             self.used.setdefault(cat, set()).update(names)
 
@@ -181,7 +187,8 @@ def _profile_fp(profile: Profile) -> str:
 
 
 def compile_source(text: str, filename: str, profile: Profile, cards: CardDatabase,
-                   cache: CompileCache | None = DEFAULT_CACHE, cards_fp: str | None = None) -> FileResult:
+                   cache: CompileCache | None = DEFAULT_CACHE, cards_fp: str | None = None,
+                   progress: Any = None) -> FileResult:
     """Compile the text of one rule file (the unit of caching)."""
     key = None
     if cache is not None:
@@ -196,7 +203,7 @@ def compile_source(text: str, filename: str, profile: Profile, cards: CardDataba
     if gc_paused:
         gc.disable()
     try:
-        rules, used = _compile_sections(text, filename, profile, cards, bag)
+        rules, used = _compile_sections(text, filename, profile, cards, bag, progress)
     finally:
         if gc_paused:
             _promote_young_objects()
@@ -226,16 +233,20 @@ def _promote_young_objects() -> None:
 
 
 def _compile_sections(text: str, filename: str, profile: Profile, cards: CardDatabase,
-                      bag: DiagnosticBag) -> tuple[dict[str, Any], dict[str, set[str]]]:
-    """The IR of every error-free section of one file (id → IR) and the profile entries it used."""
+                      bag: DiagnosticBag, progress: Any = None) -> tuple[dict[str, Any], dict[str, set[str]]]:
+    """The IR of every error-free section of one file (id → IR) and the profile entries it used;
+    ``progress(done, total)`` is called every 256 sections."""
     rule_file = read_rule_file(text, filename, bag)
     ctx = Ctx(profile, cards, bag, Value("", filename, [(0, 1, 1)]))
     compiler = RuleCompiler(ctx)
     rules: dict[str, Any] = {}
-    for section in rule_file.sections:
+    total = len(rule_file.sections)
+    for i, section in enumerate(rule_file.sections):
         ir = compiler.section(section)
         if ir is not None:
             rules[section.rule_id] = ir
+        if progress is not None and i % 256 == 255:
+            progress(i + 1, total)
     return rules, dict(ctx.used)
 
 
@@ -245,12 +256,12 @@ def _as_profile(profile: str | Path | Profile) -> Profile:
 
 def compile_text(text: str, profile: str | Path | Profile = "cfc", filename: str = "<text>",
                  cards: Iterable[dict[str, Any]] | CardDatabase | None = None,
-                 cache: CompileCache | None = DEFAULT_CACHE) -> CompileResult:
+                 cache: CompileCache | None = DEFAULT_CACHE, progress: Any = None) -> CompileResult:
     """Compile RuleScript text.  ``cards`` (a card list or database) enables subtype and model checks."""
     prof = _as_profile(profile)
     db = cards if isinstance(cards, CardDatabase) else CardDatabase.from_cards(cards or [])
     result = CompileResult(prof.name)
-    fr = compile_source(text, filename, prof, db, cache)
+    fr = compile_source(text, filename, prof, db, cache, progress=progress)
     result.merge(fr, SourceText(filename, text))
     result.rules.update(fr.rules)
     return result
@@ -258,18 +269,48 @@ def compile_text(text: str, profile: str | Path | Profile = "cfc", filename: str
 
 def compile_file(path: str | Path, profile: str | Path | Profile = "cfc",
                  cards: Iterable[dict[str, Any]] | CardDatabase | None = None,
-                 cache: CompileCache | None = DEFAULT_CACHE) -> CompileResult:
+                 cache: CompileCache | None = DEFAULT_CACHE, progress: Any = None) -> CompileResult:
     """Compile one rule file.  Without ``cards``, the game folder around the file supplies them."""
     p = Path(path)
     if cards is None:
         game = find_game_root(p)
         if game is not None:
             cards = load_cards(game / "cards.yaml")[0]
-    return compile_text(read_text(p), profile, str(path), cards, cache)
+    text, problem = read_source(p)
+    if problem is not None:
+        result = CompileResult(_as_profile(profile).name)
+        result.diagnostics.append(problem)
+        return result
+    return compile_text(text, profile, str(path), cards, cache, progress)
 
 
 def read_text(path: Path) -> str:
-    return path.read_bytes().decode("utf-8", errors="replace")
+    """A file's text, leniently (undecodable bytes replaced); OSError when it cannot be read."""
+    data = Path(path).read_bytes()
+    try:
+        return textfile.decode(data)
+    except textfile.NotText:
+        return data.decode("utf-8", errors="replace")
+
+
+def read_source(path: Path) -> tuple[str, Diagnostic | None]:
+    """A rule file's text, or a diagnostic (RD103) that says why it cannot be read as text."""
+    try:
+        return textfile.read_text(path), None
+    except textfile.NotText as exc:
+        return "", Diagnostic("error", "RD103", exc.message, Span(str(path), exc.line, exc.col))
+    except OSError as exc:
+        return "", Diagnostic("error", "RD100", f"cannot read the file: {exc.strerror or exc}",
+                              Span(str(path), 1, 1))
+
+
+def source_name(root: Path, path: Path) -> str:
+    """The name a rule file of a game folder is compiled under: its path inside the folder (so that the
+    IR is the same bytes whatever the working folder)."""
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def find_game_root(path: Path) -> Path | None:
@@ -299,11 +340,9 @@ def load_yaml_file(path: Path) -> tuple[Any, list[Diagnostic]]:
 
 def _read_yaml(path: Path) -> tuple[Any, list[Diagnostic]]:
     try:
-        return yaml.load(read_text(path), Loader=_YAML_LOADER), []  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        span = Span(str(path), mark.line + 1, mark.column + 1) if mark else Span(str(path), 1, 1)
-        return None, [Diagnostic("error", "RD101", f"invalid YAML: {getattr(exc, 'problem', None) or exc}", span)]
+        return yamlsafe.load_file(path, "RD101"), []
+    except yamlsafe.YamlError as exc:
+        return None, [exc.diagnostic]
 
 
 _CARDS_MEMO: dict[str, tuple[list[Any], list[dict[str, Any]]]] = {}
@@ -333,7 +372,16 @@ def game_profile_name(root: Path, default: str = "cfc") -> tuple[str, list[Diagn
     data, diags = load_yaml_file(manifest)
     if diags:
         return default, diags
-    return str((data or {}).get("profile", default)), []
+    if data is None:
+        return default, []
+    if not isinstance(data, dict):
+        return default, [Diagnostic("error", "RD102", "game.yaml must be a mapping (profile: NAME, name: ...)",
+                                    Span(str(manifest), 1, 1))]
+    name = data.get("profile", default)
+    if not isinstance(name, str) or not name:
+        return default, [Diagnostic("error", "RD102", "'profile' must be the name of a profile (such as cfc)",
+                                    Span(str(manifest), 1, 1))]
+    return name, []
 
 
 def rule_files(root: Path) -> list[Path]:
@@ -365,9 +413,12 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
     first_seen: dict[str, str] = {}
     files = rule_files(root)
     for i, path in enumerate(files):
-        text = read_text(path)
-        fr = compile_source(text, str(path), prof, db, cache, fp)
-        result.merge(fr, SourceText(str(path), text))
+        text, problem = read_source(path)
+        if problem is not None:
+            result.diagnostics.append(problem)
+            continue
+        fr = compile_source(text, source_name(root, path), prof, db, cache, fp)
+        result.merge(fr, SourceText(str(path), text), str(path))
         for rid, ir in fr.rules.items():
             if rid in first_seen:
                 line = ir["src"][1]
@@ -388,5 +439,7 @@ def _check_against_cards(result: CompileResult, db: CardDatabase, root: Path) ->
     for rid, ir in result.rules.items():
         if rid not in db.cards:
             file, line, col = ir["src"]
+            file = str(root / file) if not Path(file).is_absolute() else file
+            # "src" points at the section's '[': the id starts one column after it
             result.diagnostics.append(Diagnostic("warning", "RS915", f"no card in cards.yaml has the rule id '{rid}'",
                                                  Span(file, line, col + 1, line, col + 1 + len(rid))))
