@@ -736,7 +736,8 @@ class Watcher:
         res.scenarios.append(r)
         if r.status == "pass":
             res.passed += 1
-            lines.append("PASS %s" % r.name)
+            if not res.initial:   # the first run prints failures and the summary line only
+                lines.append("PASS %s" % r.name)
         elif r.status == "skip":
             res.skipped += 1
             lines.append("SKIP %s (pending: %s)" % (r.name, r.pending))

@@ -440,6 +440,6 @@ def _check_against_cards(result: CompileResult, db: CardDatabase, root: Path) ->
         if rid not in db.cards:
             file, line, col = ir["src"]
             file = str(root / file) if not Path(file).is_absolute() else file
-            # "src" points at the section's '[': the id starts one column after it
+            # "src" is the column of the id (just after the '[')
             result.diagnostics.append(Diagnostic("warning", "RS915", f"no card in cards.yaml has the rule id '{rid}'",
-                                                 Span(file, line, col + 1, line, col + 1 + len(rid))))
+                                                 Span(file, line, col, line, col + len(rid))))

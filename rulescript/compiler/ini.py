@@ -21,6 +21,7 @@ import configparser
 import io
 import itertools
 import re
+from typing import Any
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -295,6 +296,21 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
     current: Section | None = None
     last_prop: Property | None = None
     seen_ids: dict[str, Span] = {}
+    # the error of an invalid section header waits until its section ends, to say which of the
+    # properties under it are not compiled: [code, message, span, notes, property lines]
+    bad: list[Any] | None = None
+
+    def flush_bad() -> None:
+        nonlocal bad
+        if bad is not None:
+            code, message, span, notes, props = bad
+            if props:
+                where = f"line {props[0]}" if len(props) == 1 else f"lines {props[0]}-{props[-1]}"
+                notes = tuple(notes) + (f"so the {len(props)} propert{'y' if len(props) == 1 else 'ies'} "
+                                        f"under it ({where}) {'is' if len(props) == 1 else 'are'} not compiled",)
+            bag.error(code, message, span, notes)
+            bad = None
+
     for lineno, raw in enumerate(lines, 1):
         if not raw:
             continue
@@ -325,16 +341,17 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
             raw_id = header.group(1).strip()
             span = Span(filename, lineno, 2, lineno, 2 + max(1, len(header.group(1))))
             last_prop = None
+            flush_bad()
             if not raw_id or not (GUID_RE.match(raw_id) or SLUG_RE.match(raw_id)):
-                bag.error("RS103", f"invalid section id '{raw_id}': expected a GUID or a slug "
-                          "like 'ryu-hadoken' (letters, digits, '_' and '-')", span)
+                bad = ["RS103", f"invalid section id '{raw_id}': expected a GUID or a slug "
+                       "like 'ryu-hadoken' (letters, digits, '_' and '-')", span, (), []]
                 current = None
                 continue
             rule_id = raw_id.lower()
             if rule_id in seen_ids:
                 first = seen_ids[rule_id]
-                bag.error("RS104", f"duplicate section id '{raw_id}'", span,
-                          (f"first defined at {first.file}:{first.line}:{first.col}",))
+                bad = ["RS104", f"duplicate section id '{raw_id}'", span,
+                       (f"first defined at {first.file}:{first.line}:{first.col}",), []]
                 current = None
                 continue
             seen_ids[rule_id] = span
@@ -342,8 +359,9 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
             sections.append(current)
             continue
         if body.lstrip().startswith("["):
-            bag.error("RS101", "malformed section header: expected '[id]'",
-                      Span(filename, lineno, 1, lineno, len(body) + 1), ("expected one of: ']'",))
+            flush_bad()
+            bad = ["RS101", "malformed section header: expected '[id]'",
+                   Span(filename, lineno, 1, lineno, len(body) + 1), ("expected one of: ']'",), []]
             current = None
             last_prop = None
             continue
@@ -355,7 +373,9 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
             continue
         raw_key = m.group(1).strip()
         if current is None:
-            if not sections:
+            if bad is not None:
+                bad[4].append(lineno)
+            elif not sections:
                 bag.error("RS109", "property before the first section header",
                           Span(filename, lineno, 1, lineno, len(raw_key) + 1))
             last_prop = None
@@ -366,6 +386,7 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
         key = raw_key.lower()
         last_prop = Property(key, raw_key, Value(value_text, filename, [(0, lineno, vstart + 1)]), lineno)
         current.properties.append(last_prop)
+    flush_bad()
     return sections
 
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from rulescript import cliutil, textfile
 from rulescript.diagnostics import Diagnostic, SourceText, render, to_json
 
 from . import ast as A
@@ -25,8 +26,7 @@ examples:
   aiwolf explain 'REQUEST ANY (VOTE Agent[01])'
   aiwolf agent wwrf_adapter.aiwolf.agents:RuleAgent --host localhost --port 10000
 
-exit status: 0 no errors, 1 errors in the input, 2 usage error (bad option, unreadable file,
-no server)."""
+""" + cliutil.EXIT_STATUS_HELP
 
 _CHECK = """\
 Read sentences, one a line, from FILE (or standard input with -) and report every error as
@@ -42,10 +42,10 @@ given with --players/--roles."""
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, metavar="N", help="the game's agent count (standard roles for 5 or 15)")
+    p.add_argument("--players", type=cliutil.positive_int, metavar="N", help="the game's agent count (standard roles for 5 or 15)")
     p.add_argument("--roles", metavar="ROLE=N,...", help="the roles dealt, e.g. SEER=1,WEREWOLF=1,VILLAGER=3")
-    p.add_argument("--day", type=int, metavar="D", help="today: DAY and talk references after it are errors")
-    p.add_argument("--speaker", type=int, metavar="N", help="the speaking agent (fills top-level subjects)")
+    p.add_argument("--day", type=cliutil.non_negative_int, metavar="D", help="today: DAY and talk references after it are errors")
+    p.add_argument("--speaker", type=cliutil.positive_int, metavar="N", help="the speaking agent (fills top-level subjects)")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = argparse.ArgumentParser(prog="aiwolf", description=_DESCRIPTION, epilog=_EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    cliutil.add_version(p, "aiwolf")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     c = sub.add_parser("check", help="check sentences, one a line", description=_CHECK)
     c.add_argument("file", metavar="FILE", help="a text file, or - for standard input")
@@ -120,7 +121,9 @@ def _read(name: str) -> tuple[str, str]:
         data = sys.stdin.buffer.read()
         return "<stdin>", data.decode("utf-8", errors="replace")
     try:
-        return name, Path(name).read_bytes().decode("utf-8", errors="replace")
+        return name, textfile.read_text(name)
+    except textfile.NotText as exc:
+        raise UsageError(f"cannot read {name}: {exc}") from None
     except OSError as exc:
         raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
 
@@ -207,22 +210,19 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    return cliutil.guarded("aiwolf", lambda: _main(args_list))
+
+
+def _main(argv: list[str]) -> int:
     parser = _parser()
-    try:
-        args = parser.parse_args(list(argv) if argv is not None else None)
-    except SystemExit as exc:
-        return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    args = cliutil.parse_args(parser, argv)
+    if isinstance(args, int):
+        return args
     if args.command is None:
         parser.print_usage(sys.stderr)
-        print("aiwolf: error: a command is required (check, explain or agent)", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        return int(args.run(args))
-    except UsageError as exc:
-        print(f"aiwolf: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        return 130
+        raise UsageError("a command is required (check, explain or agent)")
+    return int(args.run(args))
 
 
 if __name__ == "__main__":  # pragma: no cover
