@@ -20,7 +20,6 @@ from rulescript.compiler import (CompileCache, CompileResult, compile_file, comp
 from rulescript.diagnostics import to_json
 from rulescript.compiler.profile import ProfileError
 
-__all__ = ["main", "EXIT_OK", "EXIT_ERRORS", "EXIT_USAGE", "UsageError"]
 
 
 def _is_game_folder(path: Path) -> bool:
