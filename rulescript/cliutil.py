@@ -23,7 +23,7 @@ import time
 import traceback
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Iterable, TextIO
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -196,7 +196,8 @@ def check_output_path(path: str | Path) -> Path:
     return out
 
 
-def write_atomic(path: str | Path, data: str | bytes, encoding: str = "utf-8", newline: str | None = None) -> None:
+def write_atomic(path: str | Path, data: str | bytes | Iterable[str], encoding: str = "utf-8",
+                 newline: str | None = None) -> None:
     """Write a file through a temporary file in the same folder and a rename: a failed write never
     leaves a half-written file, and readers see the old or the new file.  The file gets the normal
     permissions of a new file under the user's umask (0644 under umask 022), or keeps those of the
@@ -210,12 +211,16 @@ def write_atomic(path: str | Path, data: str | bytes, encoding: str = "utf-8", n
     fd, tmp = tempfile.mkstemp(dir=out.parent, prefix="." + out.name + ".", suffix=".tmp")
     try:
         os.fchmod(fd, mode)
-        if isinstance(data, str):
-            with os.fdopen(fd, "w", encoding=encoding, newline=newline if newline is not None else "") as fh:
-                fh.write(data)
-        else:
+        if isinstance(data, (bytes, bytearray)):
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
+        else:
+            with os.fdopen(fd, "w", encoding=encoding, newline=newline if newline is not None else "") as fh:
+                if isinstance(data, str):
+                    fh.write(data)
+                else:  # chunks (a large JSON document written as it is encoded)
+                    for chunk in data:
+                        fh.write(chunk)
         os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -240,8 +240,12 @@ def _compile_sections(text: str, filename: str, profile: Profile, cards: CardDat
     ctx = Ctx(profile, cards, bag, Value("", filename, [(0, 1, 1)]))
     compiler = RuleCompiler(ctx)
     rules: dict[str, Any] = {}
-    total = len(rule_file.sections)
-    for i, section in enumerate(rule_file.sections):
+    sections = rule_file.sections
+    rule_file.sections = []
+    sections.reverse()
+    total = len(sections)
+    for i in range(total):
+        section = sections.pop()  # each section is freed once compiled: a large file is never held twice
         ir = compiler.section(section)
         if ir is not None:
             rules[section.rule_id] = ir
