@@ -369,7 +369,9 @@ def load_cards(path: Path) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
     return kept, []
 
 
-def game_profile_name(root: Path, default: str = "cfc") -> tuple[str, list[Diagnostic]]:
+def game_profile_name(root: Path, default: str = "cfc") -> tuple[Any, list[Diagnostic]]:
+    """The profile of a game folder (a name, or the path of a YAML file inside the folder) and the
+    diagnostics of its game.yaml."""
     manifest = root / "game.yaml"
     if not manifest.exists():
         return default, []
@@ -385,7 +387,35 @@ def game_profile_name(root: Path, default: str = "cfc") -> tuple[str, list[Diagn
     if not isinstance(name, str) or not name:
         return default, [Diagnostic("error", "RD102", "'profile' must be the name of a profile (such as cfc)",
                                     Span(str(manifest), 1, 1))]
-    return name, []
+    return game_profile(root, name, manifest)
+
+
+def game_profile(root: Path, name: str, manifest: Path) -> tuple[Any, list[Diagnostic]]:
+    """What a game's ``profile:`` names: a profile that ships with the project (by name), or a YAML file
+    inside the game folder (a relative path); nothing else (no folder, device or file elsewhere)."""
+    from rulescript.compiler.profile import GAMES_DIR, known_profiles
+
+    if name in known_profiles():
+        return name, []
+    where = Span(str(manifest), 1, 1)
+    if "/" not in name and "\\" not in name and not name.endswith((".yaml", ".yml")):
+        return name, [Diagnostic("error", "RP201", f"unknown profile '{name}'", where,
+                                 (f"known profiles: {', '.join(known_profiles())}; or give the path of a .yaml "
+                                  "file inside the game folder",))]
+    try:
+        path = (root / name).resolve()
+        inside = path.is_relative_to(root.resolve()) and not Path(name).is_absolute()
+        regular = inside and path.is_file() and path.suffix in (".yaml", ".yml")
+    except (OSError, ValueError):
+        inside = regular = False
+    if not inside:
+        return GAMES_DIR / "cfc" / "profile.yaml", [Diagnostic(
+            "error", "RP202", f"profile '{name[:80]}' is not inside the game folder: a profile is a name "
+            f"({', '.join(known_profiles())}) or the path of a .yaml file in the game folder", where)]
+    if not regular:
+        return GAMES_DIR / "cfc" / "profile.yaml", [Diagnostic(
+            "error", "RP202", f"profile '{name[:80]}' is not a .yaml file of the game folder", where)]
+    return path, []
 
 
 def rule_files(root: Path) -> list[Path]:
@@ -401,7 +431,10 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
     diags: list[Diagnostic] = []
     if profile is None:
         name, d = game_profile_name(root)
-        diags.extend(d)
+        if d:  # the game's profile cannot be used: its diagnostics, and nothing compiled against another
+            result = CompileResult(str(name))
+            result.diagnostics.extend(d)
+            return result
         profile = name
     try:
         prof = _as_profile(profile)
