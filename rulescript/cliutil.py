@@ -35,6 +35,11 @@ class UsageError(Exception):
     """A mistake on the command line or an unusable path: one line on stderr, exit status 2."""
 
 
+class InputError(Exception):
+    """An input that cannot be read as what it should be (a binary file given as text): one line on
+    stderr, exit status 1."""
+
+
 # ------------------------------------------------------------------------------------------ guard
 def _tame_streams() -> None:
     """Never fail on printing a character the terminal's encoding lacks (a non-UTF-8 locale and a
@@ -105,6 +110,9 @@ def guarded(prog: str, body: Callable[[], int]) -> int:
     except UsageError as exc:
         _say(prog, f"error: {exc}")
         return EXIT_USAGE
+    except InputError as exc:
+        _say(prog, f"error: {exc}")
+        return EXIT_ERRORS
     except KeyboardInterrupt:
         _say(prog, "interrupted")
         return EXIT_INTERRUPTED

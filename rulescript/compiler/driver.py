@@ -469,7 +469,36 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
             progress(i + 1, len(files), path)
     if cards:
         _check_against_cards(result, db, root)
+        _check_actions_can_run(result, db, root, prof)
     return result
+
+
+def _check_actions_can_run(result: CompileResult, db: CardDatabase, root: Path, prof: Profile) -> None:
+    """Warn (RS916) about a rule's ``action`` that its card can never use, by the profile's
+    ``actions_run_on`` (the card types whose cards always can, and the ability kinds that let a card of
+    another type use one)."""
+    spec = prof.raw.get("actions_run_on")
+    if not isinstance(spec, dict):
+        return
+    types = {str(t).lower() for t in spec.get("card_types") or ()}
+    kinds = {str(k).lower() for k in spec.get("ability_kinds") or ()}
+    for rid, ir in result.rules.items():
+        card = db.cards.get(rid)
+        actions = ir.get("actions") if isinstance(ir, dict) else None
+        if card is None or not actions or str(card.get("type", "")).lower() in types:
+            continue
+        ability = card.get("ability")
+        kind = str(ability.get("kind", "")).lower() if isinstance(ability, dict) else ""
+        if kind in kinds:
+            continue
+        file, line, col = actions[0]["src"]
+        file = str(root / file) if not Path(file).is_absolute() else file
+        has = f"its ability is {kind}" if kind else "it has no ability"
+        result.diagnostics.append(Diagnostic(
+            "warning", "RS916", f"the action of '{rid}' can never run: {has} in cards.yaml",
+            Span(file, line, col, line, col + 6),
+            (f"a {card.get('type')} card uses its action only with an ability of kind "
+             f"{' or '.join(sorted(kinds)) or '(none)'}",)))
 
 
 def _check_against_cards(result: CompileResult, db: CardDatabase, root: Path) -> None:

@@ -25,12 +25,15 @@ from typing import Any
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rulescript.diagnostics import DiagnosticBag, Span
+from rulescript.diagnostics import Diagnostic, DiagnosticBag, Span
 
 GUID_RE = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 SLUG_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 HEADER_RE = re.compile(r"^\[([^\]]*)\]\s*$")
 KEY_RE = re.compile(r"^([^=\s\[][^=]*?)\s*=\s?(.*)$")  # what _key_line matches, without backtracking
+
+
+MAX_KEY = 100  # characters of a key: a longer one is an error before configparser sees it
 
 
 class _KeyMatch:
@@ -287,7 +290,7 @@ def _read_plain(text: str, filename: str) -> tuple[list[Section], list[str], Str
         if skipped:
             line += skipped.count("\n")
         if value_text:
-            if current is None or "#" in value_text or any(ch.isspace() for ch in raw_key):
+            if current is None or "#" in value_text or len(raw_key) > MAX_KEY:
                 return None
             key = raw_key.lower()
             last_value = Value(value_text, filename, [(0, line, len(raw_key) + len(sep) + 1)])
@@ -326,18 +329,19 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
     last_prop: Property | None = None
     seen_ids: dict[str, Span] = {}
     # the error of an invalid section header waits until its section ends, to say which of the
-    # properties under it are not compiled: [code, message, span, notes, property lines]
+    # properties under it are not compiled: [code, message, span, notes, property lines, index in bag]
     bad: list[Any] | None = None
 
     def flush_bad() -> None:
         nonlocal bad
         if bad is not None:
-            code, message, span, notes, props = bad
+            code, message, span, notes, props, index = bad
             if props:
                 where = f"line {props[0]}" if len(props) == 1 else f"lines {props[0]}-{props[-1]}"
                 notes = tuple(notes) + (f"so the {len(props)} propert{'y' if len(props) == 1 else 'ies'} "
                                         f"under it ({where}) {'is' if len(props) == 1 else 'are'} not compiled",)
-            bag.error(code, message, span, notes)
+            # in its place among the diagnostics: before those of the lines under it
+            bag.items.insert(index, Diagnostic("error", code, message, span, tuple(notes)))
             bad = None
 
     for lineno, raw in enumerate(lines, 1):
@@ -373,14 +377,14 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
             flush_bad()
             if not raw_id or not (GUID_RE.match(raw_id) or SLUG_RE.match(raw_id)):
                 bad = ["RS103", f"invalid section id '{raw_id}': expected a GUID or a slug "
-                       "like 'ryu-hadoken' (letters, digits, '_' and '-')", span, (), []]
+                       "like 'ryu-hadoken' (letters, digits, '_' and '-')", span, (), [], len(bag.items)]
                 current = None
                 continue
             rule_id = raw_id.lower()
             if rule_id in seen_ids:
                 first = seen_ids[rule_id]
                 bad = ["RS104", f"duplicate section id '{raw_id}'", span,
-                       (f"first defined at {first.file}:{first.line}:{first.col}",), []]
+                       (f"first defined at {first.file}:{first.line}:{first.col}",), [], len(bag.items)]
                 current = None
                 continue
             seen_ids[rule_id] = span
@@ -390,7 +394,7 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
         if body.lstrip().startswith("["):
             flush_bad()
             bad = ["RS101", "malformed section header: expected '[id]'",
-                   Span(filename, lineno, 1, lineno, len(body) + 1), ("expected one of: ']'",), []]
+                   Span(filename, lineno, 1, lineno, len(body) + 1), ("expected one of: ']'",), [], len(bag.items)]
             current = None
             last_prop = None
             continue
@@ -401,11 +405,11 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
             last_prop = None
             continue
         raw_key = m.group(1).strip()
-        if any(ch.isspace() for ch in raw_key):
-            # (configparser's key pattern takes time quadratic in such a key's whitespace: it never sees one)
-            shown = raw_key if len(raw_key) <= 40 else raw_key[:20] + "..." + raw_key[-10:]
-            bag.error("RS101", f"a key is one word: {' '.join(shown.split())!r} has spaces in it",
-                      Span(filename, lineno, 1, lineno, len(raw_key) + 1))
+        if len(raw_key) > MAX_KEY:
+            # (configparser's key pattern takes time quadratic in a key's whitespace: it never sees such a key)
+            shown = " ".join((raw_key[:20] + " ... " + raw_key[-10:]).split())
+            bag.error("RS101", f"a key of {len(raw_key):,} characters ({shown!r}): keys are words such as "
+                      "'action'", Span(filename, lineno, 1, lineno, len(raw_key) + 1))
             last_prop = None
             continue
         if current is None:

@@ -45,7 +45,7 @@ def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=cliutil.positive_int, metavar="N", help="the game's agent count (standard roles for 5 or 15)")
     p.add_argument("--roles", metavar="ROLE=N,...", help="the roles dealt, e.g. SEER=1,WEREWOLF=1,VILLAGER=3")
     p.add_argument("--day", type=cliutil.non_negative_int, metavar="D", help="today: DAY and talk references after it are errors")
-    p.add_argument("--speaker", type=cliutil.positive_int, metavar="N", help="the speaking agent (fills top-level subjects)")
+    p.add_argument("--speaker", type=int, metavar="N", help="the speaking agent (fills top-level subjects)")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -121,11 +121,15 @@ def _read(name: str) -> tuple[str, str]:
         data = sys.stdin.buffer.read()
         return "<stdin>", data.decode("utf-8", errors="replace")
     try:
-        return name, textfile.read_text(name)
-    except textfile.NotText as exc:
-        raise UsageError(f"cannot read {name}: {exc}") from None
+        data = Path(name).read_bytes()
     except OSError as exc:
         raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
+    try:
+        return name, textfile.decode(data)
+    except textfile.NotText as exc:
+        if not exc.message.startswith("not UTF-8"):  # a binary file, or UTF-16 without a BOM
+            raise cliutil.InputError(f"{name}:{exc.line}:{exc.col}: {exc.message}") from None
+        return name, data.decode("utf-8", errors="replace")  # stray bytes: located errors where they are
 
 
 def cmd_check(args: argparse.Namespace) -> int:
