@@ -14,6 +14,7 @@ Exit statuses, the same for every command::
 from __future__ import annotations
 
 import argparse
+import codecs
 import io
 import os
 import re
@@ -41,14 +42,32 @@ class InputError(Exception):
 
 
 # ------------------------------------------------------------------------------------------ guard
+def _paths_and_escapes(exc: UnicodeError) -> tuple[str | bytes, int]:
+    """Encoding error handler: a file name's undecodable bytes (surrogate escapes) are written back as
+    the bytes they were; any other character the stream's encoding lacks is written as an escape."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = bytearray()
+    for ch in exc.object[exc.start:exc.end]:
+        code = ord(ch)
+        if 0xDC80 <= code <= 0xDCFF:
+            out.append(code - 0xDC00)
+        else:
+            out += ch.encode("ascii", "backslashreplace")
+    return bytes(out), exc.end
+
+
+codecs.register_error("rulescript-output", _paths_and_escapes)
+
+
 def _tame_streams() -> None:
     """Never fail on printing a character the terminal's encoding lacks (a non-UTF-8 locale and a
-    non-ASCII path): write an escape instead."""
+    non-ASCII path): write an escape instead (a file name's own bytes as they are)."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             try:
-                reconfigure(errors="backslashreplace")
+                reconfigure(errors="rulescript-output")
             except (ValueError, io.UnsupportedOperation):  # pragma: no cover - a detached stream
                 pass
 

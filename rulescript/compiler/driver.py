@@ -171,7 +171,8 @@ def _cards_fingerprint(cards: CardDatabase) -> str:
 
 def _cache_key(profile: Profile, cards_fp: str, filename: str, text: str) -> str:
     h = hashlib.sha256()
-    h.update(f"{IR_VERSION}\0{profile.name}\0{_profile_fp(profile)}\0{cards_fp}\0{filename}\0".encode())
+    head = f"{IR_VERSION}\0{profile.name}\0{_profile_fp(profile)}\0{cards_fp}\0{filename}\0"
+    h.update(head.encode("utf-8", "surrogatepass"))  # (a file name's undecodable bytes are surrogates)
     h.update(text.encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
@@ -244,6 +245,8 @@ def _compile_sections(text: str, filename: str, profile: Profile, cards: CardDat
     rule_file.sections = []
     sections.reverse()
     total = len(sections)
+    if not total and not bag.has_errors and filename != "<text>":
+        bag.warning("RS917", "the file holds no rules (no [section] header)", Span(filename, 1, 1))
     for i in range(total):
         section = sections.pop()  # each section is freed once compiled: a large file is never held twice
         ir = compiler.section(section)
