@@ -73,6 +73,10 @@ def _cache_for(args: argparse.Namespace) -> CompileCache | None:
 
 
 def _compile_with_progress(paths: Sequence[str], args: argparse.Namespace) -> list[CompileResult]:
+    if args.profile is not None:
+        from rulescript.compiler.profile import load_profile
+
+        load_profile(args.profile)  # a --profile that cannot be loaded is a usage error, before anything
     progress = Progress("compiling")
     try:
         return compile_paths(paths, args.profile, _cache_for(args), progress)
@@ -420,6 +424,9 @@ def _main(args_list: list[str]) -> int:
     try:
         return int(args.func(args))
     except ProfileError as exc:  # a --profile of the command line (a game's own is a diagnostic)
+        first = exc.diagnostics[0]
+        if first.code == "RP201":
+            raise UsageError(first.message + (f" ({'; '.join(first.notes)})" if first.notes else "")) from None
         print(colour_diagnostics("\n".join(d.render() for d in exc.diagnostics), use_colour(sys.stderr)),
               file=sys.stderr)
         return EXIT_USAGE

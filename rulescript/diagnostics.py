@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Literal, Sequence
 
 Severity = Literal["error", "warning", "note"]
-MAX_SHOWN = 160  # characters of a source line shown under a diagnostic
+LONG_LINE = 4096  # a source line longer than this is shown cut to MAX_SHOWN characters around the caret
+MAX_SHOWN = 160
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +103,7 @@ def render(diag: Diagnostic, source: SourceText | str | None = None) -> str:
         shown = text.expandtabs(1)
         caret_col = max(1, sp.col)
         width = sp.width
-        if len(shown) > MAX_SHOWN:  # a very long line: the part around the caret
+        if len(shown) > LONG_LINE:  # a very long line: the part around the caret
             start = max(0, min(caret_col - 1 - MAX_SHOWN // 2, len(shown) - MAX_SHOWN))
             lead = "..." if start else ""
             tail = "..." if start + MAX_SHOWN < len(shown) else ""

@@ -245,8 +245,6 @@ def _compile_sections(text: str, filename: str, profile: Profile, cards: CardDat
     rule_file.sections = []
     sections.reverse()
     total = len(sections)
-    if not total and not bag.has_errors and filename != "<text>":
-        bag.warning("RS917", "the file holds no rules (no [section] header)", Span(filename, 1, 1))
     for i in range(total):
         section = sections.pop()  # each section is freed once compiled: a large file is never held twice
         ir = compiler.section(section)
@@ -288,7 +286,16 @@ def compile_file(path: str | Path, profile: str | Path | Profile = "cfc",
         result = CompileResult(_as_profile(profile).name)
         result.diagnostics.append(problem)
         return result
-    return compile_text(text, profile, str(path), cards, cache, progress)
+    result = compile_text(text, profile, str(path), cards, cache, progress)
+    _warn_if_empty(result, result.files[0], text, str(path))
+    return result
+
+
+def _warn_if_empty(result: CompileResult, fr: FileResult, text: str, name: str) -> None:
+    """RS917 for a rule file without a single section header (an empty file, or only comments)."""
+    if not fr.rules and not fr.diagnostics and not any(line.lstrip().startswith("[") for line in text.splitlines()):
+        result.diagnostics.append(Diagnostic("warning", "RS917", "the file holds no rules (no [section] header)",
+                                             Span(name, 1, 1)))
 
 
 def read_text(path: Path) -> str:
@@ -459,6 +466,7 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
             continue
         fr = compile_source(text, source_name(root, path), prof, db, cache, fp)
         result.merge(fr, SourceText(str(path), text), str(path))
+        _warn_if_empty(result, fr, text, str(path))
         for rid, ir in fr.rules.items():
             if rid in first_seen:
                 line = ir["src"][1]

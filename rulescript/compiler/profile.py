@@ -296,7 +296,8 @@ def _load_cached(path: str, mtime: float) -> Profile:
     from rulescript import yamlsafe
 
     if not Path(path).is_file():
-        raise ProfileError([Diagnostic("error", "RP201", "a profile is a YAML file; this is not a regular file",
+        raise ProfileError([Diagnostic("error", "RP201",
+                                       f"profile {path} is not a regular file (a profile is a YAML file)",
                                        Span(path, 1, 1))])
     try:
         text = yamlsafe.read_file_text(path, "RP101")
