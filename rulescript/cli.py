@@ -215,7 +215,7 @@ def _load_table(game: str) -> Any:
         return load_table(game)
     except RulesError as exc:
         print(colour_diagnostics(exc.result.render(), use_colour(sys.stderr)), file=sys.stderr)
-        print(summary(False, f"the rules of {game} do not compile", len(exc.result.errors),
+        print(summary(False, f"{game} cannot be played", len(exc.result.errors),
                       len(exc.result.warnings), True, use_colour(sys.stderr)), file=sys.stderr)
         return None
     except CardDataError as exc:

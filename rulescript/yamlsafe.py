@@ -128,6 +128,10 @@ def _compose(loader: _Loader, filename: str, code: str, limits: Limits) -> Node 
                 raise yaml.composer.ComposerError(None, None, f"found undefined alias {event.anchor!r}",
                                                   event.start_mark)
             node = anchors[event.anchor]
+            if any(open_node is node for open_node, _items in stack):
+                m = event.start_mark
+                raise _error(filename, code, f"invalid YAML: alias {event.anchor!r} refers to a collection that "
+                             "holds it", m.line + 1, m.column + 1)
         elif isinstance(event, ev.ScalarEvent):
             tag = event.tag if event.tag not in (None, "!") else loader.resolve(ScalarNode, event.value,
                                                                                  event.implicit)
