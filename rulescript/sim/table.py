@@ -373,13 +373,14 @@ class Session:
             body.pop()
         return f"  rule ({path}:{line}):\n" + "\n".join("    " + t for t in body)
 
-    def replay_file(self, path: str) -> int:
+    def replay_file(self, path: str, err: TextIO | None = None, prefix: str = "") -> int:
         """Print a saved game's log (a game saved mid-way: up to where it was saved); 0, or 1 when
-        the save cannot be replayed."""
+        the save cannot be replayed (why goes to ``err``, by default the table's output)."""
+        err = err if err is not None else self.out
         try:
             log = load_log(path, self.table.data)
         except (OSError, SaveError) as exc:
-            self.out.write(f"cannot read {path}: {_why(exc)}\n")
+            err.write(f"{prefix}cannot read {path}: {_why(exc)}\n")
             return 1
         from rulescript.sim.deciders import ReplayDiverged
         from rulescript.sim.host import Recorder, print_log_lines
@@ -388,7 +389,7 @@ class Session:
         try:
             game = self.table.replay(log, sink=rec, partial=True)
         except (ReplayDiverged, InvalidDecision) as exc:
-            self.out.write(f"cannot replay {path}: {exc}\n")
+            err.write(f"{prefix}cannot replay {path}: {exc}\n")
             return 1
         print_log_lines(rec.records, game, self.out, root=self.table.data.root)
         if game.replay_stopped is not None:
@@ -471,7 +472,8 @@ def run_interactive(table: Any, decks: list[str], args: Any, inp: TextIO, out: T
     session = Session(table, decks, args.seed, inp, out, random_seats=seats,
                       turn_limit=args.turn_limit, watch=bool(getattr(args, "watch", False)))
     if getattr(args, "replay", None):
-        return session.replay_file(args.replay)
+        import sys
+        return session.replay_file(args.replay, sys.stderr, "rulescript: error: ")
     prefix: list[Any] = []
     if getattr(args, "load", None):
         try:
