@@ -35,6 +35,14 @@ def _where(data: bytes, offset: int) -> tuple[int, int]:
     return line, len(data[start:offset].decode("utf-8", errors="replace")) + 1
 
 
+def bom_of(data: bytes) -> tuple[bytes, str]:
+    """The byte-order mark a file starts with and the codec of the text after it (b"", "utf-8" when none)."""
+    for bom, codec, _name in _BOMS:
+        if data.startswith(bom):
+            return bom, codec
+    return b"", "utf-8"
+
+
 def decode(data: bytes) -> str:
     """The text of a file's bytes; raises :class:`NotText` with a message that says what the file is."""
     for bom, codec, name in _BOMS:

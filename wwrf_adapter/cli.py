@@ -149,14 +149,11 @@ def _main(argv: list[str]) -> int:
 def _rewrite(path: Path, text: str) -> None:
     """Write canonical text over a file, keeping its line endings (LF or CRLF), its encoding (UTF-8,
     UTF-16 or UTF-32 by its byte-order mark) and its permissions; atomically."""
-    import codecs
+    from rulescript.textfile import bom_of
 
     original = path.read_bytes()
-    boms = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
-            (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
-    bom, codec = next(((b, c) for b, c in boms if original.startswith(b)), (b"", "utf-8"))
-    newline_probe = original.decode(codec, errors="replace") if codec != "utf-8" else original.decode("utf-8", "replace")
-    if "\r\n" in newline_probe:
+    bom, codec = bom_of(original)
+    if "\r\n" in original[len(bom):].decode(codec, errors="replace"):
         text = text.replace("\r\n", "\n").replace("\n", "\r\n")
     data = bom + text.encode(codec)
     if data != original:

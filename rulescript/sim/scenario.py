@@ -564,8 +564,13 @@ def main_test(paths, out=None, verbose=False, fmt="text"):
     reported = set()
     found = False
 
+    from rulescript.cliutil import paint, use_colour
+    colour = use_colour(out)
+
     def emit(text):
         if fmt == "text":
+            if colour and text.startswith(("PASS ", "FAIL ")):
+                text = paint(text[:4], "green" if text[0] == "P" else "red", True) + text[4:]
             out.write(text)
 
     for path in paths:
