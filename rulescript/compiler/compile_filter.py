@@ -164,8 +164,15 @@ class FilterCompiler:
                 order = 2
             if order <= last:
                 expected = ", ".join(dict.fromkeys(_SEGMENT_NAMES[last + 1:]))
+                notes = [f"expected one of: {expected}, ';', end of value"]
+                text = ctx.value.text
+                if 0 < segment[2] <= len(text) and text[segment[2] - 1] in "'\"":
+                    quote = text[segment[2] - 1]
+                    other = "\"" if quote == "'" else "'"
+                    notes.append(f"a name is one quoted string with no escapes: to put {quote} in it, delimit it "
+                                 f"with {other} ({other}it{quote}s{other})")
                 raise ctx.fail("RS101", f"{_SEGMENT_WHAT[order]} cannot come here in a target filter", segment[2],
-                               segment[3], (f"expected one of: {expected}, ';', end of value",))
+                               segment[3], notes)
             last = order
             found[order] = segment
         qty, types, pick, block, zone, selector = found
