@@ -42,6 +42,7 @@ class Build:
     project: Project
     files: dict[str, bytes] = field(default_factory=dict)            # paths under def/
     origins: dict[str, dict[int, Span]] = field(default_factory=dict)  # package path -> {line: input span}
+    copied: dict[str, str] = field(default_factory=dict)              # package path -> file copied
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, SourceText] = field(default_factory=dict)
     package: bytes | None = None
@@ -130,8 +131,9 @@ def generate(b: Build, progress: Progress | None = None) -> None:
     if rules is None:
         return
     say("writing definition.xml, sets, decks and the proxy")
-    scripts, order = shipped_python(p)
+    scripts, order, copied = shipped_python(p)
     b.files.update(scripts)
+    b.copied.update({"def/" + k: v for k, v in copied.items()})
     for cs in p.sets:
         _put_xml(b, f"Sets/{cs.guid}/set.xml", set_xml(p, cs))
         for card in cs.cards:
@@ -166,7 +168,7 @@ def assemble(game: str | Path, progress: Progress | None = None, check_py27: boo
         say("packing and validating")
         data = pack(b.project, b.files)
         label = f"{b.file_stem}.o8g"
-        b.report = validate_tree(tree_from_zip(data, label), b.origins, check_py27)
+        b.report = validate_tree(tree_from_zip(data, label), b.origins, check_py27, b.copied)
         b.sources.update(b.report.sources)
         b.diagnostics.extend(b.report.diagnostics)
         if b.report.ok:

@@ -107,32 +107,22 @@ def gamedata_module(p: Project, shipped: dict[str, bytes]) -> bytes:
     return text.encode("ascii")
 
 
-def shipped_python(p: Project) -> tuple[dict[str, bytes], list[str]]:
-    """Every .py the package ships except the two generated scripts, and the shared-namespace
-    script list (paths under ``def/``, in load order, the generated ones included)."""
+def shipped_python(p: Project) -> tuple[dict[str, bytes], list[str], dict[str, str]]:
+    """Every .py the package ships except the two generated scripts, the shared-namespace script list
+    (paths under ``def/``, in load order, the generated ones included), and for each copied file
+    the file it was copied from (so that a problem is reported there)."""
     files: dict[str, bytes] = {}
+    copied: dict[str, str] = {}
     for dest, src in {**engine_files(p.profile), **host_files()}.items():
         files[dest] = src.read_bytes()
+        copied[dest] = str(src)
     files["octgn_pack/__init__.py"] = PACK_INIT
     order = [GAMEDATA, RULES]
-    for src in host_scripts():
-        dest = f"Scripts/{src.name}"
-        files[dest] = src.read_bytes()
-        order.append(dest)
-    for src in p.scripts:
+    for src in host_scripts() + list(p.scripts):
         dest = f"Scripts/{src.name}"
         if dest in files or dest in (GAMEDATA, RULES):
             dest = f"Scripts/game_{src.name}"
         files[dest] = src.read_bytes()
+        copied[dest] = str(src)
         order.append(dest)
-    return files, order
-
-
-def source_of(p: Project, dest: str) -> str | None:
-    """The file in the checkout or game folder that a shipped script was copied from."""
-    table = {**{k: str(v) for k, v in engine_files(p.profile).items()},
-             **{k: str(v) for k, v in host_files().items()}}
-    table.update({f"Scripts/{s.name}": str(s) for s in host_scripts()})
-    for s in p.scripts:
-        table[f"Scripts/{s.name}" if f"Scripts/{s.name}" not in table else f"Scripts/game_{s.name}"] = str(s)
-    return table.get(dest)
+    return files, order, copied

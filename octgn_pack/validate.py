@@ -125,8 +125,9 @@ def tree_from_zip(data: bytes, label: str) -> Tree:
 
 class Validator:
     def __init__(self, tree: Tree, origins: dict[str, dict[int, Span]] | None = None,
-                 check_py27: bool = True) -> None:
+                 check_py27: bool = True, copied: dict[str, str] | None = None) -> None:
         self.t = tree
+        self.copied = copied or {}
         self.r = Report(files=len(tree.files))
         self.origins = origins or {}
         self.check_py27 = check_py27
@@ -149,6 +150,9 @@ class Validator:
         if table and span.line in table:
             notes = notes + (f"in the generated {span.file}:{span.line}:{span.col}",)
             span = table[span.line]
+        elif rel in self.copied:
+            notes = notes + (f"shipped as {span.file}",)
+            span = span.with_file(self.copied[rel])
         self.r.diagnostics.append(Diagnostic(severity, code, msg, span, notes))  # type: ignore[arg-type]
 
     def warn(self, code: str, msg: str, span: Span, notes: Iterable[str] = ()) -> None:
@@ -703,18 +707,25 @@ class Validator:
         self.r.py27 = f"{len(pys)} scripts compile under Python 2.7 ({find_python27()})" if not failures else \
             f"{len(failures)} of {len(pys)} scripts do not compile under Python 2.7"
         for name, line, col, msg in failures:
-            shown = self.t.display(name)
-            self.r.sources.setdefault(shown, SourceText(shown, pys[name].decode("utf-8", "replace")))
+            shown = self._script_source(name, pys[name].decode("utf-8", "replace"))
             self.err("OP280", f"does not compile under Python 2.7 (OCTGN runs IronPython 2.7): {msg}",
                      Span(shown, line, max(1, col)))
+
+    def _script_source(self, path: str, text: str) -> str:
+        """Register a script's text for rendering (also under the file it was copied from)."""
+        shown = self.t.display(path)
+        self._rel[shown] = path
+        self.r.sources.setdefault(shown, SourceText(shown, text))
+        if path in self.copied:
+            self.r.sources.setdefault(self.copied[path], SourceText(self.copied[path], text))
+        return shown
 
     def _shared_script(self, path: str, data: bytes) -> None:
         """Scripts run in OCTGN's shared namespace: no global 'result', no 'ShowDialog()' text."""
         text = data.decode("utf-8", "replace")
-        shown = self.t.display(path)
+        shown = self._script_source(path, text)
         for i, line in enumerate(text.splitlines(), 1):
             if "ShowDialog()" in line and "#" not in line:
-                self.r.sources.setdefault(shown, SourceText(shown, text))
                 self.warn("OP281", "OCTGN rewrites lines holding ShowDialog() without a '#'",
                           Span(shown, i, line.index("ShowDialog()") + 1))
         try:
@@ -729,13 +740,13 @@ class Validator:
                 targets = [(t.id, t) for t in node.targets if isinstance(t, ast.Name)]
             for name, n in targets:
                 if name == "result":
-                    self.r.sources.setdefault(shown, SourceText(shown, text))
                     self.err("OP282", "a shared-namespace script must not define a global named 'result' (OCTGN's "
                              "action dispatch assigns it)", Span(shown, n.lineno, n.col_offset + 1))
 
 
-def validate_tree(tree: Tree, origins: dict[str, dict[int, Span]] | None = None, check_py27: bool = True) -> Report:
-    return Validator(tree, origins, check_py27).run()
+def validate_tree(tree: Tree, origins: dict[str, dict[int, Span]] | None = None, check_py27: bool = True,
+                  copied: dict[str, str] | None = None) -> Report:
+    return Validator(tree, origins, check_py27, copied).run()
 
 
 def validate_path(path: str | Path, check_py27: bool = True) -> Report:
