@@ -122,3 +122,27 @@ def write_rules(target: Path, rules: dict[str, Any], profile: str, game_root: st
     path = target / RULES
     write_atomic({path: rules_module(doc)})
     return path
+
+
+class RulesSync:
+    """A ``Watcher.on_reload`` callback: after every good reload, rewrite ``Scripts/rules.py`` of the
+    game installed in an OCTGN data folder; after a broken save, leave it as it is."""
+
+    def __init__(self, game: str | Path, data: str | Path, out: Any) -> None:
+        from octgn_pack.yamlpos import load
+
+        self.root = Path(game)
+        self.target = installed_game(game, data)
+        doc = load(self.root / "game.yaml")
+        self.profile = str((doc.data or {}).get("profile", "cfc")) if isinstance(doc.data, dict) else "cfc"
+        self.out = out
+        self.writes = 0
+
+    def __call__(self, res: Any) -> None:
+        if res.ok and res.error is None and res.rules is not None:
+            path = write_rules(self.target, res.rules, self.profile, self.root)
+            self.writes += 1
+            self.out.write("octgn: wrote %s (%d rules); use reload scripts in OCTGN's developer window\n"
+                           % (path, len(res.rules)))
+        else:
+            self.out.write("octgn: %s kept as it was (this save does not compile)\n" % (self.target / RULES))
