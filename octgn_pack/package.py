@@ -74,8 +74,10 @@ def pack(p: Project, files: dict[str, bytes]) -> bytes:
     parts["[Content_Types].xml"] = content_types(list(parts) + ["[Content_Types].xml"])
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
-        for path in sorted(parts, key=part_uri):
-            info = zipfile.ZipInfo(path if path == "[Content_Types].xml" else part_uri(path), ZIP_EPOCH)
+        named = {(path if path == "[Content_Types].xml" else part_uri(path)): path for path in parts}
+        for entry in sorted(named):
+            path = named[entry]
+            info = zipfile.ZipInfo(entry, ZIP_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 0
             info.external_attr = 0
