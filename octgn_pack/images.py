@@ -31,16 +31,24 @@ def card_png(width: int, height: int, fill: str, border: str | None = None, bord
     f = bytes(_rgb(fill)) + b"\xff"
     b = bytes(_rgb(border)) + b"\xff" if border else f
     clear = b"\x00\x00\x00\x00"
+    inner = (radius - border_px) ** 2
+    plain_rows: dict[bool, bytes] = {}
     rows = []
     for y in range(height):
+        dy = max(radius - y, y - (height - 1 - radius), 0)
+        edge = y < border_px or y >= height - border_px
+        if not dy:  # no rounded corner on this row: border, fill, border
+            if edge not in plain_rows:
+                plain_rows[edge] = b * width if edge else b * border_px + f * (width - 2 * border_px) + b * border_px
+            rows.append(plain_rows[edge])
+            continue
         row = bytearray()
         for x in range(width):
             dx = max(radius - x, x - (width - 1 - radius), 0)
-            dy = max(radius - y, y - (height - 1 - radius), 0)
-            if radius and dx and dy and dx * dx + dy * dy > radius * radius:
+            d = dx * dx + dy * dy
+            if dx and d > radius * radius:
                 row += clear
-            elif (x < border_px or y < border_px or x >= width - border_px or y >= height - border_px
-                  or (radius and dx and dy and dx * dx + dy * dy > (radius - border_px) ** 2)):
+            elif edge or x < border_px or x >= width - border_px or (dx and d > inner):
                 row += b
             else:
                 row += f
