@@ -129,12 +129,11 @@ class RulesSync:
     game installed in an OCTGN data folder; after a broken save, leave it as it is."""
 
     def __init__(self, game: str | Path, data: str | Path, out: Any) -> None:
-        from octgn_pack.yamlpos import load
+        from rulescript.compiler import game_profile_name
 
         self.root = Path(game)
         self.target = installed_game(game, data)
-        doc = load(self.root / "game.yaml")
-        self.profile = str((doc.data or {}).get("profile", "cfc")) if isinstance(doc.data, dict) else "cfc"
+        self.profile = game_profile_name(self.root)[0]
         self.out = out
         self.writes = 0
 

@@ -33,6 +33,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from rulescript.compiler import game_profile_name
 from rulescript.compiler.profile import ProfileError, load_profile
 from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span, did_you_mean
 from octgn_pack import ids
@@ -228,7 +229,7 @@ class _Reader:
                 self.error("OP106", f"'{key}' holds the character U+{ord(ch):04X}, which XML cannot hold", g.span(key))
             return v
 
-        p.profile = text("profile", "cfc") or "cfc"
+        p.profile = text("profile", game_profile_name(p.root)[0]) or game_profile_name(p.root)[0]
         p.name = (text("name") or "").strip()
         if not p.name:
             self.error("OP107", "game.yaml needs a 'name' (OCTGN names the package and the deck folder after it)",

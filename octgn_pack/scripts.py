@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +39,19 @@ def _py_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.py") if p.is_file())
 
 
+def game_package_dir(profile: str) -> Path:
+    """The folder of the game package ``rulescript.games.<profile>`` (wherever it is installed)."""
+    module = importlib.import_module(f"rulescript.games.{profile}")
+    return Path(module.__file__).resolve().parent
+
+
 def engine_files(profile: str) -> dict[str, Path]:
-    """The engine and game modules: package path -> file in this checkout."""
+    """The engine and game modules: package path -> file they are copied from."""
     out = {"rulescript/__init__.py": ENGINE_ROOT / "__init__.py",
            "rulescript/games/__init__.py": ENGINE_ROOT / "games" / "__init__.py"}
     for p in _py_files(ENGINE_ROOT / "runtime"):
         out[f"rulescript/runtime/{p.name}"] = p
-    for p in _py_files(ENGINE_ROOT / "games" / profile):
+    for p in _py_files(game_package_dir(profile)):
         out[f"rulescript/games/{profile}/{p.name}"] = p
     return out
 
