@@ -209,6 +209,12 @@ def build(game: str | Path, dist: str | Path, progress: Progress | None = None, 
     if b.ok and b.package is not None:
         dist = Path(dist)
         targets = {dist / f"{b.file_stem}.o8g": b.package, dist / f"{b.file_stem}.nupkg": b.package}
+        old = dist / f"{b.file_stem}.o8g"
+        if old.is_file() and old.read_bytes() != b.package and b.project.version_span is not None:
+            b.diagnostics.append(Diagnostic(
+                "warning", "OP311", f"{old} held another build of version {b.project.version}: OCTGN installs "
+                "a package over an installed game only when its version is higher", b.project.version_span,
+                ("bump 'version' in game.yaml before handing the package out",)))
         write_atomic(targets)
         b.written = list(targets)
     return b

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from rulescript.diagnostics import to_json
+from rulescript.diagnostics import render, to_json
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -31,12 +31,16 @@ def _progress(quiet: bool):  # type: ignore[no-untyped-def]
     return lambda msg: print(f"  {msg}...", file=sys.stderr, flush=True)
 
 
-def _print_diagnostics(text: str, fmt: str, diags: list, stream=None) -> None:  # type: ignore[no-untyped-def]
-    stream = stream or sys.stderr
-    if fmt == "json":
-        print(to_json(diags))
-    elif text:
-        print(text + "\n", file=stream)
+def _show(diags: list, sources: dict, ok: bool, args: argparse.Namespace, warnings: bool = False) -> None:
+    """Print the errors (and with -W, ``warnings`` or on failure, the warnings too) as text on stderr or
+    JSON on stdout."""
+    shown = diags if warnings or getattr(args, "warnings", False) or not ok else [d for d in diags if d.is_error]
+    if getattr(args, "format", "text") == "json":
+        print(to_json(shown))
+        return
+    text = "\n\n".join(render(d, sources.get(d.span.file)) for d in shown)
+    if text:
+        print(text + "\n", file=sys.stderr)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -51,9 +55,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"octgn-pack: error: cannot write the package: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    shown = b.diagnostics if args.warnings or not b.ok else [d for d in b.diagnostics if d.is_error]
-    text = "\n\n".join(d.render(b.sources.get(d.span.file)) for d in shown)
-    _print_diagnostics(text, args.format, shown)
+    _show(b.diagnostics, b.sources, b.ok, args, warnings=True)  # a build's warnings are about the package
     if b.report is not None and b.report.py27:
         print(f"  {b.report.py27}", file=sys.stderr)
     print(summary(b), file=sys.stderr)
@@ -70,11 +72,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     except (LoadError, OSError) as exc:
         print(f"octgn-pack: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    shown = r.diagnostics if args.warnings or not r.ok else [d for d in r.diagnostics if d.is_error]
-    from rulescript.diagnostics import render
-
-    text = "\n\n".join(render(d, r.sources.get(d.span.file)) for d in shown)
-    _print_diagnostics(text, args.format, shown)
+    _show(r.diagnostics, r.sources, r.ok, args)
     print(f"  {r.py27}", file=sys.stderr)
     errors = len(r.errors)
     warnings = len(r.diagnostics) - errors
@@ -96,8 +94,7 @@ def cmd_deploy(args: argparse.Namespace) -> int:
         print(f"octgn-pack: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     b = d.build
-    shown = b.diagnostics if args.warnings or not b.ok else [d_ for d_ in b.diagnostics if d_.is_error]
-    _print_diagnostics("\n\n".join(x.render(b.sources.get(x.span.file)) for x in shown), "text", shown)
+    _show(b.diagnostics, b.sources, b.ok, args)
     if not b.ok:
         print(summary(b).replace("no package written", f"nothing installed in {args.data}"), file=sys.stderr)
         return EXIT_ERRORS
@@ -114,8 +111,12 @@ def build_parser() -> argparse.ArgumentParser:
                                      "I/O errors.  'octgn-pack COMMAND --help' explains each command.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--warnings", "-W", action="store_true", help="also show warnings")
+    def common(p: argparse.ArgumentParser, fmt: bool = True, quiet: bool = True) -> None:
+        if fmt:
+            p.add_argument("--format", choices=["text", "json"], default="text", help="diagnostics as text or JSON")
+        if quiet:
+            p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+        p.add_argument("--warnings", "-W", action="store_true", help="also show warnings (build always does)")
         p.add_argument("--no-py27", action="store_true",
                        help="skip compiling the scripts with Python 2.7 (done when python2.7 or $PYTHON27 exists)")
 
@@ -131,8 +132,6 @@ def build_parser() -> argparse.ArgumentParser:
                        "updates an installed game.")
     p.add_argument("game", metavar="GAME", help="the game folder")
     p.add_argument("-o", "--output", metavar="DIST", default="dist", help="output folder (default: dist)")
-    p.add_argument("--format", choices=["text", "json"], default="text", help="diagnostics as text or JSON")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
     common(p)
     p.set_defaults(func=cmd_build)
 
@@ -145,8 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "a note, when no python2.7 is found).  A folder may hold def/ (an unpacked package) or be an "
                        "installed game (GameDatabase/<guid>).")
     p.add_argument("package", metavar="PACKAGE|DIR", help="a .o8g/.nupkg file or a folder")
-    p.add_argument("--format", choices=["text", "json"], default="text", help="diagnostics as text or JSON")
-    common(p)
+    common(p, quiet=False)
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("deploy", help="install GAME into an OCTGN data folder (development)",
@@ -158,8 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAME", help="the game folder")
     p.add_argument("--data", required=True, metavar="DIR",
                    help="the OCTGN data folder (%%OCTGN_DATA%%, or Documents\\Octgn)")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
-    common(p)
+    common(p, fmt=False)
     p.set_defaults(func=cmd_deploy)
     return parser
 

@@ -33,19 +33,23 @@ class Resources:
 
     @staticmethod
     def pile_icon(name: str) -> str:
-        return f"Resources/Piles/{slug(name) or 'pile'}.png"
+        return _image("Piles", slug(name) or "pile")
 
     @staticmethod
     def counter_icon(name: str) -> str:
-        return f"Resources/Counters/{slug(name) or 'counter'}.png"
+        return _image("Counters", slug(name) or "counter")
 
     @staticmethod
     def phase_icon(i: int) -> str:
-        return f"Resources/Phases/{i + 1:02d}.png"
+        return _image("Phases", f"{i + 1:02d}")
 
     @staticmethod
     def marker_image(marker_id: str) -> str:
-        return f"Resources/Markers/{slug(marker_id) or 'marker'}.png"
+        return _image("Markers", slug(marker_id) or "marker")
+
+
+def _image(folder: str, stem: str) -> str:
+    return f"Resources/{folder}/{stem}.png"
 
 
 RES = Resources()

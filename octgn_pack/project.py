@@ -103,6 +103,7 @@ class Project:
     guid: str = ""
     name: str = ""
     version: str = "0.0.0.0"
+    version_span: Span | None = None
     description: str = ""
     authors: str = "RuleScript"
     tags: str = ""
@@ -250,6 +251,7 @@ class _Reader:
                        "separated by dots (1.2.0 becomes 1.2.0.0)", g.span("version"))
             v4 = "0.0.0.0"
         p.version = v4
+        p.version_span = g.span("version") if "version" in data else g.span()
         p.description = " ".join((text("description", "") or "").split()) or p.name
 
         o = data.get("octgn") or {}

@@ -39,20 +39,14 @@ def _write(value: Any, put: Any) -> None:
             put(": ")
             _write(v, put)
         put("}")
-    elif isinstance(value, list):
-        put("[")
+    elif isinstance(value, (list, tuple)):
+        is_list = isinstance(value, list)
+        put("[" if is_list else "(")
         for i, v in enumerate(value):
             if i:
                 put(", ")
             _write(v, put)
-        put("]")
-    elif isinstance(value, tuple):
-        put("(")
-        for i, v in enumerate(value):
-            if i:
-                put(", ")
-            _write(v, put)
-        put(",)" if len(value) == 1 else ")")
+        put("]" if is_list else ",)" if len(value) == 1 else ")")
     elif value is None or isinstance(value, (bool, int, float)):
         put(repr(value))
     else:

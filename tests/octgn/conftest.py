@@ -85,3 +85,16 @@ def python27() -> str:
     if exe is None:
         pytest.skip("no Python 2.7 on this machine (python2.7 on PATH or $PYTHON27)")
     return exe
+
+
+def run_py27(python27: str, folder: Path, code: str) -> str:
+    """Run ``code`` under Python 2.7 with ``folder`` on ``sys.path``; the code answers with
+    ``out(text)`` (unicode, written as UTF-8 so non-ASCII text comes back exactly).  Returns the answer."""
+    import subprocess
+
+    answer = folder / "_py27_answer.txt"
+    prelude = ("import sys, io\nsys.path.insert(0, sys.argv[1])\n"
+               "def out(text):\n    io.open(sys.argv[2], 'w', encoding='utf-8').write(u'%s' % (text,))\n")
+    proc = subprocess.run([python27, "-c", prelude + code, str(folder), str(answer)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return answer.read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ import pytest
 
 from octgn_pack.build import build
 from octgn_pack.cli import main
-from tests.octgn.conftest import CARDS_YAML, DECK_YAML, GAME_YAML, entries, write_game
+from tests.octgn.conftest import CARDS_YAML, DECK_YAML, GAME_YAML, entries, run_py27, write_game
 
 
 def _refused(tmp_path, capsys, **game):
@@ -144,16 +144,10 @@ def test_special_characters_are_escaped_and_read_back_exactly(tmp_path, python27
     d = ET.fromstring(files[deck_entry[0]])
     assert d.find("section")[0].text == ODD
     # the same text reaches the engine's card table, under Python 2.7 too
-    import subprocess
-    gd = tmp_path / "gamedata.py"
-    gd.write_bytes(files["def/Scripts/gamedata.py"])
-    code = ("import sys, io; sys.path.insert(0, sys.argv[1]); import gamedata; "
-            "c = [x for x in gamedata.GAME['cards'].values() if x['id'] == 'ember-monk'][0]; "
-            "io.open(sys.argv[2], 'w', encoding='utf-8').write(c['name'] + u'|' + gamedata.GAME['name'])")
-    out = tmp_path / "out.txt"
-    proc = subprocess.run([python27, "-c", code, str(tmp_path), str(out)], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    assert out.read_text(encoding="utf-8") == ODD + '|Tiny & <Odd> "Game" é'
+    (tmp_path / "gamedata.py").write_bytes(files["def/Scripts/gamedata.py"])
+    code = ("import gamedata\nc = [x for x in gamedata.GAME['cards'].values() if x['id'] == 'ember-monk'][0]\n"
+            "out(c['name'] + u'|' + gamedata.GAME['name'])")
+    assert run_py27(python27, tmp_path, code) == ODD + '|Tiny & <Odd> "Game" é'
 
 
 def test_duplicate_yaml_key_in_a_deck(tmp_path, capsys):

@@ -16,7 +16,7 @@ from octgn_pack.package import MANIFEST_REL
 from rulescript.compiler import compile_game
 from rulescript.games.cfc import table as face
 from tests.conftest import DEMO, ROOT
-from tests.octgn.conftest import entries, write_game
+from tests.octgn.conftest import entries, run_py27, write_game
 
 GUID = "006c09f0-79a0-42b2-8d36-cc863c998ee8"
 NUSPEC_NS = "{http://schemas.microsoft.com/packaging/2010/07/nuspec.xsd}"
@@ -151,11 +151,8 @@ def test_generated_scripts_load_under_python27(demo_build, python27, tmp_path):
     files = entries(b.package)
     for name in ("gamedata.py", "rules.py"):
         (tmp_path / name).write_bytes(files[f"def/Scripts/{name}"])
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import gamedata, rules; "
-            "print(len(gamedata.GAME['cards'])); print(len(rules.RULES['rules']))")
-    proc = subprocess.run([python27, "-c", code, str(tmp_path)], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.split() == ["127", str(len(compile_game(DEMO).rules))]
+    code = "import gamedata, rules\nout('%d %d' % (len(gamedata.GAME['cards']), len(rules.RULES['rules'])))"
+    assert run_py27(python27, tmp_path, code).split() == ["127", str(len(compile_game(DEMO).rules))]
 
 
 def test_the_shipped_engine_imports_and_plays_under_python27(demo_build, python27, tmp_path):
@@ -164,13 +161,11 @@ def test_the_shipped_engine_imports_and_plays_under_python27(demo_build, python2
     b, _ = demo_build
     with zipfile.ZipFile(io.BytesIO(b.package)) as z:
         z.extractall(tmp_path)
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[1] + '/Scripts')\n"
+    code = ("sys.path.insert(0, sys.argv[1] + '/Scripts')\n"
             "from rulescript.games import load\nfrom rulescript.runtime.engine import Engine\n"
             "import rules\ng = load(rules.RULES['profile'])\nEngine(rules.RULES['rules'], game=g)\n"
-            "from rulescript.games.cfc import table\nprint(len(table.PILES))\n")
-    proc = subprocess.run([python27, "-c", code, str(tmp_path / "def")], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == str(len(face.PILES))
+            "from rulescript.games.cfc import table\nout(len(table.PILES))\n")
+    assert run_py27(python27, tmp_path / "def", code) == str(len(face.PILES))
 
 
 def test_vermin_passes_on_everything_the_package_ships(demo_build, tmp_path):
@@ -260,3 +255,15 @@ def test_proxy_prints_name_type_stats_and_text(demo_build, rel):
     linked = {link.get("block"): [p.get("name") for p in link] for link in t.iter("link")}
     assert linked == {"name": ["Name"], "type": ["Card Type", "Subtype"], "stats": ["BP", "SP"], "text": ["Text"]}
     assert t.find("template").get("default") == "True"
+
+
+def test_rebuilding_a_changed_game_under_the_same_version_warns(tmp_path, capsys):
+    game = write_game(tmp_path / "g")
+    dist = tmp_path / "dist"
+    assert main(["build", str(game), "-o", str(dist), "-q"]) == 0
+    assert main(["build", str(game), "-o", str(dist), "-q"]) == 0
+    assert "OP311" not in capsys.readouterr().err, "the same bytes again: nothing to say"
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text().replace("Deals damage.", "Deals more."))
+    assert main(["build", str(game), "-o", str(dist), "-q"]) == 0
+    err = capsys.readouterr().err
+    assert f"{game / 'game.yaml'}:4:10: warning[OP311]" in err and "bump 'version'" in err

@@ -4,13 +4,13 @@ ASCII output that Python 2.7 reads as the same values (non-ASCII text as unicode
 from __future__ import annotations
 
 import ast
-import subprocess
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulescript.cli import main as rulescript_main
 from rulescript.pyliteral import py_literal, python_module
+from tests.octgn.conftest import run_py27
 
 VALUE = {"name": "Fish & Chips 'é' ☃ \U0001F600", "n": [1, -2, 3.5, True, None], "t": ("x",), 7: {"k": "\n\t\\"}}
 
@@ -31,13 +31,9 @@ def test_literal_is_ascii_and_reads_back(value):
 def test_module_reads_back_under_python27(tmp_path, python27):
     mod = tmp_path / "m.py"
     mod.write_text(python_module("a header", [("VALUE", VALUE)]), encoding="ascii")
-    code = ("import sys, io; sys.path.insert(0, sys.argv[1]); import m; v = m.VALUE; "
-            "assert isinstance(v['name'], unicode); "
-            "io.open(sys.argv[2], 'w', encoding='utf-8').write(v['name'] + u'|' + repr(v['n']) + u'|' + repr(v[7]))")
-    out = tmp_path / "out.txt"
-    proc = subprocess.run([python27, "-c", code, str(tmp_path), str(out)], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    name, n, k = out.read_text(encoding="utf-8").split("|")
+    code = ("import m\nv = m.VALUE\nassert isinstance(v['name'], unicode)\n"
+            "out(v['name'] + u'|' + repr(v['n']) + u'|' + repr(v[7]))")
+    name, n, k = run_py27(python27, tmp_path, code).split("|")
     assert name == VALUE["name"] and n == "[1, -2, 3.5, True, None]" and ast.literal_eval(k) == VALUE[7]
 
 
@@ -51,10 +47,5 @@ def test_compile_format_py_with_non_ascii_loads_under_python27(tmp_path, python2
     assert rulescript_main(["compile", str(game), "-o", str(out), "--format", "py", "--no-cache"]) == 0
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# -*- coding: utf-8 -*-\n") and text.isascii()
-    code = ("import sys, io; sys.path.insert(0, sys.argv[1]); import ir; "
-            "q = ir.IR['rules']['a']['actions'][0]['stmts'][0]['question']; "
-            "io.open(sys.argv[2], 'w', encoding='utf-8').write(q)")
-    res = tmp_path / "q.txt"
-    proc = subprocess.run([python27, "-c", code, str(tmp_path), str(res)], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    assert res.read_text(encoding="utf-8") == "Zieh éine Karte?"
+    code = "import ir\nout(ir.IR['rules']['a']['actions'][0]['stmts'][0]['question'])"
+    assert run_py27(python27, tmp_path, code) == "Zieh éine Karte?"
