@@ -22,10 +22,10 @@ from typing import Any, Callable
 from rulescript.compiler import compile_game
 from rulescript.diagnostics import Diagnostic, SourceText, Span, render
 from octgn_pack import images
-from octgn_pack.definition import RES, definition, deck_file_name
+from octgn_pack.definition import RES, definition
 from octgn_pack.htmldoc import markdown_html
 from octgn_pack.package import pack
-from octgn_pack.project import Project, read_project
+from octgn_pack.project import Project, deck_file_name, read_project
 from octgn_pack.proxy import proxydef, template_size
 from octgn_pack.scripts import GAMEDATA, RULES, gamedata_module, rules_module, shipped_python
 from octgn_pack.sets import deck_set, deck_xml, set_xml

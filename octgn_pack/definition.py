@@ -8,7 +8,6 @@ names is one the builder writes (``resources`` gives their paths).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,9 +121,3 @@ def definition(p: Project, manifest: Any, scripts: list[str], has_reference: boo
     for sec in face.DECK_SECTIONS:
         deck.add("section", ("name", sec["name"]), ("group", sec["pile"]))
     return g
-
-
-def deck_file_name(name: str) -> str:
-    """The ``.o8d`` file name of a deck (OCTGN shows it as the deck's name)."""
-    clean = re.sub(r"[^\w .()-]+", "", name, flags=re.UNICODE).strip(" .") or "deck"
-    return clean + ".o8d"

@@ -149,6 +149,12 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
 
 
+def deck_file_name(name: str) -> str:
+    """The ``.o8d`` file name of a deck (OCTGN shows it as the deck's name)."""
+    clean = " ".join(re.sub(r"[^\w .()-]+", "", name, flags=re.UNICODE).split()).strip(" .") or "deck"
+    return clean + ".o8d"
+
+
 def bad_xml_char(text: str) -> str | None:
     """The first character XML 1.0 cannot hold (even escaped), or None."""
     for ch in text:
@@ -647,9 +653,9 @@ class _Reader:
                 self.error("OP141", "a deck 'name' must be a non-empty text", d.span("name"))
                 continue
             name = " ".join(name.split())
-            key = slug(name) or "deck"
+            key = deck_file_name(name).lower()
             if key in names:
-                self.error("OP142", f"two decks would be written as '{key}.o8d'", d.span("name"),
+                self.error("OP142", f"two decks would be written as '{deck_file_name(name)}'", d.span("name"),
                            (f"the other one is {names[key]}",))
             names[key] = path
             groups: list[tuple[str, Any, tuple[Any, ...]]] = []

@@ -154,3 +154,9 @@ def test_duplicate_yaml_key_in_a_deck(tmp_path, capsys):
     deck = DECK_YAML + "  ember-monk: 1\n"
     root, err = _refused(tmp_path, capsys, decks={"starter": deck})
     _located(err, str(root / "decks" / "starter.yaml"), 5, "OP101")
+
+
+def test_two_decks_with_one_file_name(tmp_path, capsys):
+    other = DECK_YAML.replace('"Starter"', '"starter!"')
+    root, err = _refused(tmp_path, capsys, decks={"a": DECK_YAML, "b": other})
+    _located(err, str(root / "decks" / "b.yaml"), 1, "OP142")
