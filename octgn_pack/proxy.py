@@ -20,17 +20,19 @@ def proxydef(p: Project, template_src: str) -> El:
     size = max(10, w // 16)
     root = el("templates")
     blocks = root.add("blocks")
-    boxes = [
-        ("name", pad, pad, w - 2 * pad, size * 2, size + 4),
-        ("type", pad, pad + size * 2 + 4, w - 2 * pad, size + 8, size - 2),
-        ("stats", pad, pad + size * 3 + 16, w - 2 * pad, size + 8, size),
-        ("text", pad, pad + size * 5, w - 2 * pad, h - pad * 2 - size * 5, size - 2),
-    ]
-    for bid, x, y, bw, bh, fsize in boxes:
+    lines = [("name", 2, size + 4), ("type", 1, size - 2), ("stats", 1, size)]
+    boxes = []
+    y = pad
+    for bid, rows, fsize in lines:
+        height = rows * (fsize + 8)
+        boxes.append((bid, y, height, fsize))
+        y += height + 4
+    boxes.append(("text", y, h - pad - y, size - 2))
+    for bid, by, bh, fsize in boxes:
         b = blocks.add("block", ("type", "text"), ("id", bid))
-        b.add("location", ("x", x), ("y", y))
+        b.add("location", ("x", pad), ("y", by))
         b.add("text", ("color", color), ("size", fsize))
-        b.add("wordwrap", ("height", bh), ("width", bw))
+        b.add("wordwrap", ("height", bh), ("width", w - 2 * pad))
     t = root.add("template", ("src", template_src), ("default", True))
     tb = t.add("textblocks")
     link = tb.add("link", ("block", "name"))
@@ -40,7 +42,7 @@ def proxydef(p: Project, template_src: str) -> El:
         if names:
             link = tb.add("link", ("block", bid), ("separator", sep))
             for n in names:
-                link.add("property", ("name", n))
+                link.add("property", ("name", n), ("format", n + " {}") if bid == "stats" else None)
     if p.proxy.get("text"):
         link = tb.add("link", ("block", "text"))
         for n in p.proxy["text"]:
