@@ -300,7 +300,9 @@ class Validator:
         pre = self.t.prefix
         if pre + "definition.xml" not in self.t.files:
             where = "def/" if pre else "this folder"
-            self.err("OP220", f"no definition.xml in {where}", Span(self.t.label, 1, 1))
+            hint = (("this is a game folder: build it with 'octgn-pack build' and validate the package",)
+                    if "game.yaml" in self.t.files and not self.t.is_zip else ())
+            self.err("OP220", f"no definition.xml in {where}", Span(self.t.label, 1, 1), hint)
         root_files = sorted(n[len(pre):] for n in self.t.files if n.startswith(pre) and "/" not in n[len(pre):])
         extra = [n for n in root_files if n != "definition.xml"]
         if extra:

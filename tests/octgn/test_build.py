@@ -267,3 +267,11 @@ def test_rebuilding_a_changed_game_under_the_same_version_warns(tmp_path, capsys
     assert main(["build", str(game), "-o", str(dist), "-q"]) == 0
     err = capsys.readouterr().err
     assert f"{game / 'game.yaml'}:4:10: warning[OP311]" in err and "bump 'version'" in err
+
+
+def test_an_unwritable_dist_is_an_io_error(tmp_path, capsys):
+    blocker = tmp_path / "dist"
+    blocker.write_text("a file, not a folder")
+    assert main(["build", str(write_game(tmp_path / "g")), "-o", str(blocker), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write the package" in err and "Traceback" not in err

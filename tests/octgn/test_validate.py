@@ -166,3 +166,10 @@ def test_json_output(demo_build, capsys, tmp_path, unpacked):
 
     diags = json.loads(capsys.readouterr().out)
     assert diags and diags[0]["code"] == "OP261" and diags[0]["line"] > 1 and diags[0]["column"] > 1
+
+
+def test_validating_a_game_folder_says_to_build_it(capsys):
+    from tests.conftest import DEMO
+
+    assert main(["validate", str(DEMO), "--no-py27"]) == 1
+    assert "octgn-pack build" in capsys.readouterr().err
