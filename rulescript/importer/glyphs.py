@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulescript.diagnostics import Diagnostic, Span
+from rulescript.importer.pysource import decode_source, top_level_chunks
 
 KINDS = ("instant", "trigger", "auto")
 SHAPES = {"instant": "▲", "trigger": "■", "auto": "●"}
@@ -54,15 +55,31 @@ def _kind_of(name: str) -> str | None:
     return "trigger" if word.startswith("trigger") else word
 
 
+def _statements(path: Path) -> list[ast.stmt]:
+    """The module-level statements of a script; a Python 2 script is read statement by statement."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return []
+    try:
+        return ast.parse(data, filename=str(path)).body
+    except (SyntaxError, ValueError):
+        pass
+    text = decode_source(data)
+    out: list[ast.stmt] = []
+    for first, chunk in top_level_chunks(text):
+        try:
+            out.extend(ast.parse("\n" * (first - 1) + chunk, filename=str(path)).body)
+        except (SyntaxError, ValueError):
+            continue  # print statements and the like: not constants
+    return out
+
+
 def read_glyphs(paths: list[Path], glyphs: Glyphs | None = None) -> Glyphs:
     """Add the glyph constants defined in the scripts ``paths`` to ``glyphs`` (or a new mapping)."""
     out = glyphs or Glyphs()
     for path in paths:
-        try:
-            tree = ast.parse(Path(path).read_bytes(), filename=str(path))
-        except (SyntaxError, ValueError, OSError):
-            continue  # a Python 2 script or an unreadable one: the rules reader reports what matters
-        for stmt in tree.body:
+        for stmt in _statements(Path(path)):
             if not isinstance(stmt, ast.Assign) or not isinstance(stmt.value, ast.Constant):
                 continue
             value = stmt.value.value

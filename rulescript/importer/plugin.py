@@ -128,12 +128,9 @@ def read_plugin(root: Path) -> Sources:
     src.diagnostics.extend(src.glyphs.diagnostics)
     for path in scripts:
         py = read_rules_py(path)
-        if py.entries:
+        if py.entries:  # a script without a rules dict (table actions, constants) is not the importer's
             src.rule_files.append(py)
             src.diagnostics.extend(py.diagnostics)
-            src.read_paths.append(path)
-        elif any(d.is_error and d.code != "RI100" for d in py.diagnostics):
-            src.diagnostics.extend(d for d in py.diagnostics if d.code != "RI100")
             src.read_paths.append(path)
     if not src.rule_files:
         where = Span(str(_child(root, "Scripts") or root), 1, 1)

@@ -4,6 +4,7 @@ for comments (cards that could not be imported are kept, commented out, next to 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from rulescript.importer.setxml import SetData
@@ -23,10 +24,20 @@ def scalar(value: Any) -> str:
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").replace("\x85", "\\u0085")
 
 
+_PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+
+
+def key(name: Any) -> str:
+    """A mapping key: plain when it is a simple word YAML reads as that string, else quoted."""
+    text = str(name)
+    return text if _PLAIN_KEY.match(text) and text.lower() not in _YAML_WORDS else scalar(text)
+
+
 def flow(value: Any) -> str:
     """A value on one line (flow style)."""
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{key(k)}: {flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(flow(v) for v in value) + "]"
     return scalar(value)
@@ -37,15 +48,15 @@ def block(value: dict[str, Any], indent: int = 0) -> list[str]:
     style once they hold only scalars."""
     pad = " " * indent
     lines: list[str] = []
-    for key, v in value.items():
+    for name, v in value.items():
         if isinstance(v, dict) and v and any(isinstance(x, (dict, list)) for x in v.values()):
-            lines.append(f"{pad}{scalar(key)}:")
+            lines.append(f"{pad}{key(name)}:")
             lines.extend(block(v, indent + 2))
         elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
-            lines.append(f"{pad}{scalar(key)}:")
+            lines.append(f"{pad}{key(name)}:")
             lines.extend(f"{pad}  - {flow(x)}" for x in v)
         else:
-            lines.append(f"{pad}{scalar(key)}: {flow(v)}")
+            lines.append(f"{pad}{key(name)}: {flow(v)}")
     return lines
 
 
