@@ -47,9 +47,9 @@ def find_decks(folder: Path) -> list[Path]:
 
 
 def read_deck(path: Path, name: str, cards: dict[str, dict[str, Any]], sections: list[str] | None,
-              game_id: str | None) -> Deck:
+              game_id: str | None, rejected: dict[str, str] | None = None) -> Deck:
     """Read one deck; ``cards``: the imported cards by id; ``sections``: the deck sections that
-    definition.xml declares (None: any)."""
+    definition.xml declares (None: any); ``rejected``: id -> name of the cards that were not imported."""
     deck = Deck(str(path), name)
     try:
         root = read_xml(path, "RI230")
@@ -84,13 +84,13 @@ def read_deck(path: Path, name: str, cards: dict[str, dict[str, Any]], sections:
                     Span(deck.path, section.line, section.col)))
             continue
         for el in entries:
-            _entry(deck, el, cards, by_name, first_of_name)
+            _entry(deck, el, cards, by_name, first_of_name, rejected or {})
     _check_rules(deck, cards, root, first_of_name)
     return deck
 
 
 def _entry(deck: Deck, el: Node, cards: dict[str, dict[str, Any]], by_name: dict[str, str],
-           first_of_name: dict[str, Node]) -> None:
+           first_of_name: dict[str, Node], rejected: dict[str, str]) -> None:
     span = Span(deck.path, el.line, el.col)
     text = " ".join(el.itertext().split())
     raw_qty = (el.get("qty") or "1").strip()
@@ -102,11 +102,18 @@ def _entry(deck: Deck, el: Node, cards: dict[str, dict[str, Any]], by_name: dict
     cid = normalise_guid(el.get("id") or "")
     if cid not in cards:
         alt = by_name.get(text.lower())
+        copies = f"{raw_qty} cop{'y' if raw_qty == '1' else 'ies'} dropped"
+        if alt is None and cid in rejected:
+            deck.dropped += 1
+            deck.diagnostics.append(Diagnostic(
+                "error", "RI234", f"the card '{rejected[cid]}' was not imported (the game cannot use it, see its "
+                f"set.xml); {copies}", span))
+            return
         if alt is None:
             deck.dropped += 1
             deck.diagnostics.append(Diagnostic(
                 "error", "RI234", f"no imported card has the id '{el.get('id')}' or the name '{text}'; "
-                f"{raw_qty} cop{'y' if raw_qty == '1' else 'ies'} dropped", span))
+                f"{copies}", span))
             return
         deck.diagnostics.append(Diagnostic("warning", "RI235", f"no card has the id '{el.get('id')}': matched by its "
                                            f"name '{text}' (as OCTGN does)", span))

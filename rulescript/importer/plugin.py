@@ -157,6 +157,7 @@ def read_plugin(root: Path) -> Sources:
     if src.definition is not None and src.definition.octgn.get("deck_sections"):
         sections = [s["name"] for s in src.definition.octgn["deck_sections"]]
     game_id = src.definition.id if src.definition is not None else None
+    rejected = {c["id"]: c.get("name", "") for s in src.sets for c, _ in s.rejected if c.get("id")}
     taken: set[str] = set()
     decks_root = _child(root, "Decks") or root
     for path in _deck_files(root):
@@ -164,7 +165,7 @@ def read_plugin(root: Path) -> Sources:
             rel = path.relative_to(decks_root).with_suffix("").as_posix()
         except ValueError:
             rel = path.relative_to(root).with_suffix("").as_posix()
-        deck = read_deck(path, Path(rel).name, cards, sections, game_id)
+        deck = read_deck(path, Path(rel).name, cards, sections, game_id, rejected)
         src.decks.append((deck_slug(rel, taken), deck))
         src.diagnostics.extend(deck.diagnostics)
         src.read_paths.append(path)
