@@ -179,7 +179,7 @@ def coverage(rules_ir: dict, ran: set[str], groups: dict, data: Any) -> dict:
     with_errors = sorted({g["rule"] for g in groups.values() if g["rule"]})
     resolved, never, present = [], [], []
     for rid, ir in sorted(rules_ir.items()):
-        if not ir.get("actions") and not ir.get("auto"):
+        if not ir.get("actions") and ir.get("auto") is None:
             present.append(rid)
         elif rid in ran:
             resolved.append(rid)
