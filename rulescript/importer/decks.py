@@ -1,8 +1,8 @@
-"""Reading a plugin's ``.o8d`` decks (octgn.md §3) and checking them against the game's deck rules.
+"""Reading a plugin's ``.o8d`` decks (OCTGN deck files) and checking them against the game's deck rules.
 
 ``<deck game="…"><section name="Main"><card qty="3" id="guid">Name</card>…</section></deck>``.  Ids
 may carry braces and upper case; they are normalised.  A card is matched by id, then by name (as
-OCTGN does).  A deck is checked against the CFC deck rules (cfc-game.md §2: 50 cards, at most 3 copies
+OCTGN does).  A deck is checked against the CFC deck rules (docs/cfc-rules.md §2: 50 cards, at most 3 copies
 of one card name): a deck that breaks them is still written, under ``decks/broken/`` where the
 simulator does not draw it, with a located warning for each broken rule (plugins ship test decks).
 A card entry that cannot be matched, or a section that loads into no pile, is dropped with an error.

@@ -1,4 +1,4 @@
-"""Reading an OCTGN ``definition.xml`` (octgn.md §2): the game's identity and its table.
+"""Reading an OCTGN ``definition.xml`` (OCTGN's game definition): the game's identity and its table.
 
 What is kept is what a game folder needs (``game.yaml``): the game's id, name and version, and the
 OCTGN-facing facts a package builder needs to rebuild the table: card size and images, the card

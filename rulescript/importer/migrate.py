@@ -9,7 +9,7 @@
    version, table), every script with :mod:`ast` (the rules dict and the ability glyphs; never
    executed), every ``Sets/<guid>/set.xml`` and every ``.o8d`` deck.
 2. Every rule text becomes an INI section ``[card-id]`` in ``rules/<script>.ini``; the compatibility
-   rewrites of ``rulescript.md`` §9 are applied and recorded (:mod:`rulescript.importer.rewrite`).
+   rewrites of ``docs/language.md`` §11 are applied and recorded (:mod:`rulescript.importer.rewrite`).
 3. The sets become ``cards.yaml`` with every card field of the game filled; ``game.yaml`` names the
    game and carries the OCTGN table facts; decks become ``decks/*.yaml`` (``decks/broken/`` for decks
    that break the deck rules).
@@ -581,7 +581,7 @@ def _record(report: ImportReport, rules: list[_Rule], ini_path: str) -> None:
 
 DESCRIPTION = ("Migrate an OCTGN plugin to a RuleScript game folder. Give the plugin folder (definition.xml, "
                "Scripts/, Sets/<guid>/set.xml, Decks/): the scripts are read with ast, never executed; the rules "
-               "dict gets the compatibility rewrites of rulescript.md §9; game.yaml, cards.yaml, rules/*.ini and "
+               "dict gets the compatibility rewrites (docs/language.md §11); game.yaml, cards.yaml, rules/*.ini and "
                "decks/*.yaml are written, then compiled. The older form takes the rules file and one set.xml.")
 EPILOG = ("Exit codes: 0 nothing was dropped and the game compiles; 1 a rule, a card field, a card or a deck entry "
           "was dropped (each is reported with file:line) - --allow-partial accepts that; 2 usage errors.")

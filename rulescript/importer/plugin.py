@@ -1,4 +1,4 @@
-"""Finding and reading the parts of an OCTGN plugin (octgn.md §1) as data.
+"""Finding and reading the parts of an OCTGN plugin (an OCTGN game definition folder) as data.
 
 A plugin folder holds ``definition.xml``, ``Scripts/*.py`` (one holds the rules dict, another the
 configuration constants such as the ability glyphs), ``Sets/<set-guid>/set.xml`` (one or more sets),

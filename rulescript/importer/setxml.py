@@ -1,8 +1,8 @@
-"""Reading an OCTGN ``set.xml`` (octgn.md §3) into RuleScript card data (``cards.yaml`` entries).
+"""Reading an OCTGN ``set.xml`` (the card set of an OCTGN game) into RuleScript card data (``cards.yaml`` entries).
 
 A card is ``<card id="guid" name="…">`` with ``<property name="…" value="…"/>`` children (or rich text
 content).  Property names are matched without regard to case, spaces, ``_`` and ``-``.  Every card
-field of the CFC game (cfc-game.md §3) is filled: type, subtype, BP, SP, backup slots (``Backup``, or
+field of the CFC game (docs/cfc-rules.md §3) is filled: type, subtype, BP, SP, backup slots (``Backup``, or
 ``Backup 1`` … ``Backup 3``), ability kind and name (``Ability Type`` holds a glyph, ``Ability`` a glyph
 and a name; the plugin's glyphs come from its scripts, :mod:`rulescript.importer.glyphs`) and the
 printed text, with the glyphs turned into ▲ ■ ●.  Display-only properties (``Publisher``, ``Rarity``…)
