@@ -349,7 +349,7 @@ DELEGATED = {
     "watch": ("rulescript.watch", "main_watch",
               "watch a game folder: recompile changed rules and re-run the affected scenarios on every save"),
     "import": ("rulescript.importer", "main_import",
-               "convert an OCTGN plugin (a Python rules dict and set.xml) into a game folder"),
+               "convert an OCTGN plugin folder (definition.xml, scripts, sets, decks) into a game folder"),
 }
 
 

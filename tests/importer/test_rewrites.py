@@ -1,4 +1,4 @@
-"""The rewrites of rulescript.md §9 applied by `rulescript import`, one rule text at a time."""
+"""The rewrites of docs/language.md §11 applied by `rulescript import`, one rule text at a time."""
 
 from __future__ import annotations
 
