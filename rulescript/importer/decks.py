@@ -17,7 +17,7 @@ from typing import Any
 
 from rulescript.diagnostics import Diagnostic, Span
 from rulescript.importer.definition import normalise_guid
-from rulescript.importer.xmlread import Node, XmlError, read_xml
+from rulescript.importer.xmlread import Node, read_root
 
 DECK_SIZE = 50
 MAX_COPIES = 3
@@ -51,16 +51,8 @@ def read_deck(path: Path, name: str, cards: dict[str, dict[str, Any]], sections:
     """Read one deck; ``cards``: the imported cards by id; ``sections``: the deck sections that
     definition.xml declares (None: any); ``rejected``: id -> name of the cards that were not imported."""
     deck = Deck(str(path), name)
-    try:
-        root = read_xml(path, "RI230")
-    except XmlError as exc:
-        deck.diagnostics.append(exc.diagnostic)
-        deck.readable = False
-        deck.dropped += 1
-        return deck
-    if root.tag != "deck":
-        deck.diagnostics.append(Diagnostic("error", "RI230", f"the root element is <{root.tag}>, expected <deck>",
-                                           Span(deck.path, root.line, root.col)))
+    root = read_root(path, "deck", "RI230", deck.diagnostics)
+    if root is None:
         deck.readable = False
         deck.dropped += 1
         return deck

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rulescript.diagnostics import Diagnostic, Span
-from rulescript.importer.xmlread import Node, XmlError, read_xml
+from rulescript.importer.xmlread import Node, read_root
 
 _PILE_KEYS = ("visibility", "ordered", "shuffle", "viewState", "moveto", "icon", "shortcut")
 
@@ -90,14 +90,8 @@ def _side(node: Node | None, out: Definition) -> dict[str, Any]:
 
 def read_definition(path: Path) -> Definition:
     out = Definition(str(path))
-    try:
-        root = read_xml(path, "RI210")
-    except XmlError as exc:
-        out.diagnostics.append(exc.diagnostic)
-        return out
-    if root.tag != "game":
-        out.diagnostics.append(Diagnostic("error", "RI210", f"the root element is <{root.tag}>, expected <game>",
-                                          Span(out.path, root.line, root.col)))
+    root = read_root(path, "game", "RI210", out.diagnostics)
+    if root is None:
         return out
     out.id = normalise_guid(root.get("id") or "") or None
     out.name = " ".join((root.get("name") or "").split()) or None

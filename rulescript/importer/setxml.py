@@ -23,7 +23,7 @@ from typing import Any
 from rulescript.diagnostics import Diagnostic, Span
 from rulescript.importer.definition import normalise_guid
 from rulescript.importer.glyphs import Glyphs
-from rulescript.importer.xmlread import Node, XmlError, read_xml
+from rulescript.importer.xmlread import Node, read_root
 
 CARD_TYPES = ("character", "action", "reaction")
 
@@ -74,14 +74,8 @@ def read_set_xml(path: Path, glyphs: Glyphs | None = None, declared: dict[str, s
     """Read one set.xml.  ``glyphs``: the plugin's ability glyphs; ``declared``: the card properties
     that definition.xml declares (an undeclared one is reported)."""
     out = SetData(str(path))
-    try:
-        root = read_xml(path)
-    except XmlError as exc:
-        out.diagnostics.append(exc.diagnostic)
-        return out
-    if root.tag != "set":
-        out.diagnostics.append(Diagnostic("error", "RI201", f"the root element is <{root.tag}>, expected <set>",
-                                          Span(out.path, root.line, root.col)))
+    root = read_root(path, "set", "RI201", out.diagnostics)
+    if root is None:
         return out
     out.set_name = " ".join(root.get("name", "").split()) or None
     out.set_id = normalise_guid(root.get("id") or "") or None

@@ -117,3 +117,18 @@ def read_xml(path: Path, code: str = "RI201") -> Node:
         raise XmlError(Diagnostic("error", code, f"cannot read the file: {exc.strerror}", Span(str(path), 1, 1))) \
             from None
     return parse_xml(data, str(path), code)
+
+
+def read_root(path: Path, tag: str, code: str, diagnostics: list[Diagnostic]) -> Node | None:
+    """The root element of the file when it is ``<tag>``; otherwise None, with the reason added to
+    ``diagnostics`` (an error located where the file stops being what is expected)."""
+    try:
+        root = read_xml(path, code)
+    except XmlError as exc:
+        diagnostics.append(exc.diagnostic)
+        return None
+    if root.tag != tag:
+        diagnostics.append(Diagnostic("error", code, f"the root element is <{root.tag}>, expected <{tag}>",
+                                      Span(str(path), root.line, root.col)))
+        return None
+    return root

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -97,7 +96,7 @@ def test_cli_json_and_text_reports(broken_game: Path, capsys) -> None:
     assert data["error_groups"][0]["card"] == "Lamp Keeper Ode"
     assert cli_main(["simulate", str(broken_game), "--games", "12", "--seed", "3", "-q"]) == 1
     text = capsys.readouterr().out
-    assert f"x [RS501]" in text and f"in {LAMP_KEEPER} (Lamp Keeper Ode)" in text
+    assert "x [RS501]" in text and f"in {LAMP_KEEPER} (Lamp Keeper Ode)" in text
     assert "coverage: " in text and "raised errors: " + LAMP_KEEPER in text
 
 
