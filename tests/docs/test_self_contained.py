@@ -16,8 +16,6 @@ from tests.conftest import ROOT
 OUTSIDE = re.compile(r"\.\./shared|\bshared/|(?<!docs/)(?<![\w/-])(?:rulescript|cfc-game|octgn|aiwolf|wwrf)\.md\b"
                      r"|ARCHITECTURE\.md"
                      r"|rulescript-partial|wwrf-formalization-guide|aiwolf-protocol|mafia-engine-abilities")
-# tools/bench/wwrf.py is being moved to in-repository examples separately; remove it from this set then.
-PENDING = {"tools/bench/wwrf.py"}
 SKIP_DIRS = {".git", ".venv", "__pycache__", ".pytest_cache", ".hypothesis", ".rulescript-cache", "build", "dist"}
 
 
@@ -41,7 +39,7 @@ def test_nothing_outside_tests_refers_to_documents_outside_the_repository() -> N
     assert "README.md" in files and "docs/language.md" in files
     found = []
     for rel in files:
-        if rel.startswith("tests/") or rel in PENDING:
+        if rel.startswith("tests/"):
             continue
         try:
             text = (ROOT / rel).read_text(encoding="utf-8")

@@ -10,14 +10,8 @@ from typing import Sequence
 from rulescript.diagnostics import Diagnostic, SourceText, render, to_json
 
 from . import ast as A
+from .exits import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError
 from .game import STANDARD_ROLES, GameContext
-
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """A user mistake in the command line or an unreadable file: exit 2 with this message."""
-
 
 _DESCRIPTION = """\
 AIWolf protocol 3.6 sentences as the AIWolf platform speaks them, and agents for AIWolf servers.

@@ -94,7 +94,7 @@ def _summary(agent: Agent) -> str:
 
 
 def cmd_agent(args: argparse.Namespace) -> int:
-    from .cli import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError
+    from .exits import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError
 
     try:
         cls = load_agent_class(args.module)
