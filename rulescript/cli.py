@@ -252,6 +252,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if _decks(table, args.game, None) is None:
         return EXIT_ERRORS
     rules = table.rules
+    args.json = args.format == "json"
     quiet = args.quiet or args.json
     progress = Progress("games", delay=0.0) if not quiet else None
     try:
@@ -404,8 +405,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", "-q", action="store_true", help="no progress line")
     p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
                    help="play the games in N processes; the results equal a serial run's with the same seed")
-    p.add_argument("--json", action="store_true", help="print the results (coverage and error groups included) "
-                   "as JSON")
+    p.add_argument("--format", choices=["text", "json"], default="text",
+                   help="text (default) or json: the results, coverage and error groups included")
+    p.add_argument("--json", action="store_const", const="json", dest="format", help="the same as --format json")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("play", help="play a game on a headless table (or watch a seeded one with --auto)",
