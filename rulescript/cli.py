@@ -1,6 +1,7 @@
 """The ``rulescript`` command line: one subcommand per user job.
 
-Exit codes: 0 success, 1 errors in the input (or failed tests), 2 usage errors.
+Exit statuses (:mod:`rulescript.cliutil`): 0 success, 1 errors in the input (or failed tests), 2 usage or
+I/O error, 3 internal error (with a crash report), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -10,16 +11,14 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from rulescript import cliutil
 from rulescript.cliutil import (EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Progress, UsageError, colour_diagnostics,
-                                non_negative_int, positive_int, seed_int, summary, use_colour, write_atomic)
-from rulescript.compiler import (CompileCache, CompileResult, compile_file, compile_game, find_game_root,
-                                 load_cards)
-from rulescript.diagnostics import to_json
-from rulescript.compiler.profile import ProfileError
+                                positive_int, seed_int, summary, use_colour, write_atomic)
 
+if TYPE_CHECKING:  # the compiler is imported when a command runs, inside the guard (Ctrl-C, errors)
+    from rulescript.compiler import CompileCache, CompileResult
 
 
 def _is_game_folder(path: Path) -> bool:
@@ -40,6 +39,8 @@ def _exists(raw: str) -> Path:
 def compile_paths(paths: Sequence[str], profile: str | None, cache: CompileCache | None,
                   progress: Any = None) -> list[CompileResult]:
     """Compile files, game folders, or folders of .ini files."""
+    from rulescript.compiler import compile_game
+
     results = []
     for raw in paths:
         path = _exists(raw)
@@ -60,12 +61,16 @@ def compile_paths(paths: Sequence[str], profile: str | None, cache: CompileCache
 
 
 def _compile_one(path: Path, profile: str | None, cache: CompileCache | None, progress: Any = None) -> CompileResult:
+    from rulescript.compiler import compile_file, find_game_root, load_cards
+
     game = find_game_root(path.parent)
     cards = load_cards(game / "cards.yaml")[0] if game else None
     return compile_file(path, profile or "cfc", cards=cards, cache=cache, progress=progress)
 
 
 def _cache_for(args: argparse.Namespace) -> CompileCache | None:
+    from rulescript.compiler import CompileCache
+
     if getattr(args, "no_cache", False):
         return None
     directory = getattr(args, "cache_dir", None) or os.environ.get("RULESCRIPT_CACHE_DIR")
@@ -91,6 +96,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     shown = [d for d in diags if d.is_error or show_warnings]
     errors = sum(1 for d in diags if d.is_error)
     if args.format == "json":
+        from rulescript.diagnostics import to_json
+
         print(to_json(shown))
     else:
         colour = use_colour(sys.stdout)
@@ -460,6 +467,8 @@ def _main(args_list: list[str]) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    from rulescript.compiler.profile import ProfileError
+
     try:
         return int(args.func(args))
     except ProfileError as exc:  # a --profile of the command line (a game's own is a diagnostic)

@@ -74,11 +74,20 @@ def test_output_closed_early_is_one_line(small_game: Path) -> None:
     assert "Traceback" not in err and "output closed early" in one_line(err)
 
 
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def test_ctrl_c_exits_130_without_traceback(small_game: Path) -> None:
+    # (a test run in the background inherits an ignored SIGINT: the child gets the default back)
     proc = subprocess.Popen([sys.executable, "-m", "rulescript", "simulate", str(small_game), "--games", "100000",
                              "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "NO_COLOR": "1"})
-    time.sleep(2.5)  # importing and loading the game: then it is playing games
+                            env={**os.environ, "NO_COLOR": "1"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while _cpu_seconds(proc.pid) < 2.0 and time.monotonic() < deadline:  # started: it is playing games
+        time.sleep(0.1)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
