@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,8 @@ MODULES = {"rulescript": "rulescript", "wwrf": "wwrf_adapter.cli", "aiwolf": "ww
 def run(prog: str, *args: Any, cwd: Path | None = None, env: dict[str, str] | None = None,
         stdin: str | bytes | None = None, timeout: float = 120, umask: int | None = None) -> subprocess.CompletedProcess:
     """Run ``prog args`` (as ``python -m``) and return the finished process (text output)."""
-    full_env = {**os.environ, "NO_COLOR": "1", "RULESCRIPT_CRASH_DIR": str(Path(cwd or ".").resolve() / "crashes")}
+    crashes = Path(cwd).resolve() / "crashes" if cwd else Path(tempfile.gettempdir()) / "rulescript-test-crashes"
+    full_env = {**os.environ, "NO_COLOR": "1", "RULESCRIPT_CRASH_DIR": str(crashes)}
     full_env.pop("RULESCRIPT_CACHE_DIR", None)
     full_env.update(env or {})
     preexec = (lambda: os.umask(umask)) if umask is not None else None
