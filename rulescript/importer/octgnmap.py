@@ -36,7 +36,7 @@ from octgn_pack.host import manifest
 from octgn_pack.project import (IMAGE_SUFFIXES, PROPERTY_TYPES, RESERVED_PROPERTIES, SPECIAL_FIELDS, URL_RE,
                                 card_stats, label)
 from rulescript.compiler.profile import load_profile
-from rulescript.diagnostics import Diagnostic, Span
+from rulescript.diagnostics import Diagnostic, Severity, Span
 from rulescript.importer.definition import Definition
 from rulescript.importer.setxml import PROPERTY_FIELDS, SetData, norm_name
 from rulescript.importer.xmlread import Node
@@ -108,9 +108,9 @@ class _Mapper:
         self.cards = [c for s in sets for c in s.cards]
 
     # ------------------------------------------------------------------ reporting
-    def say(self, severity: str, code: str, node: Node, message: str, notes: list[str] | tuple[str, ...] = ()) -> None:
+    def say(self, severity: Severity, code: str, node: Node, message: str, notes: tuple[str, ...] = ()) -> None:
         assert self.d is not None
-        self.out.diagnostics.append(Diagnostic(severity, code, message, self.d.span(node), tuple(notes)))  # type: ignore[arg-type]
+        self.out.diagnostics.append(Diagnostic(severity, code, message, self.d.span(node), notes))
 
     def replaced(self, node: Node, what: str, instead: str) -> None:
         self.say("note", "RI216", node, f"{what} is not carried over: {instead}")
@@ -142,14 +142,15 @@ class _Mapper:
                 o[attr] = value
             elif root.get(attr) is not None:
                 self.say("warning", "RI212", root, f"<game {attr}> is empty; game.yaml leaves it out and the "
-                         "package uses the builder's default", ())
+                         "package uses the builder's default")
         for attr in ("gameurl", "iconurl", "setsurl"):
             value = (root.get(attr) or "").strip()
             if value and URL_RE.match(value):
                 o[attr] = value
             elif root.get(attr) is not None:
                 self.say("warning", "RI212", root, f"<game {attr}=\"{value}\"> is not an absolute URL; game.yaml "
-                         "leaves it out and the package uses the builder's placeholder (https://rulescript.invalid/...)")
+                         "leaves it out and the package uses the builder's placeholder "
+                         "(https://rulescript.invalid/...)")
         description = " ".join((root.get("description") or "").split())
         self.out.description = description or None
         size = self.number(root, "markersize", 1, 200)
@@ -493,8 +494,8 @@ class _Mapper:
             raw = g.get(attr)
             if raw is None or value is None:
                 continue
-            mine: Any = _bool(raw) if attr == "ordered" else raw.strip()
-            if (mine.lower() if isinstance(mine, str) else mine) != (value.lower() if isinstance(value, str) else value):
+            mine: Any = _bool(raw) if attr == "ordered" else raw.strip().lower()
+            if mine != (value.lower() if isinstance(value, str) else value):
                 diffs.append(f"{attr} is {value} (here {raw})")
                 material = material or attr == "visibility"
         for attr in ("shuffle", "moveto", "shortcut", "protectionState", "collapsed"):
@@ -535,9 +536,10 @@ class _Mapper:
         face = [p["name"] for p in self.face.PHASES]
         keys = [_key(n) for n in face]
         if node is None:
-            if face:
-                self.say("warning", "RI214", self.d.root, f"definition.xml has no <phases>: the package has the "  # type: ignore[union-attr,arg-type]
-                         f"phases {', '.join(face)} (the table face)")
+            root = self.d.root if self.d is not None else None
+            if face and root is not None:
+                self.say("warning", "RI214", root, f"definition.xml has no <phases>: the package has the phases "
+                         f"{', '.join(face)} (the table face)")
             return
         seen: set[int] = set()
         for i, ph in enumerate(node.findall("phase")):

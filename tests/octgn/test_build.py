@@ -147,12 +147,20 @@ def _relative(ir):
 
 
 def test_generated_scripts_load_under_python27(demo_build, python27, tmp_path):
+    """rules.py imports its loader from the package (octgn_pack/host/lazyrules.py): def/ on sys.path,
+    as OCTGN puts it, and nothing of this checkout."""
     b, _ = demo_build
     files = entries(b.package)
-    for name in ("gamedata.py", "rules.py"):
-        (tmp_path / name).write_bytes(files[f"def/Scripts/{name}"])
-    code = "import gamedata, rules\nout('%d %d' % (len(gamedata.GAME['cards']), len(rules.RULES['rules'])))"
-    assert run_py27(python27, tmp_path, code).split() == ["127", str(len(compile_game(DEMO).rules))]
+    for name, data in files.items():
+        if name.startswith("def/Scripts/") or name.startswith("def/octgn_pack/"):
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_bytes(data)
+    code = ("import os\nos.chdir(sys.argv[1])\nsys.path[:] = [p for p in sys.path if p not in ('', '.')]\n"
+            "sys.path.insert(0, sys.argv[1] + '/Scripts')\nimport gamedata, rules\n"
+            "import octgn_pack.host.lazyrules as L\n"
+            "assert rules.__file__.startswith(sys.argv[1]) and L.__file__.startswith(sys.argv[1])\n"
+            "out('%d %d' % (len(gamedata.GAME['cards']), len(rules.RULES['rules'])))")
+    assert run_py27(python27, tmp_path / "def", code).split() == ["127", str(len(compile_game(DEMO).rules))]
 
 
 def test_the_shipped_engine_imports_and_plays_under_python27(demo_build, python27, tmp_path):
