@@ -44,6 +44,7 @@ from rulescript.importer.xmlread import Node
 # a set.xml property mapped to one card field -> the field's path in cards.yaml (docs/octgn.md, card properties)
 FIELD_PATHS = {"type": ("type",), "subtype": ("subtype",), "bp": ("bp",), "sp": ("sp",), "backup": ("backup",),
                "text": ("text",), "ability_kind": ("ability", "kind"), "ability_name": ("ability", "name")}
+_MENUS = ("cardaction", "groupaction", "cardactions", "groupactions")
 # the <game> attributes game.yaml carries, or that the package sets itself
 _GAME_ATTRS = {"id", "name", "version", "description", "authors", "tags", "gameurl", "iconurl", "setsurl",
                "markersize", "usetwosidedtable", "octgnVersion", "scriptVersion"}
@@ -115,6 +116,17 @@ class _Mapper:
     def replaced(self, node: Node, what: str, instead: str) -> None:
         self.say("note", "RI216", node, f"{what} is not carried over: {instead}")
 
+    def unread(self, node: Node, attrs: tuple[str, ...], children: tuple[str, ...] = ()) -> None:
+        """Whatever else ``node`` says (an attribute not in ``attrs``, a child not in ``children``) is
+        not carried over: one note each, so that nothing is left out without a word."""
+        for attr in node.attrib:
+            if attr not in attrs:
+                self.say("note", "RI216", node, f"{node.tag} {attr}=\"{node.get(attr)}\" is not carried over: the "
+                         "builder has no such setting")
+        for child in node.children:
+            if child.tag not in children:
+                self.replaced(child, f"<{child.tag}> in <{node.tag}>", "the builder has no such setting")
+
     # ------------------------------------------------------------------ the whole section
     def run(self) -> OctgnSection:
         o = self.out.fields
@@ -173,44 +185,42 @@ class _Mapper:
                          "has no such setting (the package uses OCTGN's default)")
         table = root.find("table")
         if table is not None:
-            t: dict[str, Any] = {}
-            for key in ("width", "height"):
-                value = self.number(table, key, 1, 100000)
-                if value is not None:
-                    t[key] = value
-            bg = self.image(table, "background", "table background")
-            if bg is not None:
-                t["background"] = bg
-            o["table"] = t
+            o["table"] = self.sized(table, (("width", "width", 1, 100000), ("height", "height", 1, 100000)),
+                                    ("background", "background", "table background"))
             for attr, package in (("name", "Table"), ("visibility", "undefined"), ("ordered", "False"),
                                   ("backgroundStyle", "uniformToFill")):
                 value = table.get(attr)
                 if value is not None and value.strip().lower() != package.lower():
                     self.say("note", "RI216", table, f"<table {attr}=\"{value}\"> is not carried over: the package's "
                              f"table has {attr}=\"{package}\"")
-            for attr in table.attrib:
-                if attr not in ("name", "visibility", "ordered", "backgroundStyle", "width", "height", "background"):
-                    self.say("note", "RI216", table, f"<table {attr}=\"{table.get(attr)}\"> is not carried over: the "
-                             "builder has no such setting")
+            self.unread(table, ("name", "visibility", "ordered", "backgroundStyle", "width", "height", "background"),
+                        _MENUS)
             self.menus(table, "the table")
         card = root.find("card")
         if card is not None:
-            c: dict[str, Any] = {}
-            for key, out_key, lo, hi in (("width", "width", 1, 100000), ("height", "height", 1, 100000),
-                                         ("cornerRadius", "corner", 0, 100)):
-                value = self.number(card, key, lo, hi)
-                if value is not None:
-                    c[out_key] = value
-            back = self.image(card, "back", "card back")
-            if back is not None:
-                c["back"] = back
-            o["card"] = c
+            o["card"] = self.sized(card, (("width", "width", 1, 100000), ("height", "height", 1, 100000),
+                                          ("cornerRadius", "corner", 0, 100)), ("back", "back", "card back"))
             if card.get("front"):
                 self.say("note", "RI216", card, f"the card front '{card.get('front')}' is not carried over: the "
                          "package draws every card without art from its proxy template, and its front image in the "
                          "game's colours (game.yaml octgn.colors)")
+            self.unread(card, ("width", "height", "cornerRadius", "back", "front"), ("property", "size"))
             for size in card.findall("size"):
                 self.replaced(size, f"the card size '{size.get('name') or '?'}'", "the package has one card size")
+
+    def sized(self, node: Node, numbers: tuple[tuple[str, str, int, int], ...],
+              image: tuple[str, str, str]) -> dict[str, Any]:
+        """``octgn.table`` or ``octgn.card``: the whole numbers (attribute, field, lowest, highest) and
+        the image (attribute, field, what it is) that ``node`` gives."""
+        out: dict[str, Any] = {}
+        for attr, key, lo, hi in numbers:
+            value = self.number(node, attr, lo, hi)
+            if value is not None:
+                out[key] = value
+        path = self.image(node, image[0], image[2])
+        if path is not None:
+            out[image[1]] = path
+        return out
 
     def number(self, node: Node, attr: str, lo: int, hi: int) -> int | None:
         raw = node.get(attr)
@@ -301,6 +311,7 @@ class _Mapper:
         many: list[tuple[Node, str, str]] = []              # properties shown within another one
         plugin_names: set[str] = set()
         for prop in card.findall("property") if card is not None else []:
+            self.unread(prop, ("name", "type", "hidden"))
             name = (prop.get("name") or "").strip()
             if not name:
                 continue
@@ -452,6 +463,7 @@ class _Mapper:
         counter_names = ", ".join(c["name"] for c in face.COUNTERS)
         if player is not None:
             seen: set[str] = set()
+            self.unread(player, ("summary",), ("group", "counter", "globalvariable"))
             for g in player.findall("group"):
                 seen.add(self.pile(g, piles.get(_key(g.get("name") or "")), pile_names))
             for c in player.findall("counter"):
@@ -471,6 +483,8 @@ class _Mapper:
             self.say("warning", "RI214", root, f"definition.xml has no <player>: the package's players have the piles "
                      f"{pile_names} and the counters {counter_names} (from the table face)")
         shared = root.find("shared")
+        if shared is not None:
+            self.unread(shared, ("summary",), ("group", "counter"))
         for x in (shared.children if shared is not None else []):
             if x.tag in ("group", "counter"):
                 kind = "pile" if x.tag == "group" else "counter"
@@ -478,18 +492,30 @@ class _Mapper:
                          "the table face has no shared piles or counters")
         self.phases(root.find("phases"))
         for tag in ("deck", "sharedDeck"):
-            self.sections(root, root.find(tag), tag)
+            self.sections(root.find(tag), tag)
+
+    def face_element(self, node: Node, kind: str, item: dict[str, Any] | None, names: str,
+                     differences: list[str], material: bool) -> str:
+        """A ``<group>`` or ``<counter>`` against its table-face ``item`` (None: the package has no such
+        one); ``differences``: what else differs.  Returns the package's name of it ("" for none)."""
+        name = node.get("name") or "?"
+        if item is None:
+            self.say("warning", "RI214", node, f"the {kind} '{name}' is not in the package; each player's {kind}s "
+                     f"are {names} (the table face)")
+            return ""
+        if node.get("icon"):
+            differences.append(f"its icon is drawn by the builder ('{node.get('icon')}' is not used)")
+        if differences or item["name"] != name:
+            self.say("warning" if material else "note", "RI214", node, f"the {kind} '{name}' is shown as the "
+                     f"package's {kind} '{item['name']}'" + "".join(": " + "; ".join(differences)
+                                                                 for _ in differences[:1]))
+        return str(item["name"])
 
     def pile(self, g: Node, pile: dict[str, Any] | None, names: str) -> str:
-        name = g.get("name") or "?"
-        if pile is None:
-            self.say("warning", "RI214", g, f"the pile '{name}' is not in the package; each player's piles are "
-                     f"{names} (the table face)")
-            return ""
         diffs: list[str] = []
         material = False
-        package = {"visibility": pile.get("visibility", "none"), "ordered": bool(pile.get("ordered", True)),
-                   "viewState": pile.get("view")}
+        package = {"visibility": (pile or {}).get("visibility", "none"),
+                   "ordered": bool((pile or {}).get("ordered", True)), "viewState": (pile or {}).get("view")}
         for attr, value in package.items():
             raw = g.get(attr)
             if raw is None or value is None:
@@ -498,39 +524,25 @@ class _Mapper:
             if mine != (value.lower() if isinstance(value, str) else value):
                 diffs.append(f"{attr} is {value} (here {raw})")
                 material = material or attr == "visibility"
-        for attr in ("shuffle", "moveto", "shortcut", "protectionState", "collapsed"):
-            if g.get(attr) is not None:
+        for attr in g.attrib:
+            if attr not in ("name", "visibility", "ordered", "viewState", "icon"):
                 diffs.append(f"{attr}=\"{g.get(attr)}\" is not carried over")
-        if g.get("icon"):
-            diffs.append(f"its icon is drawn by the builder ('{g.get('icon')}' is not used)")
-        menus = [c for c in g.children if c.tag.endswith("action") or c.tag.endswith("actions")]
+        menus = [c for c in g.children if c.tag in _MENUS]
         if menus:
             diffs.append(f"its {len(menus)} menu entries are replaced by the host's ({self.menu_names()})")
-        if diffs or pile["name"] != name:
-            self.say("warning" if material else "note", "RI214", g, f"the pile '{name}' is shown as the package's "
-                     f"pile '{pile['name']}'" + "".join(": " + "; ".join(diffs) for _ in diffs[:1]))
-        return str(pile["name"])
+        return self.face_element(g, "pile", pile, names, diffs, material)
 
     def counter(self, c: Node, counter: dict[str, Any] | None, names: str) -> str:
-        name = c.get("name") or "?"
-        if counter is None:
-            self.say("warning", "RI214", c, f"the counter '{name}' is not in the package; each player's counters are "
-                     f"{names} (the table face)")
-            return ""
         diffs: list[str] = []
-        material = False
         raw = c.get("default")
-        if raw is not None and raw.strip() != str(counter.get("default", 0)):
-            diffs.append(f"it starts at {counter.get('default', 0)} (here {raw})")
-            material = True
-        if c.get("reset") is not None:
-            diffs.append(f"reset=\"{c.get('reset')}\" is not carried over (the engine sets the counters)")
-        if c.get("icon"):
-            diffs.append(f"its icon is drawn by the builder ('{c.get('icon')}' is not used)")
-        if diffs or counter["name"] != name:
-            self.say("warning" if material else "note", "RI214", c, f"the counter '{name}' is shown as the package's "
-                     f"counter '{counter['name']}'" + "".join(": " + "; ".join(diffs) for _ in diffs[:1]))
-        return str(counter["name"])
+        start = (counter or {}).get("default", 0)
+        material = raw is not None and raw.strip() != str(start)
+        if material:
+            diffs.append(f"it starts at {start} (here {raw})")
+        for attr in c.attrib:
+            if attr not in ("name", "default", "icon"):
+                diffs.append(f"{attr}=\"{c.get(attr)}\" is not carried over (the engine sets the counters)")
+        return self.face_element(c, "counter", counter, names, diffs, material)
 
     def phases(self, node: Node | None) -> None:
         face = [p["name"] for p in self.face.PHASES]
@@ -542,7 +554,9 @@ class _Mapper:
                          f"{', '.join(face)} (the table face)")
             return
         seen: set[int] = set()
+        self.unread(node, (), ("phase",))
         for i, ph in enumerate(node.findall("phase")):
+            self.unread(ph, ("name", "icon"))
             name = ph.get("name") or "?"
             k = _key(name)
             if k not in keys:
@@ -564,12 +578,14 @@ class _Mapper:
             self.say("warning", "RI214", node, f"the package also has the phases {', '.join(missing)} (the table "
                      "face), which definition.xml does not")
 
-    def sections(self, root: Node, node: Node | None, tag: str) -> None:
+    def sections(self, node: Node | None, tag: str) -> None:
         face = {s["name"].lower(): s for s in self.face.DECK_SECTIONS}
         if node is None:
             return
         seen = set()
+        self.unread(node, (), ("section",))
         for s in node.findall("section"):
+            self.unread(s, ("name", "group"))
             name = s.get("name") or "?"
             if tag == "sharedDeck":
                 self.say("warning", "RI214", s, f"the shared deck section '{name}' is not in the package: the table "
@@ -595,7 +611,7 @@ class _Mapper:
 
     def menus(self, node: Node, where: str) -> None:
         for m in node.children:
-            if m.tag.endswith("action") or m.tag.endswith("actions"):
+            if m.tag in _MENUS:
                 self.replaced(m, f"the menu entry '{m.get('menu') or m.get('name') or '?'}' of {where}",
                               f"the package's menus are the OCTGN host's, one per move the engine offers "
                               f"({self.menu_names()})")

@@ -26,12 +26,13 @@ DEFINITION = f"""\
   <property name="Flavor" type="RichText" hidden="True"/>
   <property name="Level" type="Integer"/>
   <property name="Kind"/>
-  <property name="Cost" type="String"/>
+  <property name="Cost" type="String" textKind="Tokens"/>
 </card>
 <table name="Board" visibility="undefined" width="900" height="700" background="resources/TABLE.png"/>
 <player summary="Life: {{#Life}}">
   <counter name="HP" default="2000"/>
   <counter name="Gold" default="0"/>
+  <counter name="SP" default="0" reset="False"/>
   <group name="Hand" visibility="all"/>
   <group name="Graveyard" visibility="all"/>
   <globalvariable name="x" value="1"/>
@@ -121,7 +122,9 @@ def test_the_section_holds_only_builder_fields_and_reports_every_difference(tmp_
     has("RI215", "note", 'name="Level"', "not every card gives a whole number")
     has("RI216", "note", "<table ", "<table name=\"Board\"> is not carried over")
     has("RI214", "note", "<player ", "the player summary 'Life: {#Life}' is not carried over")
-    has("RI214", "warning", "<player ", "also have Deck, Discards, Removed, SP")
+    has("RI214", "warning", "<player ", "also have Deck, Discards, Removed")
+    has("RI216", "note", 'name="Cost"', 'property textKind="Tokens" is not carried over')
+    has("RI214", "note", '<counter name="SP"', 'reset="False" is not carried over')
     has("RI214", "warning", '<counter name="HP"', "it starts at 3000 (here 2000)")
     has("RI214", "warning", '<counter name="Gold"', "is not in the package")
     has("RI214", "warning", '<group name="Hand"', "visibility is me (here all)")

@@ -5,9 +5,6 @@ takes it; the engine keeps it lazy, and a game played on it is the same game, mo
 
 from __future__ import annotations
 
-import io
-import zipfile
-
 import pytest
 
 from octgn_pack.host.lazyrules import LazyRules
@@ -20,7 +17,7 @@ from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.gamelog import play_game
 from rulescript.sim.host import load_table
 from tests.conftest import DEMO
-from tests.octgn.conftest import run_py27
+from tests.octgn.conftest import run_py27, unpack
 
 DOC = {"format": "rulescript-ir", "version": 1, "profile": "cfc",
        "rules": {"Ember-Monk": {"id": "Ember-Monk", "src": ["rules/a.ini", 2, 1], "abilities": [], "flag": True,
@@ -87,14 +84,13 @@ def test_the_engine_keeps_the_rules_lazy_and_plays_the_same_games() -> None:
 def test_the_package_loads_lazily_under_python27(demo_build, python27, tmp_path) -> None:
     """As OCTGN does: the package's def/ on sys.path, rules.py run, the engine built on RULES."""
     b, _ = demo_build
-    with zipfile.ZipFile(io.BytesIO(b.package)) as z:
-        z.extractall(tmp_path)
+    def_dir = unpack(b.package, tmp_path)
     code = ("sys.path.insert(0, sys.argv[1] + '/Scripts')\n"
             "from rulescript.games import load\nfrom rulescript.runtime.engine import Engine\n"
             "import rules\nr = rules.RULES['rules']\ne = Engine(r, game=load(rules.RULES['profile']))\n"
             "before = len(e.rules.read_ids())\nrule = e.rules.get('ink-viper')\n"
             "out(u'%d %d %d %s %s' % (len(r), before, len(e.rules.read_ids()), rule['id'], rule['src'][0]))\n")
-    n, before, after, rid, src = run_py27(python27, tmp_path / "def", code).split()
+    n, before, after, rid, src = run_py27(python27, def_dir, code).split()
     assert (int(n), int(before), int(after), rid, src) == (len(compile_game(DEMO).rules), 0, 1, "ink-viper",
                                                            "rules/fighters.ini")
 
