@@ -271,10 +271,20 @@ class _Mapper:
         first = named[0].set_name or self.game_name
         if first != self.game_name:
             self.out.fields["set"] = first
+        seen = {first}
         for s in named[1:]:
-            if s.set_name and s.set_name != first:
+            if s.set_name and s.set_name not in seen:
+                seen.add(s.set_name)
                 for card in s.cards:
                     card["set"] = s.set_name
+                continue
+            joined = s.set_name or first
+            for card in s.cards:
+                if joined != first:
+                    card["set"] = joined
+            self.out.diagnostics.append(Diagnostic(
+                "note", "RI217", f"this set has {'the name of another set' if s.set_name else 'no name'}: its cards "
+                f"are in the package's set '{joined}'", Span(s.path, *s.root_pos)))
         for s in named:
             guid = ids.set_guid(self.game_guid, s.set_name or self.game_name)
             if s.set_id and s.set_id != guid:

@@ -196,3 +196,19 @@ def test_the_two_file_form_declares_the_properties_its_cards_use(tmp_path: Path)
     assert game["octgn"] == {"extra_properties": {"Card Set": {}, "Flavor": {}, "Level": {},
                                                                       "Artist": {}}}
     assert build(tmp_path / "game", tmp_path / "dist", check_py27=False).ok
+
+
+def test_sets_keep_their_names_and_a_repeated_or_missing_name_is_said() -> None:
+    from rulescript.importer.setxml import SetData
+
+    def card(i: int) -> dict:
+        return {"id": f"c-{i}", "name": f"C{i}", "type": "action", "sp": 0}
+
+    sets = [SetData("a.xml", "Core", "s1", cards=[card(1)]), SetData("b.xml", "Tide", "s2", cards=[card(2)]),
+            SetData("c.xml", "Tide", "s3", cards=[card(3)]), SetData("d.xml", None, "s4", cards=[card(4)])]
+    sec = octgn_section(None, None, sets, "Game", GAME)
+    assert sec.fields == {"set": "Core"}
+    assert [c.get("set") for s in sets for c in s.cards] == [None, "Tide", "Tide", None]
+    said = [(d.span.file, d.message) for d in sec.diagnostics if "its cards are in" in d.message]
+    assert said == [("c.xml", "this set has the name of another set: its cards are in the package's set 'Tide'"),
+                    ("d.xml", "this set has no name: its cards are in the package's set 'Core'")]
