@@ -111,3 +111,17 @@ def test_watch_octgn_once_from_the_command_line(tmp_path, capsys):
     assert main_watch([str(game), "--octgn", str(data), "--once", "--no-scenarios"]) == 0
     assert "octgn: wrote" in capsys.readouterr().out
     assert rules_py.read_text().startswith("# -*- coding: utf-8 -*-")
+
+
+def test_watch_octgn_asks_for_a_new_deploy_when_the_installed_game_lacks_the_rules_loader(tmp_path, capsys):
+    game = write_game(tmp_path / "g")
+    data = tmp_path / "data"
+    assert main(["deploy", str(game), "--data", str(data), "-q"]) == 0
+    (installed_game(game, data) / "octgn_pack" / "host" / "lazyrules.py").unlink()  # as a package built before
+    rules_py = installed_game(game, data) / "Scripts" / "rules.py"
+    before = rules_py.read_bytes()
+    assert main_watch([str(game), "--octgn", str(data), "--once", "--no-scenarios"]) == 2
+    err = capsys.readouterr().err
+    assert "installed by an older octgn-pack" in err and "octgn-pack deploy" in err
+    assert rules_py.read_bytes() == before
+
