@@ -9,7 +9,8 @@ the cards it meets, not the whole card pool.
 
 ``Engine(rules, ...)`` keys its rules by lower-case id; :meth:`LazyRules.lowered` gives it that
 view without reading anything (``rulescript/runtime/engine.py``).  Iterating ids, ``in`` and
-``len`` read nothing either; ``items()``, ``values()`` and ``==`` read every rule.
+``len`` read nothing either; ``items()``, ``values()`` and ``==`` read every rule.  It is a mapping,
+not a ``dict``: test for ``keys`` rather than ``isinstance(x, dict)``.
 
 Python 2.7/3 subset, importing nothing: it ships inside the package (``def/octgn_pack/host/``).
 """
@@ -21,11 +22,12 @@ _NAMES = {"__builtins__": {}, "True": True, "False": False, "None": None}
 class LazyRules(object):
     """rule id -> IR dict, each rule evaluated from ``texts[id]`` (a Python literal) when first read."""
 
-    __slots__ = ("_texts", "_rules")
+    __slots__ = ("_texts", "_rules", "_lowered")
 
     def __init__(self, texts, read=None):
         self._texts = texts
         self._rules = read if read is not None else {}
+        self._lowered = None
 
     def __getitem__(self, rule_id):
         try:
@@ -64,16 +66,23 @@ class LazyRules(object):
 
     def lowered(self):
         """The same rules keyed by lower-case id (a later id wins over an earlier one that differs only
-        in case, as a dict built from ``items()`` would), sharing what was already read."""
-        texts = {}
-        read = {}
-        for k in self._texts:
-            texts[k.lower()] = self._texts[k]
-            if k in self._rules:
-                read[k.lower()] = self._rules[k]
+        in case, as a dict built from ``items()`` would), sharing what was already read.  Always the
+        same object (``self`` when every id is lower case already), so the engines a host builds one
+        after the other (a reset, a rebuild after "reload scripts") read each rule once."""
+        if self._lowered is None:
+            if all(k == k.lower() for k in self._texts):
+                self._lowered = self
             else:
-                read.pop(k.lower(), None)
-        return LazyRules(texts, read)
+                texts = {}
+                read = {}
+                for k in self._texts:
+                    texts[k.lower()] = self._texts[k]
+                    if k in self._rules:
+                        read[k.lower()] = self._rules[k]
+                    else:
+                        read.pop(k.lower(), None)
+                self._lowered = LazyRules(texts, read)
+        return self._lowered
 
     def __eq__(self, other):
         if isinstance(other, LazyRules):

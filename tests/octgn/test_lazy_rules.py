@@ -60,6 +60,11 @@ def test_lowered_keys_read_nothing_and_share_what_was_read() -> None:
     assert low["ember-monk"] is first and "Ember-Monk" not in low
     assert low == {k.lower(): v for k, v in DOC["rules"].items()}
     assert repr(low) == "<LazyRules: 2 rules, 2 read>"
+    assert rules.lowered() is low  # one view: engines built one after the other read each rule once
+    already = _load(rules_module(dict(DOC, rules={"a": {"id": "a"}, "b": {"id": "b"}})))["RULES"]["rules"]
+    assert already.lowered() is already
+    first_engine, second_engine = Engine(already, game=cfc), Engine(already, game=cfc)
+    assert first_engine.rules.get("a") is second_engine.rules.get("a") and already.read_ids() == ["a"]
 
 
 def test_the_engine_keeps_the_rules_lazy_and_plays_the_same_games() -> None:
