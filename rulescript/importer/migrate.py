@@ -178,7 +178,8 @@ class ImportReport:
         if self.plugin_dir is not None:
             decks = (f"{len(self.decks) + len(self.broken_decks)} decks ({len(self.broken_decks)} breaking the deck "
                      "rules, in decks/broken/); ")
-        octgn = (f"{self.octgn_differences} things the OCTGN package shows otherwise (RI212-RI217); "
+        octgn = (f"{self.octgn_differences} thing{'s' if self.octgn_differences != 1 else ''} the OCTGN package "
+                 "shows otherwise (RI212-RI217); "
                  if self.plugin_dir is not None or self.octgn_differences else "")
         unread = self.dropped - len(self.failed) - self.dropped_fields - self.dropped_cards - self.dropped_deck_entries
         return (f"{state}: {len(self.converted)} rules converted, {len(self.failed)} not converted "
