@@ -226,6 +226,8 @@ class RuleCompiler:
         kind = spec["kind"]
         if kind == "filter":
             return self.filters.filters(text, 0)
+        if kind == "expr":
+            return self.exprs.compile_as(text, 0, len(text), "value", f"{prop.raw_key} = expression")
         if kind == "int":
             try:
                 return int(stripped)

@@ -20,7 +20,7 @@ from rulescript.diagnostics import Diagnostic, Span
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 PARAM_KINDS = frozenset({"int", "num", "bpval", "spval", "costval", "card", "model", "pile", "pos", "flag",
                          "word", "count_or_filter", "filter", "each", "text", "value"})
-RULE_KEY_KINDS = ("word", "words", "int", "text", "filter")
+RULE_KEY_KINDS = ("word", "words", "int", "text", "filter", "expr")
 DEFAULTS = frozenset({"card", "player", "none", "player_if_args"})
 
 

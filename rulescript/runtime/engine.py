@@ -62,6 +62,8 @@ class Engine(object):
         # optional: the vocabulary hears of every resolution that ran to its end (a game that limits
         # how often a rule may run counts them there); ``result`` is the resolution's verdict
         self._resolved = getattr(vocab, "resolved", None)
+        # optional: how many times a listener runs when its event comes (default once)
+        self._repeats = getattr(vocab, "repeats", None)
 
     def snapshot(self, game):
         return plain.snapshot(game.state, skip=("log",), copier=self.copier)
@@ -286,6 +288,32 @@ class Engine(object):
             self.on_error(rec)
 
     # ------------------------------------------------------------------ actions
+    def key_values(self, game, iid, rule_id, key, tgt=None):
+        """The values of an expression-valued rule key of the card's rule ``rule_id`` (a list: one value
+        per occurrence of a repeating key), evaluated for that card with ``tgt`` as the rule targets.
+        A rule error is recorded and gives False."""
+        for rule in self.rules_of(game, iid):
+            if rule["id"] != str(rule_id).lower():
+                continue
+            roots = (rule.get("keys") or {}).get(key)
+            if roots is None:
+                return []
+            if not isinstance(roots, list):
+                roots = [roots]
+            res = Resolution(game, self, iid, game.state["cards"][iid]["ctrl"], rule, "query")
+            res.tgt = list(tgt) if tgt is not None else None
+            out = []
+            for root in roots:
+                try:
+                    out.append(_expr.evaluate(res, root))
+                except RuleError as err:
+                    err.card = (iid, rule["id"])
+                    err.why = "query"
+                    self._record(game, err)
+                    out.append(False)
+            return out
+        return []
+
     def key_targets(self, game, iid, key):
         """The objects a filter-valued rule key of the card (a profile's ``rule_keys`` of kind filter)
         selects, resolved silently for that card; [] when none of its rules has the key."""
@@ -424,10 +452,13 @@ class Engine(object):
             listeners = self._listeners(game)
             if lis in listeners:
                 listeners.remove(lis)  # consumed only because it actually runs
-        ok, verdict = self._run_guarded(game, lis["src"], rule, ev["name"],
-                                        lambda res: self._run_auto(res, rule, rule["auto"]), event=ev)
-        if not ok:
-            return False
+        times = self._repeats(game, lis["src"], rule) if self._repeats is not None else 1
+        verdict = False
+        for _ in range(times):  # a game may run a listener several times (or not at all)
+            ok, verdict = self._run_guarded(game, lis["src"], rule, ev["name"],
+                                            lambda res: self._run_auto(res, rule, rule["auto"]), event=ev)
+            if not ok:
+                return False
         return bool(verdict)
 
     # ------------------------------------------------------------------ statements

@@ -48,7 +48,7 @@ def test_the_aiwolf_example_files_render_with_no_unsupported_line(tmp_path):
 def test_each_section_quotes_its_wwrf_line():
     text = (GAME / "rules" / "bodyguard.ini").read_text(encoding="utf-8")
     assert "# bodyguard:12  Immediate Night: Protect @Selection from `Attacks` through Active Defense" in text
-    assert "temporal = night 2+" in text and "protect(attacks, active) to(tgt) phase" in text
+    assert "temporal = night 2+" in text and "protect(attacks, active) to(selection) phase" in text
     # lines spliced in from an ability set point at the set's file
     assert "# wolf blood:3  Starting: Join #Werewolf-Pack (~Permanent)" in (GAME / "rules" / "werewolf.ini").read_text()
 
@@ -59,18 +59,28 @@ def test_an_unsupported_line_gets_a_located_diagnostic_and_the_rest_is_rendered(
     (book / "oracle").write_text(
         "**Oracle** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
         "Immediate Night: Learn `You feel watched.` [Temporal: Night 1]\n"
-        "On Vote Add: Learn `A vote was cast.`\n", encoding="utf-8")
+        "On Election: Learn `An election was held.`\n", encoding="utf-8")
     out = tmp_path / "game"
     code = wwrf_main(["render", str(book), "-o", str(out)])
     printed = capsys.readouterr().out
     assert code == 1
-    assert f"{book / 'oracle'}:4:1: error[WW401]: not supported by the werewolf renderer: the trigger 'On Vote Add'" in printed
+    assert f"{book / 'oracle'}:4:1: error[WW401]: not supported by the werewolf renderer: the trigger 'On Election'" in printed
     ini = (out / "rules" / "oracle.ini").read_text(encoding="utf-8")
     assert "[oracle--1]" in ini and "learn('You feel watched.')" in ini
-    assert "# NOT SUPPORTED: the trigger 'On Vote Add'" in ini and "# oracle:4  On Vote Add" in ini
+    assert "# NOT SUPPORTED: the trigger 'On Election'" in ini and "# oracle:4  On Election" in ini
 
 
 def test_report_counts_constructs(capsys):
     assert wwrf_main(["render", str(GAME / "roles"), "-o", str(GAME), "--check", "--report"]) == 0
     out = capsys.readouterr().out
     assert "investigating/attribute" in out and "Immediate Night" in out and "@(Attr:!…)" in out
+
+
+@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="shared examples not available")
+def test_all_thirty_example_files_render_with_no_unsupported_line_and_compile(tmp_path):
+    out = tmp_path / "game"
+    result = render_book(EXAMPLES, out)
+    assert not result.diagnostics, [d.render() for d in result.diagnostics]
+    assert len(result.elements) == 29  # the ability set is rendered into the roles that inherit it
+    compiled = compile_game(out)
+    assert compiled.ok and not [d for d in compiled.diagnostics if d.is_error], compiled.render()

@@ -155,9 +155,9 @@ class BookRenderer:
                 elif isinstance(item, KeyLine):
                     key = item.key.lower()
                     if key == "win condition":
-                        sec = RuleSection(self._new_id(sid, "win", used), self._source_lines(item),
-                                          renderer.win_condition(item))
-                        rendered.sections.append(sec)
+                        keys, made = renderer.win_condition(item)
+                        rendered.sections.append(RuleSection(self._new_id(sid, "win", used),
+                                                             self._source_lines(item), keys, made))
                     elif key in ("available options", "allowed voters", "show voters"):
                         poll_keys.append(renderer.poll_key(item))
                         poll_comments.extend(self._source_lines(item))
@@ -175,8 +175,9 @@ class BookRenderer:
                         raise Unsupported(f"the key line '{item.key}'", item.span)
                 elif isinstance(item, TriggerBlock):
                     hint = item.params.prompt.name.split(".")[-1] if item.params.prompt else None
-                    keys = renderer.block(item)
-                    rendered.sections.append(RuleSection(self._new_id(sid, hint, used), self._source_lines(item), keys))
+                    keys, made = renderer.block(item)
+                    rendered.sections.append(RuleSection(self._new_id(sid, hint, used), self._source_lines(item),
+                                                         keys, made))
                 else:  # pragma: no cover - the AST has no other item
                     raise Unsupported(f"the item {type(item).__name__}", getattr(item, "span", None))
             except Unsupported as exc:

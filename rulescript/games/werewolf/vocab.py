@@ -28,7 +28,16 @@ def _selection(res):
     for v in res.tgt or []:
         if isinstance(v, Player):
             return v
-    return None
+    return _binding("selection")(res)
+
+
+def _secondary(res):
+    ps = [v for v in res.tgt or [] if isinstance(v, Player)]
+    return ps[1] if len(ps) >= 2 else None
+
+
+def _secondary_role(res):
+    return getattr(res.game, "_secondary", None)
 
 
 def _binding(key):
@@ -43,8 +52,30 @@ def _binding(key):
     return get
 
 
+def _text_binding(key):
+    def get(res):
+        ev = res.event
+        v = (ev.get("bindings") or {}).get(key) if ev else None
+        return None if v is None else "%s" % (v,)
+    return get
+
+
 def _result(res):
     return getattr(res, "ww_result", None)
+
+
+def _results(res):
+    return list(getattr(res, "ww_results", []))
+
+
+def _targeted(res):
+    card = res.game.state["cards"].get(res.source)
+    t = None if card is None else card.get("target")
+    return None if t is None else Player(t)
+
+
+def _ind(res):
+    return res.elements[-1] if res.elements else None
 
 
 def _living(res):
@@ -53,6 +84,10 @@ def _living(res):
 
 def _total(res):
     return len(res.game.state["players"])
+
+
+def _phase(res):
+    return max(0, res.game.state["pindex"])
 
 
 def _day(res):
@@ -76,6 +111,23 @@ def _card_controller(res, iid):
     return Player(res.game.state["cards"][iid]["ctrl"])
 
 
+def _card_counter(res, iid):
+    return res.game.state["cards"][iid]["counter"]
+
+
+def _card_value(k):
+    def get(res, iid):
+        return res.game.state["cards"][iid]["values"][k]
+    return get
+
+
+def _pl_model(key):
+    def get(res, idx):
+        role = res.game.role_of(idx)
+        return None if role is None else res.game.models[role].get(key)
+    return get
+
+
 def _pl(key):
     def get(res, idx):
         return res.game.state["players"][idx][key]
@@ -96,6 +148,23 @@ def _fn_has(res, args, fail):
     if p is None:
         return False
     return res.game.has_attribute(p, _text(args[1]))
+
+
+def _fn_ismember(res, args, fail):
+    p = _player_of(args[0])
+    return p is not None and res.game.is_member(p, _text(args[1]))
+
+
+def _rounding(how):
+    def fn(res, args, fail):
+        x = args[0]
+        if isinstance(x, bool) or not isinstance(x, (int, float)):
+            raise fail("RS506", "%s() needs a number" % how, [("x", x)])
+        i = int(x)
+        if how == "ceil":
+            return i + 1 if x > i else i
+        return i - 1 if x < i else i
+    return fn
 
 
 # ---------------------------------------------------------------------------- filter words
@@ -140,19 +209,60 @@ def _keep(test):
     return sel
 
 
+_TESTS = {
+    "has": lambda g, p, name: g.has_attribute(p, name),
+    "lacks": lambda g, p, name: not g.has_attribute(p, name),
+    "team": lambda g, p, name: g.state["players"][p]["team"] == name,
+    "group": lambda g, p, name: g.is_member(p, name),
+    "role": lambda g, p, name: g.role_of(p) == name,
+}
+
+
+def _sel_keep(res, kept, value):
+    if value is None:
+        return []
+    wanted = value if isinstance(value, list) else [value]
+    return [v for v in kept if v in wanted]
+
+
+def _sel_where(res, kept, value):
+    tests = []
+    for part in ("%s" % (value,)).split(","):
+        if "=" in part:
+            k, v = part.split("=", 1)
+            tests.append((_TESTS[k.strip().lower()], _text(v)))
+    out = []
+    for v in kept:
+        p = _player_of(v)
+        if p is not None and all(t(res.game, p, name) for t, name in tests):
+            out.append(v)
+    return out
+
+
 class WerewolfVocab(object):
     """The werewolf profile's run-time vocabulary."""
 
     names = {
-        "selection": _selection, "result": _result, "victim": _binding("victim"),
-        "deathtype": _binding("deathtype"), "winner": _binding("winner"), "joiner": _binding("joiner"),
-        "living": _living, "total": _total, "day": _day, "night": _night,
+        "selection": _selection, "secondary": _secondary, "secondaryrole": _secondary_role, "result": _result, "results": _results,
+        "subject": _binding("subject"), "deathtype": _text_binding("deathtype"), "attacker": _binding("attacker"),
+        "defensetype": _text_binding("defensetype"), "visitor": _binding("visitor"),
+        "visittype": _text_binding("visittype"), "visitsubtype": _text_binding("visitsubtype"),
+        "actiontarget": _binding("actiontarget"), "abilitytype": _text_binding("abilitytype"),
+        "abilitysubtype": _text_binding("abilitysubtype"), "winner": _binding("winner"),
+        "poll": _text_binding("poll"), "vote": _binding("vote"), "joiner": _binding("joiner"),
+        "emitted": _text_binding("emitted"), "whispername": _text_binding("whispername"),
+        "option": _text_binding("option"), "targeted": _targeted, "ind": _ind,
+        "living": _living, "total": _total, "phase": _phase, "day": _day, "night": _night,
     }
-    spellings = {"prevtgt": "prevTgt", "gettargets": "getTargets"}
-    card_attrs = {"name": _card_name, "type": _card_type, "controller": _card_controller}
+    spellings = {"prevtgt": "prevTgt", "gettargets": "getTargets", "ismember": "isMember"}
+    card_attrs = {"name": _card_name, "type": _card_type, "controller": _card_controller,
+                  "counter": _card_counter, "value1": _card_value(0), "value2": _card_value(1),
+                  "value3": _card_value(2)}
     player_attrs = {"name": _pl("name"), "role": _pl_role, "team": _pl("team"), "alive": _pl("alive"),
-                    "counter": _pl("counter"), "seat": _pl_seat}
-    functions = {"has": _fn_has}
+                    "counter": _pl("counter"), "seat": _pl_seat, "class": _pl_model("class"),
+                    "category": _pl_model("category")}
+    functions = {"has": _fn_has, "ismember": _fn_ismember, "ceil": _rounding("ceil"),
+                 "floor": _rounding("floor")}
     element_types = {}
     constants = ()
     result_names = ()
@@ -160,11 +270,8 @@ class WerewolfVocab(object):
     stats = {"counter": _stat_counter, "seat": _stat_seat}
     prefix_decisions = {}
     selectors = {
-        "has": _keep(lambda g, p, name: g.has_attribute(p, name)),
-        "lacks": _keep(lambda g, p, name: not g.has_attribute(p, name)),
-        "team": _keep(lambda g, p, name: g.state["players"][p]["team"] == name),
-        "group": _keep(lambda g, p, name: g.is_member(p, name)),
-        "role": _keep(lambda g, p, name: g.role_of(p) == name),
+        "has": _keep(_TESTS["has"]), "lacks": _keep(_TESTS["lacks"]), "team": _keep(_TESTS["team"]),
+        "group": _keep(_TESTS["group"]), "role": _keep(_TESTS["role"]), "keep": _sel_keep, "where": _sel_where,
     }
 
     def player_indices(self, res):
@@ -204,6 +311,10 @@ class WerewolfVocab(object):
 
     def grant_printed_ability(self, game, iid, ability):
         return None
+
+    def repeats(self, game, iid, rule):
+        """Scaling: how many times a listener runs (game.repeats)."""
+        return game.repeats(iid, rule)
 
     def resolved(self, game, iid, rule, result):
         """Counts the runs of rules with a ``quantity`` limit (a run whose guard failed is no use)."""
