@@ -171,8 +171,15 @@ class Exprs:
                     raise Unsupported(f"cannot find '{item.text}' in the info text", v.span)
                 if rest[:i]:
                     parts.append(quote(rest[:i], v.span))
-                parts.append(f"str({self.scalar(item)})")
                 rest = rest[i + len(item.text):]
+                if item.kind == "selector" and item.text.endswith("'s") and not item.props:
+                    # a possessive (@Selection's door): the selector, then the text 's
+                    item = Value(item.kind, item.text[:-2], item.type, item.annotation, item.sigil,
+                                 (item.name or "")[:-2] if (item.name or "").endswith("'s") else item.name,
+                                 item.filters, [], [], None, item.span)
+                    rest = "'s" + rest
+                    self.cov.add("value", "possessive")
+                parts.append(f"str({self.scalar(item)})")
                 m = _ANNOTATION.match(rest)
                 if m:  # a type annotation written after the selector ([role]) is not text
                     self.cov.add("value", "annotation")

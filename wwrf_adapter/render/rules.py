@@ -221,7 +221,7 @@ class BlockRenderer:
                     guards.append(f"subject in getTargets({quote(self._all_players(sel), sel.span)})")
                 return "~action:any~"
             return "~myaction~" if name == "on action" else "~myaction:any~"
-        if name.endswith(" defense") and name.startswith("on "):
+        if name.endswith(" defense") and name.startswith("on ") and name != "on defense":
             kind = name[3:-len(" defense")]
             if kind not in DEFENSES:
                 raise Unsupported(f"the trigger '{trig.name}'", tb.span)
@@ -431,6 +431,14 @@ class BlockRenderer:
         return " " + self.x.clause(v)
 
     def ability(self, a: Ability, in_each: bool = False) -> str:
+        try:
+            return self._ability(a, in_each)
+        except (KeyError, IndexError, ValueError, AttributeError) as exc:
+            # a shape the renderer does not know yet: reported where it is written, never a crash
+            raise Unsupported(f"the ability '{a.text}' ({a.type}{'/' + a.subtype if a.subtype else ''}): "
+                              f"unexpected form ({type(exc).__name__}: {exc})", a.span) from None
+
+    def _ability(self, a: Ability, in_each: bool = False) -> str:
         t, sub = a.type, (a.subtype or "")
         self.cov.add("ability", f"{t}/{sub}" if sub else t)
         x = self.x
@@ -542,7 +550,7 @@ class BlockRenderer:
             if sub == "alignment":
                 return f"alignmentChange({x.name(args['team'])}){to()}"
             if sub == "group":
-                return f"groupChange({x.name(args['group'])}, {x.name(args['target'])})"
+                return f"groupChange({x.name(args['group'])}, {x.name(args['new_group'])})"
         if t == "obstructing":
             ab = a.words.get("abilities")
             neg = "!" if a.words.get("negated") else ""

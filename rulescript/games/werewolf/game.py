@@ -67,6 +67,7 @@ class WerewolfGame(object):
         self._visits = []      # the visits being resolved (innermost last), for cancel()
         self._noted = []       # (type, subtype, target, result) of the abilities of the running action
         self._secondary = None  # the second selection of the action being resolved
+        self.completed = set()  # ids of the rules that resolved to their end (not state: for coverage)
         if state is not None:
             self.state = state
             return

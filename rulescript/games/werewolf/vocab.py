@@ -317,8 +317,12 @@ class WerewolfVocab(object):
         return game.repeats(iid, rule)
 
     def resolved(self, game, iid, rule, result):
-        """Counts the runs of rules with a ``quantity`` limit (a run whose guard failed is no use)."""
-        if rule is not None and result and "quantity" in (rule.get("keys") or {}):
+        """Counts the runs of rules with a ``quantity`` limit (a run whose guard failed is no use) and
+        remembers which rules really resolved (``game.completed``, for coverage)."""
+        if rule is None or not result:
+            return
+        game.completed.add(rule["id"])
+        if "quantity" in (rule.get("keys") or {}):
             game.count_use(iid, rule["id"])
 
 
