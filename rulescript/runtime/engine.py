@@ -144,7 +144,8 @@ class Engine(object):
             if ev.get("state"):
                 event = {"name": ev["event"], "player": card["ctrl"], "obj": None, "trigger": None,
                          "bindings": {}}
-                self._run_listener(game, listeners[-1], rule, event, hook=False)
+                if not self.vocab.listener_suppressed(game, iid, rule, event):
+                    self._run_listener(game, listeners[-1], rule, event, hook=False)
                 break
 
     def card_left_play(self, game, iid):
@@ -257,6 +258,9 @@ class Engine(object):
                 done(game, iid, rule, result)
             return True, result
         except GameOver:
+            done = self._resolved
+            if done is not None:  # the resolution ended the game: it did resolve
+                done(game, iid, rule, True)
             raise
         except RuleLoop as err:
             if not outermost:

@@ -175,6 +175,46 @@ def describe(rec: dict, game: Any) -> str | None:
     if t == "use":
         target = "" if rec["target"] is None else " on %s" % who(rec["target"])
         return "  %s uses %s%s." % (who(rec["player"]), rec["prompt"], target)
+    if t == "poll_deleted":
+        return "  Poll %s is not held." % rec["poll"]
+    if t == "poll_cancelled":
+        return "  Poll %s is cancelled: it has no result." % rec["poll"]
+    if t == "disguise":
+        return "  %s is disguised (%s) as %s." % (who(rec["player"]), rec["strength"], name(rec["role"]))
+    if t == "whisper":
+        return "  %s opens a whisper to %s as %s." % (who(rec["player"]), rec["to"], rec["as"])
+    if t == "obstruct":
+        return "  %s is obstructed (%s)." % (who(rec["player"]), rec["abilities"])
+    if t == "loyal":
+        return "  %s stays loyal to %s." % (who(rec["player"]), name(rec["team"]))
+    if t == "grant":
+        return "  %s gets the extra role %s." % (who(rec["player"]), name(rec["role"]))
+    if t == "revoke":
+        return "  %s loses the extra role %s." % (who(rec["player"]), name(rec["role"]))
+    if t == "transfer":
+        return "  %s passes %s to %s." % (who(rec["from"]), name(rec["role"]), who(rec["player"]))
+    if t == "role_change":
+        return "  %s's role becomes %s." % (who(rec["player"]), name(rec["role"]))
+    if t == "team":
+        return "  %s now belongs to %s." % (who(rec["player"]), name(rec["team"]))
+    if t == "redirected":
+        return "  An ability on %s is redirected to %s." % (who(rec["player"]), who(rec["to"]))
+    if t == "cancelled":
+        return "  The visit of %s to %s is cancelled." % (who(rec["visitor"]), who(rec["player"]))
+    if t == "obstructed":
+        return "  %s's %s ability fails: obstructed." % (who(rec["player"]), rec["ability"])
+    if t in ("ascended", "descended"):
+        return "  %s leaves the game (%s)." % (who(rec["player"]), t)
+    if t == "resurrect":
+        return "  %s comes back to life." % who(rec["player"])
+    if t == "emitted":
+        return "  %s receives '%s'%s." % (who(rec["player"]), rec["value"], " (end of phase)" if rec.get("end") else "")
+    if t == "chosen":
+        return "  %s chooses %s for %s." % (who(rec["player"]), rec["option"], rec["choice"])
+    if t == "disband":
+        return "  %s is disbanded." % name(rec["group"])
+    if t == "forced":
+        return "  %s did not use %s: it is forced on %s." % (who(rec["player"]), rec["ability"], who(rec["target"]))
     if t == "investigate":
         return "  %s investigates %s: %s." % (who(rec["player"]), who(rec["target"]), rec["result"])
     if t == "learn":

@@ -16,6 +16,9 @@ expect:
   ran: [seer--divine]
 ```
 
+``speak: [{before: day 2, player: 0, as: Stranger}]`` has a player speak through a whisper connection
+(host behaviour) as that phase is about to start.
+
 A decision no entry matches is answered by the defaults: ``use_ability`` is declined, a ``vote``
 goes to the lowest seat among the options other than the voter's own, anything else takes the
 first option.  Every listed decision must have been used (``decisions_left: 0`` is the default).
@@ -31,9 +34,10 @@ import yaml
 from rulescript.sim.scenario_result import RULES_OVERRIDE, ScenarioResult
 from rulescript.sim.wolf import RulesError, WolfDataError, describe, load_wolf_table
 
-FIELDS = ("name", "description", "roles", "names", "seed", "until", "decisions", "expect", "pending", "game")
+FIELDS = ("name", "description", "roles", "names", "seed", "until", "decisions", "expect", "pending", "game",
+          "speak")
 EXPECT = ("alive", "dead", "learned", "winner", "attributes", "groups", "phase", "errors", "ran", "log",
-          "decisions_left", "counters", "story")
+          "decisions_left", "counters", "story", "roles", "extras", "left", "teams")
 _TABLES: dict = {}
 
 
@@ -130,6 +134,19 @@ def _check(sc: dict, game: Any, eng: Any, decider: ScenarioDecider, lines: list)
         for seat, names in exp["attributes"].items():
             got = sorted(st["cards"][i]["model"] for i in st["players"][int(seat)]["attrs"])
             diff("attributes of seat %s" % seat, sorted(names), got)
+    if "roles" in exp:
+        for seat, role in exp["roles"].items():
+            diff("role of seat %s" % seat, role, game.role_of(int(seat)))
+    if "teams" in exp:
+        for seat, team in exp["teams"].items():
+            diff("team of seat %s" % seat, team, st["players"][int(seat)]["team"])
+    if "extras" in exp:
+        for seat, names in exp["extras"].items():
+            got = sorted(st["cards"][i]["model"] for i in st["players"][int(seat)]["extras"])
+            diff("extra roles of seat %s" % seat, sorted(names), got)
+    if "left" in exp:
+        got = dict((p["idx"], p["left"]) for p in st["players"] if p["left"])
+        diff("left the game", dict((int(k), v) for k, v in exp["left"].items()), got)
     if "counters" in exp:
         for seat, n in exp["counters"].items():
             diff("counter of seat %s" % seat, n, st["players"][int(seat)]["counter"])
@@ -193,7 +210,12 @@ def run_scenario(sc: dict, path: Path, line: int = 0) -> ScenarioResult:
     try:
         game, eng = table.new_game(list(sc.get("roles") or []), int(sc.get("seed", 0)), decider, sink,
                                    deal=False, names=sc.get("names"))
-        game.run(stop_at=_phase(sc["until"]) if sc.get("until") else None)
+        for talk in sc.get("speak") or []:  # host behaviour: a player speaks through a whisper connection
+            if game.run(stop_at=_phase(talk["before"])) is not None:
+                break
+            game.speak(int(talk["player"]), str(talk["as"]))
+        if not game.state["over"]:
+            game.run(stop_at=_phase(sc["until"]) if sc.get("until") else None)
     except Exception as exc:  # a broken scenario or game: reported, never raised
         res.failures.append("%s: %s: %s" % (res.where, type(exc).__name__, exc))
         return res

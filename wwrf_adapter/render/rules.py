@@ -22,7 +22,7 @@ EVENTS = {"passive start day": "startday", "passive start night": "startnight",
           "on betrayal": "betrayal", "on disbandment": "disbandment", "on hammer": "hammer",
           "on vote add": "voteadd", "on defense": "defense"}
 #: death-like triggers -> a guard on the kind of death
-DEATHS = {"on death": None, "on killed": "deathtype != 'lynch'", "on lynch": "deathtype == 'lynch'",
+DEATHS = {"on death": None, "on killed": "deathtype in ['kill', 'attack', 'true kill']", "on lynch": "deathtype == 'lynch'",
           "on banishment": "deathtype == 'banish' or deathtype == 'true banish'",
           "on banished": "deathtype == 'banish' or deathtype == 'true banish'"}
 PHASE_EVENTS = {"passive start phase": ("startday", "startnight"), "passive end phase": ("endday", "endnight")}
@@ -177,7 +177,9 @@ class BlockRenderer:
             elif self.second == "player":
                 keys.append(("secondary", "player"))
             if target is None and self._uses(tb, "Selection", "Chosen", "SecondarySelection"):
-                target = "player[alive]"
+                # a resurrection picks among the dead
+                target = "player[dead]" if any(a.type == "resurrecting" for a in _abilities(tb.body)) \
+                    else "player[alive]"
             if target is not None and self.second == "player":
                 target = "<2>" + target.replace("player[alive]::not(me)", "player[alive]::not(me)")
             if target is not None:

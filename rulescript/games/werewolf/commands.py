@@ -62,9 +62,18 @@ def _set_result(res, value):
     _results(res).append(value)
 
 
+def _actor(res):
+    """Who uses the ability: the owner, or for an element of no player (a group's poll result) the
+    poll's executor."""
+    if res.controller is not None and res.controller >= 0:
+        return res.controller
+    ev = res.event or {}
+    return (ev.get("bindings") or {}).get("executor")
+
+
 def _visit(res, seat, atype, asub):
     """Use an ability on ``seat``: returns the seat reached, or None (obstructed, cancelled)."""
-    target, feedback = res.game.use_on(res.source, res.controller, seat, atype, asub, _params(res))
+    target, feedback = res.game.use_on(res.source, _actor(res), seat, atype, asub, _params(res))
     if target is None:  # obstructed or cancelled: the result is the feedback, else a failure
         _set_result(res, feedback if feedback is not None else "Failure")
     return target
@@ -158,7 +167,7 @@ def _cmd_untarget(res, eff, S, restr):
 def _killing(kind):
     def run(res, eff, S, restr):
         return _each_target(res, S, "killing", kind,
-                            lambda seat: res.game.killing(kind, seat, res.source, res.controller))
+                            lambda seat: res.game.killing(kind, seat, res.source, _actor(res)))
     return run
 
 
@@ -361,7 +370,9 @@ def _cmd_counter(res, eff, S, restr):
     n = res.engine.number(res, _arg(eff, 1), "a counter value")
     game = res.game
     game.note("counting", mode)
-    cards = [v.iid for v in S or () if isinstance(v, Card)]
+    # an element's own counter only when the statement names it (to(this)); without a target clause the
+    # statement targets are the rule's, and the counter is the owner's
+    cards = [v.iid for v in S or () if isinstance(v, Card)] if S is not res.tgt else []
     if cards and not [v for v in S if isinstance(v, Player)]:
         for iid in cards:
             game.set_card_counter(iid, n if mode == "set" else game.state["cards"][iid]["counter"] + n)

@@ -12,8 +12,8 @@ TIMINGS = {
               "fourth pre-end night", "third pre-end night", "second pre-end night", "pre-end night",
               "end night", "end phase"),
 }
-#: after the immediate timings, the phase's polls are voted and closed
-POLLS_AFTER = "immediate"
+#: the phase's polls are voted and closed after the pre-end timings, before the end timings
+POLLS_BEFORE = ("end day", "end night")
 #: which defenses stop which killing (WWRF section 4.1)
 STOPPED_BY = {
     "attack": ("attacks", "kills", "attacks-lynches", "all"),

@@ -14,7 +14,7 @@ Decision points (each one ``decider.decide(request)`` call with plain-data optio
   a role selection, or ``["use"]`` for an action without a target; ``cancel`` true: None declines);
   an action with a second selection asks a second ``use_ability`` whose prompt ends in ``#2``;
 * ``vote`` -- a voter of an open poll votes (``prompt``: the poll id such as ``lynch`` or
-  ``pack-hunt``; options: the seats that may be voted for);
+  ``pack-hunt``; options: the seats that may be voted for; None abstains);
 * any decision a rule asks while it resolves (``choose_action`` for a choice, ``choose_player``...).
 
 Talking (day talk, the wolves' whispers) is host behaviour outside the engine; ``speak(seat, name)``
@@ -162,10 +162,15 @@ class WerewolfGame(object):
         if card is None:
             return False
         owner = card["owner"]
-        own_death = event is not None and event["name"] == "death" and event["player"] == owner
-        if owner >= 0 and not st["players"][owner]["alive"] and not own_death:
+        # a dead owner's element still hears its own death, and an attribute its own removal
+        own_death = event is not None and (event["name"] == "death" and event["player"] == owner or
+                                           event["name"] == "removal" and event["obj"] == iid)
+        if owner >= 0 and not own_death:
             status = keys.get("status", "alive")
-            if status == "alive" or (status == "ghostly" and not self.has_attribute(owner, "ghostly")):
+            alive = st["players"][owner]["alive"]
+            if status == "alive" and not alive:
+                return False
+            if status == "ghostly" and (alive or not self.has_attribute(owner, "ghostly")):
                 return False
         temporal = keys.get("temporal")
         if temporal is not None:
@@ -348,7 +353,11 @@ class WerewolfGame(object):
 
     def reveal(self, where, text, source, seat):
         if where in ("self", "@self"):
-            return self.learn(seat, text, source)
+            if seat is not None and seat >= 0:
+                return self.learn(seat, text, source)
+            for name, g in self.state["groups"].items():  # a group's own channel
+                if g["card"] == source:
+                    where = name
         g = self.state["groups"].get(where)
         if g is not None:
             for p in g["members"]:
@@ -545,8 +554,10 @@ class WerewolfGame(object):
             if group not in self.models:
                 raise GameError("unknown group %r" % (group,))
             iid = self._new_card(group, data.NARRATOR, source)
-            g = st["groups"][group] = {"card": iid, "members": []}
-            self._enter(iid)
+            g = st["groups"][group] = {"card": iid, "members": [seat]}
+            self.emit({"type": "join", "player": seat, "group": group})
+            self._enter(iid)  # the group's Starting triggers see its first member
+            return
         if seat not in g["members"]:
             g["members"].append(seat)
             self.emit({"type": "join", "player": seat, "group": group})
@@ -574,6 +585,12 @@ class WerewolfGame(object):
         if g is None or new not in self.models:
             return False
         self._leave(g["card"])
+        self.emit({"type": "group_change", "group": old, "to": new})
+        if new in st["groups"]:  # the members join the existing group
+            for seat in g["members"]:
+                if seat not in st["groups"][new]["members"]:
+                    st["groups"][new]["members"].append(seat)
+            return True
         iid = self._new_card(new, data.NARRATOR)
         st["groups"][new] = {"card": iid, "members": g["members"]}
         self._enter(iid)
@@ -605,17 +622,18 @@ class WerewolfGame(object):
             self.emit({"type": "loyal", "player": seat, "team": loyal})
             return False
         old = pl["role"]
-        if old is not None:
-            self._leave(old)
         iid = self._new_card(role, seat)
         pl["role"] = iid
         self.emit({"type": "role_change", "player": seat, "role": role})
+        # the old role still hears the change (On Role Change), then leaves with what it made
+        self.fire("rolechange", seat, bindings={"subject": seat, "attacker": by})
+        if old is not None:
+            self._leave(old)
         for name, g in list(st["groups"].items()):
             if seat in g["members"]:
                 self.fire("betrayal", data.NARRATOR, obj=g["card"], bindings={"subject": seat})
         self.set_team(seat, team)
         self._enter(iid)
-        self.fire("rolechange", seat, bindings={"subject": seat, "attacker": by})
         self.passive_round()
         return True
 
@@ -734,7 +752,9 @@ class WerewolfGame(object):
             for voter in voters:
                 if not options:
                     break
-                choice = self.ask("vote", voter, list(options), 1, 1, poll["poll"], card, False)
+                choice = self.ask("vote", voter, list(options), 1, 1, poll["poll"], card, True)
+                if choice is None:  # an abstention
+                    continue
                 poll["votes"][voter] = choice
                 self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice})
                 self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"]})
@@ -766,15 +786,20 @@ class WerewolfGame(object):
                 return
         if winner is not None and tally[winner] * 2 > sum(tally.values()):
             self.fire("hammer", winner, bindings={"winner": winner, "poll": name})
+        if winner is not None:  # the winner hears of it first (a lynched player may still leave the game)
+            self.fire("pollwin", winner, bindings={"poll": name, "winner": winner})
         creator = poll["creator"]
+        # the executor of a poll's result: for a poll of a group or a team, one of the voters for the
+        # winner, drawn by the game's generator (it is who visits, for an attack)
+        backers = sorted(v for v, t in poll["votes"].items() if t == winner) or sorted(poll["votes"])
+        executor = backers[self.randbelow(len(backers))] if backers else None
         if creator in st["table"]:
             if winner is None:
-                self.fire("pollskipped", st["cards"][creator]["owner"], obj=creator, bindings={"poll": name})
+                self.fire("pollskipped", st["cards"][creator]["owner"], obj=creator,
+                          bindings={"poll": name, "executor": executor})
             else:
                 self.fire("pollclosed", st["cards"][creator]["owner"], obj=creator,
-                          bindings={"winner": winner, "poll": name})
-        if winner is not None:
-            self.fire("pollwin", winner, bindings={"poll": name, "winner": winner})
+                          bindings={"winner": winner, "poll": name, "executor": executor})
 
     # ------------------------------------------------------------------ the end
     def team_wins(self, source):
@@ -949,9 +974,9 @@ class WerewolfGame(object):
         self.fire("start" + kind, data.NARRATOR)
         self.passive_round()
         for timing in data.TIMINGS[kind]:
-            self.offer_actions(timing)
-            if timing == data.POLLS_AFTER:
+            if timing in data.POLLS_BEFORE:
                 self.run_polls()
+            self.offer_actions(timing)
         emits, st["emits"] = st["emits"], []
         for seat, value in emits:
             self.emit({"type": "emitted", "player": seat, "value": value, "end": True})

@@ -248,7 +248,7 @@ class WerewolfVocab(object):
         "defensetype": _text_binding("defensetype"), "visitor": _binding("visitor"),
         "visittype": _text_binding("visittype"), "visitsubtype": _text_binding("visitsubtype"),
         "actiontarget": _binding("actiontarget"), "abilitytype": _text_binding("abilitytype"),
-        "abilitysubtype": _text_binding("abilitysubtype"), "winner": _binding("winner"),
+        "abilitysubtype": _text_binding("abilitysubtype"), "winner": _binding("winner"), "executor": _binding("executor"),
         "poll": _text_binding("poll"), "vote": _binding("vote"), "joiner": _binding("joiner"),
         "emitted": _text_binding("emitted"), "whispername": _text_binding("whispername"),
         "option": _text_binding("option"), "targeted": _targeted, "ind": _ind,
