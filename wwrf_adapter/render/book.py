@@ -68,15 +68,35 @@ class BookRenderer:
         self.book = book
         self.project = project
         self.result = RenderResult(sources=project.sources)
+        self._book_resolved = book.resolve()
+        self._rels: dict[str, str] = {}
+        self._lines: dict[str, list[str]] = {}
+
+    def _rel(self, file: str) -> str:
+        """A file's path relative to the book (memoised: every section of a file asks)."""
+        rel = self._rels.get(file)
+        if rel is None:
+            try:
+                rel = Path(file).resolve().relative_to(self._book_resolved).as_posix()
+            except ValueError:
+                rel = Path(file).as_posix()
+            self._rels[file] = rel
+        return rel
 
     def _where(self, span: Span | None) -> str:
         if span is None:
             return "?"
-        try:
-            rel = Path(span.file).resolve().relative_to(self.book.resolve())
-        except ValueError:
-            rel = Path(span.file)
-        return f"{rel.as_posix()}:{span.line}"
+        return f"{self._rel(span.file)}:{span.line}"
+
+    def _file_lines(self, file: str) -> list[str] | None:
+        lines = self._lines.get(file)
+        if lines is None:
+            src = self.project.sources.get(file)
+            text = getattr(src, "text", None) if src is not None else None
+            if text is None:
+                return None
+            lines = self._lines[file] = text.splitlines()
+        return lines
 
     def _source_lines(self, node: Any) -> list[str]:
         span = getattr(node, "span", None)
@@ -84,18 +104,15 @@ class BookRenderer:
             return []
         lines: set[int] = set()
         _lines_of(node, lines)
-        src = self.project.sources.get(span.file)
-        text = getattr(src, "text", None) if src is not None else None
-        if text is None:
-            return [self._where(span)]
-        all_lines = text.splitlines()
-        first = True
+        all_lines = self._file_lines(span.file)
+        where = self._where(span)
+        if all_lines is None:
+            return [where]
         out = []
         for n in sorted(lines):
             if 1 <= n <= len(all_lines):
-                out.append(f"{self._where(Span(span.file, n, 1)) if first else ' ' * len(self._where(span))}  "
-                           f"{all_lines[n - 1].strip()}")
-                first = False
+                head = f"{self._rel(span.file)}:{n}" if not out else " " * len(where)
+                out.append(f"{head}  {all_lines[n - 1].strip()}")
         return out
 
     def _unsupported(self, rendered: RenderedElement, exc: Unsupported, node: Any) -> None:
