@@ -513,8 +513,10 @@ def _check_actions_can_run(result: CompileResult, db: CardDatabase, root: Path, 
 
 
 def _check_against_cards(result: CompileResult, db: CardDatabase, root: Path) -> None:
+    # a card may name its rule sections in a `rules:` list (a card with several sections)
+    listed = {str(r).lower() for c in db.cards.values() if isinstance(c.get("rules"), list) for r in c["rules"]}
     for rid, ir in result.rules.items():
-        if rid not in db.cards:
+        if rid not in db.cards and rid not in listed:
             file, line, col = ir["src"]
             file = str(root / file) if not Path(file).is_absolute() else file
             # "src" is the column of the id (just after the '[')

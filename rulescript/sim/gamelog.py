@@ -145,6 +145,21 @@ def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+WOLF_LOG_FORMAT = "rulescript-werewolf-log-1"  # (rulescript.sim.wolf.LOG_FORMAT)
+
+
+def _check_decisions(name, fields, need, players=None):
+    """``decisions``: a list of [kind, player, answer] (player one of ``players`` when given)."""
+    decisions = need("decisions", lambda v: isinstance(v, list), "a list of [kind, player, answer]")
+    dnode = fields["decisions"][0]
+    for i, item in enumerate(decisions):
+        if not (isinstance(item, (list, tuple)) and len(item) == 3 and isinstance(item[0], str)
+                and _is_int(item[1]) and (players is None or item[1] in players)):
+            at = _at(dnode.elts[i]) if isinstance(dnode, (ast.List, ast.Tuple)) else _at(dnode)
+            who = "player (0 or 1)" if players == (0, 1) else "player"
+            raise _save_error(name, at, "decision %d must be [kind, %s, answer]" % (i + 1, who))
+
+
 def _check_log(node, name, data):
     """The log value of the literal ``node``, checked key by key (each error points at its value)."""
     if not isinstance(node, ast.Dict):
@@ -165,9 +180,14 @@ def _check_log(node, name, data):
             raise _save_error(name, _at(vnode), "%r must be %s" % (key, what))
         return value
 
-    need("format", lambda v: v == LOG_FORMAT, "%d (the save format this version reads)" % LOG_FORMAT)
+    need("format", lambda v: v in (LOG_FORMAT, WOLF_LOG_FORMAT),
+         "%d (the save format this version reads)" % LOG_FORMAT)
     need("seed", lambda v: _is_int(v) and abs(v) < 2 ** 63, "a whole number")
     log = {k: v for k, (_n, v) in fields.items()}
+    if log["format"] == WOLF_LOG_FORMAT:  # a werewolf game: its roles instead of decks
+        need("roles", lambda v: isinstance(v, list) and all(isinstance(r, str) for r in v), "a list of role ids")
+        _check_decisions(name, fields, need)
+        return log
     log.setdefault("first", None)
     log.setdefault("turn_limit", 200)
     for key, ok, what in (("first", lambda v: v is None or v in (0, 1) and _is_int(v), "None, 0 or 1"),
@@ -191,13 +211,7 @@ def _check_log(node, name, data):
             if d["name"] in data.decks and data.deck_list(d["name"]) != d["cards"]:
                 raise _save_error(name, _at(dnode), "deck %r of the game has changed since the game was saved"
                                   % d["name"])
-    decisions = need("decisions", lambda v: isinstance(v, list), "a list of [kind, player, answer]")
-    dnode = fields["decisions"][0]
-    for i, item in enumerate(decisions):
-        if not (isinstance(item, (list, tuple)) and len(item) == 3 and isinstance(item[0], str)
-                and item[1] in (0, 1) and _is_int(item[1])):
-            at = _at(dnode.elts[i]) if isinstance(dnode, (ast.List, ast.Tuple)) else _at(dnode)
-            raise _save_error(name, at, "decision %d must be [kind, player (0 or 1), answer]" % (i + 1))
+    _check_decisions(name, fields, need, players=(0, 1))
     if "answers" in fields:
         need("answers", lambda v: isinstance(v, list), "a list of answers")
     return log
