@@ -110,7 +110,7 @@ def _on_terminal(args: list[str], env: dict[str, str], cwd: Path | None = None) 
         if not data:
             break
         chunks.append(data)
-    proc.wait(timeout=120)
+    proc.wait(timeout=600)
     os.close(master)
     return b"".join(chunks).decode("utf-8", "replace")
 
