@@ -1,0 +1,116 @@
+"""The entry points OCTGN calls by name, defined in the scripts' shared namespace.
+
+``install(ns)`` is all the glue script (``scripts/rs_host.py``) does.  The host object lives in the
+namespace (``ns["_rs_host"]``) and is made on the first call: after OCTGN's "reload scripts", or in a
+client that rejoined a game, the namespace is new and no start event fires, so the first event, menu
+or remote call makes a host that rebuilds the game from the inputs (:meth:`Host.wake`).  Every entry
+point mutes OCTGN's automatic chat messages and turns an unexpected error into a report in the chat
+(the client then stops automating) instead of a half-done step.
+"""
+from __future__ import absolute_import, division, print_function
+
+from . import manifest
+from .host import Host
+
+HOST_KEY = "_rs_host"
+
+
+def ident(do):
+    """``do`` as a piece of a Python name (what the manifest's ``%(do)s`` stands for)."""
+    return "".join([c if (c.isalnum() and ord(c) < 128) else "_" for c in str(do)])
+
+
+def function_name(template, do):
+    return template % {"do": ident(do)}
+
+
+def host_of(ns):
+    h = ns.get(HOST_KEY)
+    if h is None:
+        h = Host(ns)
+        ns[HOST_KEY] = h
+        try:
+            h.wake()
+        except Exception as e:  # noqa: BLE001 - reported in the chat, never silent
+            h.fail(e)
+    return h
+
+
+def _entry(ns, body):
+    def entry(*args):
+        mute = ns.get("mute")
+        if mute is not None:
+            mute()
+        h = host_of(ns)
+        try:
+            return body(h, *args)
+        except Exception as e:  # noqa: BLE001 - reported in the chat, never silent
+            h.fail(e)
+        return None
+    return entry
+
+
+def _shown(ns, body):
+    def shown(*args):
+        h = host_of(ns)
+        try:
+            return bool(body(h, *args))
+        except Exception as e:  # noqa: BLE001 - a showIf that raises would show the item
+            h.fail(e)
+        return False
+    return shown
+
+
+def _arg(args):
+    return args[0] if args else None
+
+
+def install(ns):
+    """Define every function the manifest names (and the remote functions) in ``ns``."""
+    h = host_of(ns)
+    handlers = {
+        "rsOnTableLoaded": lambda host, *a: host.on_game_started(),
+        "rsOnGameStarted": lambda host, *a: host.on_game_started(),
+        "rsOnDeckLoaded": lambda host, *a: host.on_deck_loaded(_arg(a)),
+        "rsOnPlayerVariable": lambda host, *a: host.on_player_variable(_arg(a)),
+        "rsOnGlobalVariable": lambda host, *a: host.on_global_variable(_arg(a)),
+        "rsOnPlayerConnected": lambda host, *a: host.on_player_connected(_arg(a)),
+        "rsOverrideCardsMoved": lambda host, *a: host.cards_moved_by_hand(_arg(a)),
+        "rsOverrideTurnPassed": lambda host, *a: host.turn_passed_by_hand(_arg(a)),
+        "rsIn": lambda host, pid, first, text: host.remote_in(pid, first, text),
+        "rsResend": lambda host, pid, first: host.remote_resend(pid, first),
+        "rsForward": lambda host, pid, item: host.remote_forward(pid, item),
+        "rsOff": lambda host, pid, reason: host.remote_off(pid, reason),
+        "rsAnswer": lambda host, *a: host.answer_open(),
+        "rsResync": lambda host, *a: host.resync(),
+    }
+    for _event, name in manifest.EVENTS:
+        ns[name] = _entry(ns, handlers[name])
+    for name in manifest.REMOTE_FUNCTIONS:
+        ns[name] = _entry(ns, handlers[name])
+    for item in manifest.HOST_GAME_ACTIONS:
+        ns[item["execute"]] = _entry(ns, handlers[item["execute"]])
+    ns["rsAnswerShow"] = _shown(ns, lambda host, *a: host.answer_shown())
+    for do in h.card_dos:
+        ns[function_name(manifest.CARD_ACTION["execute"], do)] = _entry(ns, _card_action(do))
+        ns[function_name(manifest.CARD_ACTION["showIf"], do)] = _shown(ns, _card_shown(do))
+    for do in h.game_dos:
+        ns[function_name(manifest.GAME_ACTION["execute"], do)] = _entry(ns, _game_action(do))
+        ns[function_name(manifest.GAME_ACTION["showIf"], do)] = _shown(ns, _game_shown(do))
+    return h
+
+
+def _card_action(do):
+    return lambda host, card, x=0, y=0: host.card_action(do, card, x, y)
+
+
+def _card_shown(do):
+    return lambda host, cards, x=0, y=0: host.card_shown(do, cards)
+
+
+def _game_action(do):
+    return lambda host, group=None, x=0, y=0: host.game_action(do)
+
+
+def _game_shown(do):
+    return lambda host, group=None, x=0, y=0: host.game_shown(do)
