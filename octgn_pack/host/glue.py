@@ -81,6 +81,7 @@ def install(ns):
         "rsResend": lambda host, pid, first: host.remote_resend(pid, first),
         "rsForward": lambda host, pid, item: host.remote_forward(pid, item),
         "rsOff": lambda host, pid, reason: host.remote_off(pid, reason),
+        "rsRebuild": lambda host, pid, n, digest: host.remote_rebuild(pid, n, digest),
         "rsAnswer": lambda host, *a: host.answer_open(),
         "rsResync": lambda host, *a: host.resync(),
     }

@@ -37,6 +37,7 @@ REMOTE_IN = "rsIn"
 REMOTE_RESEND = "rsResend"
 REMOTE_FORWARD = "rsForward"
 REMOTE_OFF = "rsOff"
+REMOTE_REBUILD = "rsRebuild"
 
 SEED_RANGE = (1, 1 << 30)
 
@@ -421,9 +422,7 @@ class Host(object):
         if not self.mine() or self.is_menu(self.session.pending):
             self.tell(self.why_not() or "No question is open for you.")
             return
-        first = len(self.session.log)
-        ck = self.session.ckpt_at
-        self.publish(first, self.answer_dialogs(), ck)
+        self.continue_here()
 
     def remote_in(self, pid, first, text):
         """Inputs from another client (``first``: the log index of the first one)."""
@@ -455,6 +454,7 @@ class Host(object):
             return
         items = items[len(known):]
         if not items and not fresh:
+            self.continue_here()
             return
         try:
             records = sess.add(items)
@@ -462,6 +462,11 @@ class Host(object):
             self.desync(len(sess.log) + len(items), None, pid, None, str(e))
             return
         self.after_run(records, author=False)
+        self.continue_here()
+
+    def continue_here(self):
+        """If the game now waits for a dialog of the local player, open it (this client acts)."""
+        sess = self.session
         first = len(sess.log)
         ck = sess.ckpt_at
         self.publish(first, self.answer_dialogs(), ck)
@@ -566,29 +571,51 @@ class Host(object):
                 return
 
     def desync(self, n, mine, pid, theirs, why=None):
-        """Report a desync to everybody, rebuild this engine from its inputs, and turn automation off
-        for everybody if the rebuilt engine still differs."""
+        """Report a desync to everybody and repair it: this client rebuilds its engine from its inputs;
+        if it still differs from the writer's, the writer is asked to rebuild (either may be the wrong
+        one); if that does not help either, automation stops for everybody."""
         who = self.octgn.player(pid).name
         if why is None:
             why = "the engine state after input %d differs from %s's (checksum %s, not %s)" % (
                 n, who, mine, theirs)
         self.say("Automation: desync detected on %s's client: %s. Rebuilding it from the inputs." % (
             self.octgn.me.name, why))
+        if theirs is None:
+            self.turn_off("the inputs from %s do not fit this client's game" % who, broadcast=True)
+            return
+        if self.recover(n, theirs):
+            return
+        self.octgn.remoteCall(self.octgn.player(pid), REMOTE_REBUILD,
+                              [self.me_id(), n, self.session.sums.get(n) or ""])
+
+    def recover(self, n, want):
+        """Rebuild the engine from its own inputs; True (and the table is redrawn) if the state after
+        input ``n`` then has the checksum ``want``."""
         log = list(self.session.log)
         try:
-            self.rebuild(log[:n] if theirs is not None else log)
-            ok = theirs is None or self.session.sums.get(n) == theirs
-            if ok and theirs is not None and len(log) > n:
+            self.rebuild(log[:n])
+            got = self.session.sums.get(n)
+            if len(log) > n:
                 self.session.add(log[n:])
                 self.view = self.face.view(self.session.state, self.models)
-        except codec.InputError as e:
-            ok = False
-            why = str(e)
-        if ok and theirs is not None:
-            self.say("Automation: %s's client is in step again (input %d)." % (self.octgn.me.name, n))
+        except codec.InputError:
+            return False
+        if got != want:
+            return False
+        self.writer.write(None, self.view, None, self.hl)
+        self.say("Automation: %s's client is in step again (input %d); the table is redrawn." % (
+            self.octgn.me.name, n))
+        return True
+
+    def remote_rebuild(self, pid, n, digest):
+        """Another client found that this client's checksum after input ``n`` differs from its own
+        ``digest``, and rebuilding did not change its own: rebuild here."""
+        if self.session is None or self.off is not None:
+            return
+        if self.recover(n, digest):
             return
         self.turn_off("the game states of %s and %s differ after input %d" % (
-            self.octgn.me.name, who, n), broadcast=True)
+            self.octgn.me.name, self.octgn.player(pid).name, n), broadcast=True)
 
     def version_mismatch(self, player, build):
         reason = "%s runs build %s of the game scripts and %s runs build %s" % (

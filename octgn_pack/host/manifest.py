@@ -4,7 +4,8 @@ Plain data only (the builder may read it with ``ast.literal_eval`` of each assig
 
 ``EVENTS``            ``[(OCTGN event name, handler function name)]`` for ``<events>``
 ``CARD_ACTION``       one ``<cardaction>`` per entry of the game's table face ``CARD_ACTIONS``, in
-                      that order, the first with ``default="True"``: ``menu`` is the entry's ``menu``;
+                      that order, the first with ``default="True"``, in the table and in every player
+                      pile (OCTGN takes a card's menu from the group it is in): ``menu`` is the entry's ``menu``;
                       ``execute``, ``showIf`` (and ``getName`` when not None) are these templates with
                       ``%(do)s`` replaced by the entry's ``do`` in which every character other than an
                       ASCII letter or digit is replaced by ``_``
@@ -48,6 +49,6 @@ GLOBAL_VARIABLES = [("rsLog", ""), ("rsTurn", ""), ("rsCheck", "")]
 
 PLAYER_VARIABLES = [("rsVersion", "")]
 
-REMOTE_FUNCTIONS = ["rsIn", "rsResend", "rsForward", "rsOff"]
+REMOTE_FUNCTIONS = ["rsIn", "rsResend", "rsForward", "rsOff", "rsRebuild"]
 
 SCRIPTS = ["rs_host.py"]

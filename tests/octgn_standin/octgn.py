@@ -132,6 +132,7 @@ class Room(object):
         self.next_gid = 0x01000000
         self.table = self._group("Table", None, "all")
         self.gvars = dict(package.global_variables)
+        self.pvars = {}
         self.active = None
         self.turn = 0
         self.phase = 0
@@ -213,6 +214,8 @@ class Room(object):
         """A player rejoins: a new script engine (nothing of the old Python state), no start event;
         OnPlayerConnected fires on the other clients."""
         client.connected = True
+        client.gvars = dict(self.gvars)      # the server sends the game's current state
+        client.pvars = dict(self.pvars)
         client.load_scripts()
         for c in self.connected():
             if c is not client:
@@ -269,7 +272,7 @@ class Room(object):
 
     def note(self, kind, sender, to, text):
         self.traffic.append({"kind": kind, "from": sender.pid, "to": to.pid if to is not None else None,
-                             "bytes": len(text), "text": text})
+                             "bytes": len(text), "text": text, "job": self.jobs_run})
 
     def alert(self, text):
         self.alerts.append(text)
@@ -713,6 +716,7 @@ class Api(object):
             client.fire(event, _var_args(state, name, old, value))
 
         def server():
+            (room.gvars if state is None else room.pvars)[key] = value
             for c in room.connected():
                 room.post(c, _echo(c, store is client.gvars, state, key, name, value, event))
         room.post(None, server)
