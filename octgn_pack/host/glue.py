@@ -9,6 +9,8 @@ point mutes OCTGN's automatic chat messages and turns an unexpected error into a
 """
 from __future__ import absolute_import, division, print_function
 
+from rulescript import games
+
 from . import manifest
 from .host import Host
 
@@ -65,9 +67,16 @@ def _arg(args):
     return args[0] if args else None
 
 
+def table_face(ns):
+    """The table face of the game ``GAME`` names (the menus depend on it)."""
+    package = games.load(ns["GAME"]["profile"])
+    return __import__(package.__name__ + ".table", {}, {}, ["view"], 0)
+
+
 def install(ns):
-    """Define every function the manifest names (and the remote functions) in ``ns``."""
-    h = host_of(ns)
+    """Define every function the manifest names (and the remote functions) in ``ns``.  No host is
+    made yet and no API is called: that waits for the first event, menu or remote call."""
+    face = table_face(ns)
     handlers = {
         "rsOnTableLoaded": lambda host, *a: host.on_game_started(),
         "rsOnGameStarted": lambda host, *a: host.on_game_started(),
@@ -92,13 +101,12 @@ def install(ns):
     for item in manifest.HOST_GAME_ACTIONS:
         ns[item["execute"]] = _entry(ns, handlers[item["execute"]])
     ns["rsAnswerShow"] = _shown(ns, lambda host, *a: host.answer_shown())
-    for do in h.card_dos:
-        ns[function_name(manifest.CARD_ACTION["execute"], do)] = _entry(ns, _card_action(do))
-        ns[function_name(manifest.CARD_ACTION["showIf"], do)] = _shown(ns, _card_shown(do))
-    for do in h.game_dos:
-        ns[function_name(manifest.GAME_ACTION["execute"], do)] = _entry(ns, _game_action(do))
-        ns[function_name(manifest.GAME_ACTION["showIf"], do)] = _shown(ns, _game_shown(do))
-    return h
+    for a in face.CARD_ACTIONS:
+        ns[function_name(manifest.CARD_ACTION["execute"], a["do"])] = _entry(ns, _card_action(a["do"]))
+        ns[function_name(manifest.CARD_ACTION["showIf"], a["do"])] = _shown(ns, _card_shown(a["do"]))
+    for a in face.GAME_ACTIONS:
+        ns[function_name(manifest.GAME_ACTION["execute"], a["do"])] = _entry(ns, _game_action(a["do"]))
+        ns[function_name(manifest.GAME_ACTION["showIf"], a["do"])] = _shown(ns, _game_shown(a["do"]))
 
 
 def _card_action(do):

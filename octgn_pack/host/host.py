@@ -220,6 +220,14 @@ class Host(object):
     def on_game_started(self):
         self.reset()
         self.announce()
+        self.check_versions()
+
+    def check_versions(self):
+        """Automation stays off while a player announces another build (a reset keeps that)."""
+        for p in self.octgn.players():
+            build = p.getGlobalVariable(VERSION)
+            if build and build != self.build and self.off is None:
+                self.version_mismatch(p, build)
 
     def announce(self):
         """Tell the other clients which build this client runs (a player global variable)."""
@@ -232,7 +240,8 @@ class Host(object):
         made on the first call and rebuilds the game from the inputs kept in the global variables."""
         self.announce()
         log = self.read_log()
-        if log:
+        self.check_versions()
+        if log and self.off is None:
             try:
                 self.rebuild(log)
             except codec.InputError as e:
