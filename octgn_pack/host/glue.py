@@ -9,7 +9,7 @@ point mutes OCTGN's automatic chat messages and turns an unexpected error into a
 """
 from __future__ import absolute_import, division, print_function
 
-from rulescript import games
+from rulescript.games import load as load_game
 
 from . import manifest
 from .host import Host
@@ -69,7 +69,7 @@ def _arg(args):
 
 def table_face(ns):
     """The table face of the game ``GAME`` names (the menus depend on it)."""
-    package = games.load(ns["GAME"]["profile"])
+    package = load_game(ns["GAME"]["profile"])
     return __import__(package.__name__ + ".table", {}, {}, ["view"], 0)
 
 

@@ -19,7 +19,7 @@ only inputs (``remoteCall``).  docs/octgn-host.md describes the protocol; in sho
 """
 from __future__ import absolute_import, division, print_function
 
-from rulescript import games
+from rulescript.games import load as load_game
 from rulescript.runtime.ports import LIST_KINDS
 
 from . import codec, dialogs, tablesync
@@ -92,7 +92,7 @@ class Host(object):
         if isinstance(rules, dict) and isinstance(rules.get("rules"), dict) and "format" in rules:
             rules = rules["rules"]
         self.rules = rules
-        self.package = games.load(data["profile"])
+        self.package = load_game(data["profile"])
         self.face = __import__(self.package.__name__ + ".table", {}, {}, ["view"], 0)
         self.models = {}
         self.model_of_guid = {}

@@ -182,9 +182,10 @@ class Room(object):
             for sname, gname in client.package.deck_sections:
                 if sname.lower() == section.lower():
                     pile_name = gname
-            if pile_name is None:
+            group = [g for g in p.piles if pile_name and g.name.lower() == pile_name.lower()]
+            if not group:
                 continue  # a deck section whose group names no pile is silently dropped
-            group = self.pile_of(p, pile_name)
+            group = group[0]
             for _ in range(qty):
                 n += 1
                 cid = (p.pid << 16) | n
@@ -472,6 +473,10 @@ class Client(object):
                 self.queue.append(lambda: self.ns[fn](self.api.table, 0, 0))
                 return
         raise StandInError("the table has no menu item %r" % label)
+
+    def do(self, name, *args):
+        """Queue a job that calls the script function ``name`` (what a menu item or shortcut does)."""
+        self.queue.append(lambda: self.ns[name](*args))
 
     def double_click(self, cid):
         card = self.room.cards[cid]

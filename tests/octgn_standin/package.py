@@ -130,8 +130,8 @@ class ModuleSet(object):
     def find_spec(self, fullname, path=None, target=None):
         if fullname not in self.sources:
             return None
-        import importlib.util
-        return importlib.util.spec_from_loader(fullname, self, origin=self.sources[fullname][0],
+        import importlib.util  # novermin (Python 3 only: find_spec is not called on 2.7)
+        return importlib.util.spec_from_loader(fullname, self, origin=self.sources[fullname][0],  # novermin
                                                is_package=self.sources[fullname][2])
 
     def create_module(self, spec):
