@@ -6,7 +6,7 @@
 
 1. The Python file is read with :mod:`ast`, never executed (:mod:`rulescript.importer.pysource`).
 2. Every rule text becomes an INI section ``[card-id]``; the compatibility rewrites of
-   ``rulescript.md`` §9 are applied and recorded (:mod:`rulescript.importer.rewrite`).
+   ``docs/language.md`` §11 are applied and recorded (:mod:`rulescript.importer.rewrite`).
 3. ``set.xml`` becomes ``cards.yaml``; ``game.yaml`` names the game (:mod:`rulescript.importer.setxml`).
 4. Each converted rule is compiled; a rule that cannot be converted or does not compile is written
    commented out, with the reason, so the folder still passes ``rulescript check`` and nothing is lost.
@@ -481,7 +481,7 @@ def import_plugin(rules_py: Path, set_xml: Path | None, out_dir: Path, *, name: 
 
 
 DESCRIPTION = ("Migrate an OCTGN plugin to a RuleScript game folder: read the Python rule dictionary (never "
-               "executed) and set.xml, apply the compatibility rewrites of rulescript.md §9, write game.yaml, "
+               "executed) and set.xml, apply the compatibility rewrites (docs/language.md §11), write game.yaml, "
                "cards.yaml and rules/*.ini, then compile the result.")
 EPILOG = ("Exit codes: 0 everything converted and the game compiles; 1 some rules were not converted (they are "
           "reported and written commented out); 2 usage errors.")

@@ -2,7 +2,7 @@
 
 The rule text of the original plugin is INI-like (``target = …``, ``action = …`` lines, ``#``
 comments, indented as the Python string happened to be).  :func:`parse_rule_text` reads it into
-properties; :class:`RuleConverter` applies the compatibility rewrites of ``rulescript.md`` §9 to
+properties; :class:`RuleConverter` applies the compatibility rewrites of ``docs/language.md`` §11 to
 every value and records each change it made (or each statement it wants a human to look at).
 
 The rewrites work on tokens, never on raw lines: statement values go through the project's
@@ -25,7 +25,7 @@ _PROP_RE = re.compile(r"^(\s*)([A-Za-z_][A-Za-z0-9_]*\??)\s*=(?!=)\s*(.*)$")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ZONE_WORD = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")
 
-# Codes of the importer's notes and warnings (rulescript.md §9).
+# Codes of the importer's notes and warnings (docs/language.md §11).
 MOVETO = "RI901"            # moveTo(zone, bool) -> moveTo(zone, top, bool)
 TGT = "RI902"               # tgt used as one card -> tgt.0
 TYPE_AMP = "RI903"          # "A"&"B" -> "A","B"
@@ -197,7 +197,7 @@ class _Part:
 
 
 class RuleConverter:
-    """Applies the §9 rewrites to the properties of one rule."""
+    """Applies the compatibility rewrites to the properties of one rule."""
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile

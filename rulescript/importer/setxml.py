@@ -1,9 +1,9 @@
-"""Reading an OCTGN ``set.xml`` (octgn.md §3) into RuleScript card data (``cards.yaml`` entries).
+"""Reading an OCTGN ``set.xml`` (the card set of an OCTGN game) into RuleScript card data (``cards.yaml`` entries).
 
 A card is ``<card id="guid" name="…">`` with ``<property name="…" value="…"/>`` children (or rich text
 content).  CFC plugins name their properties in several ways, so property names are matched without
 regard to case, spaces, ``_`` and ``-``; missing or malformed properties are reported as warnings
-and left out.  Every card is checked against what the game needs (cfc-game.md §3): a card that
+and left out.  Every card is checked against what the game needs (docs/cfc-rules.md §3, docs/game-format.md): a card that
 cannot be used is still written, commented out, so that nothing is lost.
 """
 
