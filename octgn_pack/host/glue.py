@@ -17,13 +17,14 @@ from .host import Host
 HOST_KEY = "_rs_host"
 
 
-def ident(do):
-    """``do`` as a piece of a Python name (what the manifest's ``%(do)s`` stands for)."""
-    return "".join([c if (c.isalnum() and ord(c) < 128) else "_" for c in str(do)])
-
-
 def function_name(template, do):
-    return template % {"do": ident(do)}
+    """The function a menu item calls: the manifest's template with ``{do}`` replaced by ``do``, which
+    must be a Python identifier (OCTGN calls the function by its name in source text)."""
+    name = template.replace("{do}", do)
+    if not name or not (name[0].isalpha() or name[0] == "_") or not all(
+            [c.isalnum() and ord(c) < 128 or c == "_" for c in name]):
+        raise ValueError("menu item %r does not make a function name (%r)" % (do, name))
+    return name
 
 
 def host_of(ns):
@@ -78,10 +79,10 @@ def install(ns):
     made yet and no API is called: that waits for the first event, menu or remote call."""
     face = table_face(ns)
     handlers = {
-        "rsOnTableLoaded": lambda host, *a: host.on_game_started(),
+        "rsOnTableLoaded": lambda host, *a: None,
         "rsOnGameStarted": lambda host, *a: host.on_game_started(),
         "rsOnDeckLoaded": lambda host, *a: host.on_deck_loaded(_arg(a)),
-        "rsOnPlayerVariable": lambda host, *a: host.on_player_variable(_arg(a)),
+        "rsHello": lambda host, pid, build, reply: host.remote_hello(pid, build, reply),
         "rsOnGlobalVariable": lambda host, *a: host.on_global_variable(_arg(a)),
         "rsOnPlayerConnected": lambda host, *a: host.on_player_connected(_arg(a)),
         "rsOverrideCardsMoved": lambda host, *a: host.cards_moved_by_hand(_arg(a)),

@@ -27,12 +27,12 @@ from .lockstep import Session
 
 HOST_VERSION = "1"
 
-# global variables (game-wide) and the per-player variable; manifest.py declares them
+# global variables; manifest.py declares them
 LOG = "rsLog"
 TURN = "rsTurn"
 CHECK = "rsCheck"
-VERSION = "rsVersion"
 # functions other clients call with remoteCall
+REMOTE_HELLO = "rsHello"
 REMOTE_IN = "rsIn"
 REMOTE_RESEND = "rsResend"
 REMOTE_FORWARD = "rsForward"
@@ -106,6 +106,7 @@ class Host(object):
         self.labels = dict((a["do"], a["menu"]) for a in self.face.CARD_ACTIONS + self.face.GAME_ACTIONS)
         self.sections = [s["pile"] for s in self.face.DECK_SECTIONS]
         self.errors = []
+        self.builds = {}     # player id -> the build that player's client announced (kept on resets)
         self.reset()
 
     # ------------------------------------------------------------------ state
@@ -218,29 +219,33 @@ class Host(object):
 
     # ------------------------------------------------------------------ OCTGN events
     def on_game_started(self):
+        """OnGameStarted fires at the start and again on every reset: forget the game (the builds the
+        other clients announced stay known, and a mismatch keeps automation off)."""
         self.reset()
-        self.announce()
-        self.check_versions()
+        for pid, build in sorted(self.builds.items()):
+            if build != self.build:
+                self.version_mismatch(self.octgn.player(pid), build)
 
-    def check_versions(self):
-        """Automation stays off while a player announces another build (a reset keeps that)."""
+    def hello(self, to=None, reply=False):
+        """Tell the other clients which build this client runs (they answer with theirs)."""
+        me = self.me_id()
         for p in self.octgn.players():
-            build = p.getGlobalVariable(VERSION)
-            if build and build != self.build and self.off is None:
-                self.version_mismatch(p, build)
+            if p._id != me and (to is None or p._id == to):
+                self.octgn.remoteCall(p, REMOTE_HELLO, [me, self.build, 1 if reply else 0])
 
-    def announce(self):
-        """Tell the other clients which build this client runs (a player global variable)."""
-        me = self.octgn.me
-        if me.getGlobalVariable(VERSION) != self.build:
-            me.setGlobalVariable(VERSION, self.build)
+    def remote_hello(self, pid, build, reply):
+        self.builds[pid] = build
+        if build != self.build:
+            self.version_mismatch(self.octgn.player(pid), build)
+        if not reply:
+            self.hello(to=pid, reply=True)
+        self.try_start()
 
     def wake(self):
         """After "reload scripts", or for a client that rejoined: no start event fires, so the host is
         made on the first call and rebuilds the game from the inputs kept in the global variables."""
-        self.announce()
+        self.hello()
         log = self.read_log()
-        self.check_versions()
         if log and self.off is None:
             try:
                 self.rebuild(log)
@@ -251,14 +256,6 @@ class Host(object):
         if self.session is not None and args is not None and getattr(args, "player", None) is not None:
             if args.player._id == self.me_id():
                 self.tell("The automated game has started: cards loaded now are not part of it.")
-        self.try_start()
-
-    def on_player_variable(self, args):
-        if getattr(args, "name", None) != VERSION:
-            return
-        value = args.value or ""
-        if value and value != self.build and self.off is None:
-            self.version_mismatch(args.player, value)
         self.try_start()
 
     def on_global_variable(self, args):
@@ -293,12 +290,8 @@ class Host(object):
             return
         seats = []
         for p in players:
-            build = p.getGlobalVariable(VERSION)
-            if not build:
-                return
-            if build != self.build:
-                self.version_mismatch(p, build)
-                return
+            if p._id != self.me_id() and self.builds.get(p._id) != self.build:
+                return  # no (or another) build announced yet
             cards = []
             for name in self.sections:
                 cards.extend([c._id for c in p.piles[name]])
@@ -417,8 +410,8 @@ class Host(object):
             else:
                 ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of)
                 if not ok:
-                    self.tell("The question is still open (%s): use the table menu \"Answer the open "
-                              "question\"." % answer)
+                    self.tell("The question is still open (%s): double-click a card, press the turn "
+                              "button or use the table menu Answer the open question." % answer)
                     break
             item = codec.encode_answer(req, answer)
             records = sess.add([item])
@@ -627,6 +620,8 @@ class Host(object):
             self.octgn.me.name, self.octgn.player(pid).name, n), broadcast=True)
 
     def version_mismatch(self, player, build):
+        if self.off is not None:
+            return
         reason = "%s runs build %s of the game scripts and %s runs build %s" % (
             player.name, build, self.octgn.me.name, self.build)
         self.off = reason
@@ -706,7 +701,8 @@ class Host(object):
             return "It is %s's decision now (%s)." % (self.player_name(req["player"]),
                                                      req.get("prompt") or req["kind"])
         if not self.is_menu(req):
-            return "Answer the open question first (table menu: Answer the open question)."
+            return ("Answer the open question first (double-click a card, press the turn button or use "
+                    "the table menu Answer the open question).")
         return None
 
     # ------------------------------------------------------------------ menus
@@ -734,6 +730,9 @@ class Host(object):
 
     def card_action(self, do, card, x=0, y=0):
         iid = self.iid.get(card._id)
+        if do == self.card_dos[0] and self.answer_shown():   # double click: reopen an open question
+            self.continue_here()
+            return
         why = self.why_not()
         if why:
             self.tell(why)
@@ -877,6 +876,9 @@ class Host(object):
         if not self.automating():
             if args is not None and getattr(args, "player", None) is not None:
                 self.octgn.nextTurn(args.player, True)
+            return
+        if self.answer_shown():
+            self.continue_here()
             return
         why = self.why_not()
         if why:

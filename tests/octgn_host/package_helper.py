@@ -65,10 +65,9 @@ def build(game_dir: Path, out: Path, tweak=None, profile: str = "cfc") -> Path:
     files["def/Scripts/gamedata.py"] = "# generated\nGAME = %s\n" % literal(gdata)
     files["def/Scripts/rules.py"] = "# generated\nRULES = %s\nRULES_FINGERPRINT = %r\n" % (rules_text, rules_fp)
     scripts = ["Scripts/gamedata.py", "Scripts/rules.py"]
-    glue = ROOT / "octgn_pack" / "host" / "scripts"
-    for name in manifest.SCRIPTS:
-        files["def/Scripts/" + name] = (glue / name).read_text()
-        scripts.append("Scripts/" + name)
+    for path in sorted((ROOT / "octgn_pack" / "host" / "scripts").glob("*.py")):
+        files["def/Scripts/" + path.name] = path.read_text()
+        scripts.append("Scripts/" + path.name)
     pkg = ROOT / "rulescript"
     ship = [pkg / "__init__.py"] + sorted((pkg / "runtime").glob("*.py")) + [pkg / "games" / "__init__.py"] \
         + sorted((pkg / "games" / profile).glob("*.py"))
@@ -130,11 +129,10 @@ def definition(game_id: str, scripts: list[str], face) -> str:
         "<table %s>%s%s</table>" % (_attrs(name="Table", visibility="undefined", width=1200, height=800,
                                            background="Resources/table.png"),
                                     "".join(card_actions), "".join(group_actions)),
-        "<player %s>%s%s%s</player>" % (
+        "<player %s>%s%s</player>" % (
             _attrs(summary="HP: {#HP}"),
             "".join("<counter %s/>" % _attrs(name=c["name"], default=c["default"], icon="Resources/c.png")
                     for c in face.COUNTERS),
-            "".join("<globalvariable %s/>" % _attrs(name=n, value=v) for n, v in manifest.PLAYER_VARIABLES),
             piles),
         "<deck>%s</deck>" % "".join("<section %s/>" % _attrs(name=s["name"], group=s["pile"])
                                     for s in face.DECK_SECTIONS),

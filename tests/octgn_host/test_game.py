@@ -82,8 +82,11 @@ def test_each_engine_record_becomes_chat_once(demo, demo_zip):
 def test_clients_send_only_inputs(demo_zip):
     room, clients, s, _ = finished(demo_zip, 2)
     a = s["clients"][0]
-    sent = [t for t in s["traffic"] if t["kind"] == "remoteCall"]
-    assert sent and all(t["text"].startswith("rsIn(") for t in sent)
+    calls = [t for t in s["traffic"] if t["kind"] == "remoteCall"]
+    hellos = [t for t in calls if t["text"].startswith("rsHello(")]
+    sent = [t for t in calls if t["text"].startswith("rsIn(")]
+    assert len(hellos) == 4                 # each client announces its build once, the other answers
+    assert sent and len(sent) + len(hellos) == len(calls)
     # the remote calls carry exactly the input log, once, in order
     items = []
     for t in sent:
