@@ -211,10 +211,13 @@ def _text_hash(s):
     return h
 
 
-def checksum(state):
+def checksum(state, skip=()):
     """A 32-bit digest of plain data (8 hex digits), the same on Python 2.7, 3 and IronPython: dict
-    order does not matter, and 1, True and "1" differ.  Dict keys must be all text or all ints."""
+    order does not matter, and 1, True and "1" differ.  Dict keys must be all text or all ints.
+    Top-level keys in ``skip`` are left out."""
     h = 2166136261
+    if skip:
+        state = dict((k, v) for k, v in state.items() if k not in skip)
     stack = [state]
     pop = stack.pop
     push = stack.append

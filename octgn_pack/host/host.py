@@ -358,6 +358,8 @@ class Host(object):
             self.writer.write(self.view, view, self.hl, hl)
             for line in self.lines(records):
                 self.say(line)
+        else:
+            sess.digest()  # the end of a batch another client sent: its writer publishes this checksum
         self.view = view
         self.hl = hl
         self.sync_turn()
@@ -380,7 +382,7 @@ class Host(object):
             self.octgn.setGlobalVariable(LOG, codec.encode_part(0, sess.log[:ck]))
         self.octgn.setGlobalVariable(TURN, codec.encode_part(ck, sess.log[ck:]))
         n = len(sess.log)
-        self.octgn.setGlobalVariable(CHECK, codec.encode_check(n, me, sess.sums[n]))
+        self.octgn.setGlobalVariable(CHECK, codec.encode_check(n, me, sess.digest()))
 
     def submit(self, items, hint=None):
         """Inputs made on this client (a menu item, a move): run, answer own dialogs, publish."""
@@ -525,6 +527,7 @@ class Host(object):
             self.turn_off(str(e), broadcast=True)
             return
         self.session.add(log[1:])
+        self.session.digest()
         self.view = self.face.view(self.session.state, self.models)
         req = self.session.pending
         self.hl = req.get("source") if req is not None else None

@@ -56,8 +56,10 @@ class Session(object):
     ids of each seat's deck, in the canonical order of the start item.
 
     After every :meth:`add`: ``state`` is the state where the game stopped, ``pending`` the decision it
-    waits for (None when the game is over), ``result`` the result once it is over, and ``sums[n]`` the
-    checksum of the state after the first ``n`` items.
+    waits for (None when the game is over) and ``result`` the result once it is over.  :meth:`digest`
+    gives the checksum of the state where the game stopped, and remembers it in ``sums[n]`` (``n``: the
+    number of items); the decision log is left out of it (it follows from the inputs, which clients
+    compare as they receive them).
     """
 
     def __init__(self, package, models, rules, start_item, decks, seed):
@@ -130,12 +132,18 @@ class Session(object):
         self.state = game.state
         self.pending = pending
         self.result = result
-        n = len(self.log)
-        self.sums[n] = codec.checksum(game.state)
-        if len(self.sums) > KEEP_SUMS:
-            for k in sorted(self.sums)[:len(self.sums) - KEEP_SUMS]:
-                del self.sums[k]
         return records
+
+    def digest(self):
+        """The checksum of the state after the items so far (computed once per count)."""
+        n = len(self.log)
+        d = self.sums.get(n)
+        if d is None:
+            d = self.sums[n] = codec.checksum(self.state, skip=("log",))
+            if len(self.sums) > KEEP_SUMS:
+                for k in sorted(self.sums)[:len(self.sums) - KEEP_SUMS]:
+                    del self.sums[k]
+        return d
 
     def since_checkpoint(self):
         """``(index of the first item after the checkpoint, those items)``."""

@@ -82,3 +82,8 @@ def test_checksum_ignores_dict_order_and_sees_every_difference():
         c.update(changed)
         assert codec.checksum(c) != codec.checksum(a), changed
     assert codec.checksum({"n": 1 << 40}) != codec.checksum({"n": 0})
+
+
+def test_checksum_can_leave_top_level_keys_out():
+    a = {"x": 1, "log": [1, 2]}
+    assert codec.checksum(a, skip=("log",)) == codec.checksum({"x": 1}) != codec.checksum(a)

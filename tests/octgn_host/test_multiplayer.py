@@ -272,3 +272,19 @@ def test_a_closed_dialog_leaves_the_question_open(gate_zip):
     k = log.index(["choose_main_action", 0, play_item])
     assert log[k + 1][:2] == ["choose_slot", 0]
     assert play.host(clients[1]).session.log == h.session.log
+
+
+def test_a_game_reset_starts_a_new_automated_game(demo, demo_zip):
+    room, clients = play.setup(str(demo_zip), 3)
+    play.play(room, clients)
+    first = list(hosts(clients)[0].session.log)
+    room.reset()                                      # OnGameStarted again: the hosts forget the game
+    room.run()
+    assert all(h.session is None and h.off is None for h in hosts(clients))
+    for c, d in zip(clients, ("deck-a", "deck-b")):
+        room.load_deck(c, d)
+        room.run()
+    assert len(room.rnd_calls) == 2                   # a new seed for the new game
+    play.play(room, clients)
+    s = same_as_headless(demo, room, clients)
+    assert s["clients"][0]["log"][0] != first[0]      # other cards (new ids) and another seed

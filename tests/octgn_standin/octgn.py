@@ -28,6 +28,7 @@ from __future__ import absolute_import, division, print_function
 
 import re
 import sys
+import time
 
 from .package import ModuleSet
 
@@ -64,6 +65,14 @@ class Rand(object):
 
     def between(self, lo, hi):
         return lo + self.below(hi - lo + 1)
+
+
+_clock = getattr(time, "perf_counter", time.time)
+
+
+def _labelled(label, job):
+    job.label = label
+    return job
 
 
 class StandInError(Exception):
@@ -142,6 +151,7 @@ class Room(object):
         self.rnd_calls = []
         self.jobs_run = 0
         self.started = False
+        self.timings = None      # a list to record (player id, job label, seconds) of every job
 
     def _group(self, name, owner, visibility, ordered=True):
         g = GroupState(self.next_gid, name, owner, visibility, ordered)
@@ -170,13 +180,32 @@ class Room(object):
             for c in self.clients:
                 c.fire(event, None)
 
+    def reset(self):
+        """OCTGN's game reset: the table is cleared, counters and global variables get their declared
+        defaults, nobody is active; Python state survives and OnGameStarted fires again."""
+        for g in [self.table] + [g for p in self.players for g in p.piles]:
+            g.cards = []
+        self.cards = {}
+        for p in self.players:
+            p.counters = dict(self.package.counters)
+        self.gvars = dict(self.package.global_variables)
+        self.pvars = {}
+        self.active = None
+        self.turn = 0
+        self.phase = 0
+        for c in self.connected():
+            c.gvars = dict(self.gvars)
+            c.pvars = {}
+            c.fire("OnGameStarted", None)
+
     def load_deck(self, client, deck):
         """``client``'s player loads a deck (a deck name of the package, or [(section, guid, qty)])."""
         if isinstance(deck, TEXT):
             deck = self.package.decks[deck]
         p = client.state
         groups = []
-        n = len([c for c in self.cards.values() if c.owner is p])
+        p.loaded = getattr(p, "loaded", 0)
+        n = p.loaded
         for section, guid, qty in deck:
             pile_name = None
             for sname, gname in client.package.deck_sections:
@@ -188,6 +217,7 @@ class Room(object):
             group = group[0]
             for _ in range(qty):
                 n += 1
+                p.loaded = n
                 cid = (p.pid << 16) | n
                 card = CardState(cid, guid, p, group)
                 self.cards[cid] = card
@@ -351,12 +381,15 @@ class Client(object):
         room.current = self
         self.busy = True
         self.open_scripts()
+        t0 = _clock()
         try:
             job()
         except Exception as e:
             self.errors.append("%s: %s" % (type(e).__name__, e))
             self.chat.append("script error: %s: %s" % (type(e).__name__, e))
         finally:
+            if room.timings is not None:
+                room.timings.append((self.state.pid, getattr(job, "label", "job"), _clock() - t0))
             self.close_scripts()
             self.busy = False
             room.current = None
@@ -371,7 +404,7 @@ class Client(object):
     def fire(self, event, make_args):
         """Queue this client's handlers of ``event`` (``make_args(client) -> Args`` or None)."""
         for action in self.handlers(event):
-            self.room.post(self, self._event_job(action, make_args))
+            self.room.post(self, _labelled("event:" + event, self._event_job(action, make_args)))
 
     def _event_job(self, action, make_args):
         def job():
@@ -458,9 +491,9 @@ class Client(object):
                     raise StandInError("menu item %r of card %s is not shown" % (label, cid))
                 fn = a["execute"]
                 if x is not None and card.group is self.room.table:
-                    self.queue.append(lambda: self.ns[fn](self.api.card(cid), x, y))
+                    self.queue.append(_labelled("card:" + label, lambda: self.ns[fn](self.api.card(cid), x, y)))
                 else:
-                    self.queue.append(lambda: self.ns[fn](self.api.card(cid)))
+                    self.queue.append(_labelled("card:" + label, lambda: self.ns[fn](self.api.card(cid))))
                 return
         raise StandInError("card %s has no menu item %r" % (cid, label))
 
@@ -470,7 +503,7 @@ class Client(object):
                 if not self._shown(a, self.api.table):
                     raise StandInError("table menu item %r is not shown" % label)
                 fn = a["execute"]
-                self.queue.append(lambda: self.ns[fn](self.api.table, 0, 0))
+                self.queue.append(_labelled("table:" + label, lambda: self.ns[fn](self.api.table, 0, 0)))
                 return
         raise StandInError("the table has no menu item %r" % label)
 
@@ -743,7 +776,7 @@ class Api(object):
 
         def job():
             eval(compile(text, "<remoteCall>", "eval"), target.ns)
-        room.post(target, job)
+        room.post(target, _labelled("remote:" + fn, job))
 
 
 def _var_args(state, name, old, value):
