@@ -79,21 +79,21 @@ def install(ns):
     made yet and no API is called: that waits for the first event, menu or remote call."""
     face = table_face(ns)
     handlers = {
-        "rsOnTableLoaded": lambda host, *a: None,
-        "rsOnGameStarted": lambda host, *a: host.on_game_started(),
-        "rsOnDeckLoaded": lambda host, *a: host.on_deck_loaded(_arg(a)),
-        "rsHello": lambda host, pid, build, reply: host.remote_hello(pid, build, reply),
-        "rsOnGlobalVariable": lambda host, *a: host.on_global_variable(_arg(a)),
-        "rsOnPlayerConnected": lambda host, *a: host.on_player_connected(_arg(a)),
-        "rsOverrideCardsMoved": lambda host, *a: host.cards_moved_by_hand(_arg(a)),
-        "rsOverrideTurnPassed": lambda host, *a: host.turn_passed_by_hand(_arg(a)),
-        "rsIn": lambda host, pid, first, text: host.remote_in(pid, first, text),
-        "rsResend": lambda host, pid, first: host.remote_resend(pid, first),
-        "rsForward": lambda host, pid, item: host.remote_forward(pid, item),
-        "rsOff": lambda host, pid, reason: host.remote_off(pid, reason),
-        "rsRebuild": lambda host, pid, n, digest: host.remote_rebuild(pid, n, digest),
-        "rsAnswer": lambda host, *a: host.answer_open(),
-        "rsResync": lambda host, *a: host.resync(),
+        "rs_on_table_loaded": lambda host, *a: None,
+        "rs_on_game_started": lambda host, *a: host.on_game_started(),
+        "rs_on_deck_loaded": lambda host, *a: host.on_deck_loaded(_arg(a)),
+        "rs_hello": lambda host, pid, build, reply: host.remote_hello(pid, build, reply),
+        "rs_on_global_variable_changed": lambda host, *a: host.on_global_variable(_arg(a)),
+        "rs_on_player_connected": lambda host, *a: host.on_player_connected(_arg(a)),
+        "rs_override_cards_moved": lambda host, *a: host.cards_moved_by_hand(_arg(a)),
+        "rs_override_turn_passed": lambda host, *a: host.turn_passed_by_hand(_arg(a)),
+        "rs_in": lambda host, pid, first, text: host.remote_in(pid, first, text),
+        "rs_resend": lambda host, pid, first: host.remote_resend(pid, first),
+        "rs_forward": lambda host, pid, item: host.remote_forward(pid, item),
+        "rs_off": lambda host, pid, reason: host.remote_off(pid, reason),
+        "rs_rebuild": lambda host, pid, n, digest: host.remote_rebuild(pid, n, digest),
+        "rs_answer": lambda host, *a: host.answer_open(),
+        "rs_resync": lambda host, *a: host.resync(),
     }
     for _event, name in manifest.EVENTS:
         ns[name] = _entry(ns, handlers[name])
@@ -101,7 +101,7 @@ def install(ns):
         ns[name] = _entry(ns, handlers[name])
     for item in manifest.HOST_GAME_ACTIONS:
         ns[item["execute"]] = _entry(ns, handlers[item["execute"]])
-    ns["rsAnswerShow"] = _shown(ns, lambda host, *a: host.answer_shown())
+    ns["rs_answer_shown"] = _shown(ns, lambda host, *a: host.answer_shown())
     for a in face.CARD_ACTIONS:
         ns[function_name(manifest.CARD_ACTION["execute"], a["do"])] = _entry(ns, _card_action(a["do"]))
         ns[function_name(manifest.CARD_ACTION["showIf"], a["do"])] = _shown(ns, _card_shown(a["do"]))

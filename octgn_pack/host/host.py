@@ -28,16 +28,16 @@ from .lockstep import Session
 HOST_VERSION = "1"
 
 # global variables; manifest.py declares them
-LOG = "rsLog"
-TURN = "rsTurn"
-CHECK = "rsCheck"
+LOG = "rs_log"
+TURN = "rs_turn"
+CHECK = "rs_check"
 # functions other clients call with remoteCall
-REMOTE_HELLO = "rsHello"
-REMOTE_IN = "rsIn"
-REMOTE_RESEND = "rsResend"
-REMOTE_FORWARD = "rsForward"
-REMOTE_OFF = "rsOff"
-REMOTE_REBUILD = "rsRebuild"
+REMOTE_HELLO = "rs_hello"
+REMOTE_IN = "rs_in"
+REMOTE_RESEND = "rs_resend"
+REMOTE_FORWARD = "rs_forward"
+REMOTE_OFF = "rs_off"
+REMOTE_REBUILD = "rs_rebuild"
 
 SEED_RANGE = (1, 1 << 30)
 

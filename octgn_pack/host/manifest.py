@@ -7,7 +7,7 @@ Plain data only (the builder may read it with ``ast.literal_eval`` of each assig
                       that order, the first with ``default="True"``, on the table and in every pile a
                       player can see (OCTGN takes a card's menu from the group it is in): ``menu`` is
                       the entry's ``menu``; ``execute`` and ``showIf`` are these templates with
-                      ``{do}`` replaced by the entry's ``do`` (a Python identifier: ``rsCard_play``)
+                      ``{do}`` replaced by the entry's ``do`` (a Python identifier: ``rs_do_play``)
 ``GAME_ACTION``       the same for each entry of ``GAME_ACTIONS``, as ``<groupaction>`` (table and piles)
 ``HOST_GAME_ACTIONS`` the host's own ``<groupaction>`` items, after those: ``menu``, ``execute``,
                       ``showIf`` (None: no showIf).  Optional: without them an open question is
@@ -24,24 +24,24 @@ as ``(group, x=0, y=0)``.
 from __future__ import absolute_import, division, print_function
 
 EVENTS = [
-    ("OnTableLoaded", "rsOnTableLoaded"),
-    ("OnGameStarted", "rsOnGameStarted"),
-    ("OnDeckLoaded", "rsOnDeckLoaded"),
-    ("OnGlobalVariableChanged", "rsOnGlobalVariable"),
-    ("OnPlayerConnected", "rsOnPlayerConnected"),
-    ("OverrideCardsMoved", "rsOverrideCardsMoved"),
-    ("OverrideTurnPassed", "rsOverrideTurnPassed"),
+    ("OnTableLoaded", "rs_on_table_loaded"),
+    ("OnGameStarted", "rs_on_game_started"),
+    ("OnDeckLoaded", "rs_on_deck_loaded"),
+    ("OnGlobalVariableChanged", "rs_on_global_variable_changed"),
+    ("OnPlayerConnected", "rs_on_player_connected"),
+    ("OverrideCardsMoved", "rs_override_cards_moved"),
+    ("OverrideTurnPassed", "rs_override_turn_passed"),
 ]
 
-CARD_ACTION = {"execute": "rsCard_{do}", "showIf": "rsCardShow_{do}"}
+CARD_ACTION = {"execute": "rs_do_{do}", "showIf": "rs_can_{do}"}
 
-GAME_ACTION = {"execute": "rsTable_{do}", "showIf": "rsTableShow_{do}"}
+GAME_ACTION = {"execute": "rs_game_{do}", "showIf": "rs_game_can_{do}"}
 
 HOST_GAME_ACTIONS = [
-    {"menu": "Answer the open question", "execute": "rsAnswer", "showIf": "rsAnswerShow"},
-    {"menu": "Automation: resynchronise the table", "execute": "rsResync", "showIf": None},
+    {"menu": "Answer the open question", "execute": "rs_answer", "showIf": "rs_answer_shown"},
+    {"menu": "Automation: resynchronise the table", "execute": "rs_resync", "showIf": None},
 ]
 
-GLOBAL_VARIABLES = [("rsLog", ""), ("rsTurn", ""), ("rsCheck", "")]
+GLOBAL_VARIABLES = [("rs_log", ""), ("rs_turn", ""), ("rs_check", "")]
 
-REMOTE_FUNCTIONS = ["rsHello", "rsIn", "rsResend", "rsForward", "rsOff", "rsRebuild"]
+REMOTE_FUNCTIONS = ["rs_hello", "rs_in", "rs_resend", "rs_forward", "rs_off", "rs_rebuild"]

@@ -1,6 +1,7 @@
 """Packages for the host's tests (built once per session) and helpers to check a finished game."""
 from __future__ import annotations
 
+import shutil
 import statistics
 from pathlib import Path
 
@@ -9,25 +10,30 @@ import pytest
 from octgn_pack.host.tablesync import place
 from rulescript.games.cfc import table as cfc_table
 from tests.conftest import DEMO
-from tests.octgn_host.package_helper import build
+from octgn_pack.build import build
 
 
-def make_package(game_dir: Path, out: Path, tweak=None) -> Path:
-    """The package of a game folder (the test builder until octgn_pack.build lands)."""
-    return build(game_dir, out, tweak)
+def make_package(game_dir: Path, out: Path) -> Path:
+    """The package of a game folder, made by the package builder (``octgn-pack build``)."""
+    b = build(game_dir, out)
+    assert b.ok, b.render()
+    return [p for p in b.written if p.suffix == ".o8g"][0]
 
 
 @pytest.fixture(scope="session")
 def demo_zip(tmp_path_factory) -> Path:
-    return make_package(DEMO, tmp_path_factory.mktemp("pkg") / "cfc-demo.zip")
+    return make_package(DEMO, tmp_path_factory.mktemp("pkg"))
 
 
 @pytest.fixture(scope="session")
 def demo_zip_other_build(tmp_path_factory) -> Path:
     """The demo game with one card changed: another build of the same game."""
-    def tweak(models):
-        models["tin-sentinel"]["bp"] = models["tin-sentinel"]["bp"] + 100
-    return make_package(DEMO, tmp_path_factory.mktemp("pkg2") / "cfc-demo-2.zip", tweak)
+    d = tmp_path_factory.mktemp("other") / "cfc-demo"
+    shutil.copytree(DEMO, d)
+    cards = (d / "cards.yaml").read_text()
+    assert "bp: 300\n" in cards
+    (d / "cards.yaml").write_text(cards.replace("bp: 300\n", "bp: 400\n", 1))
+    return make_package(d, tmp_path_factory.mktemp("pkg2"))
 
 
 def gate_game(d: Path) -> Path:
@@ -63,7 +69,7 @@ def gate_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def gate_zip(gate_dir, tmp_path_factory) -> Path:
-    return make_package(gate_dir, tmp_path_factory.mktemp("pkg3") / "gate.zip")
+    return make_package(gate_dir, tmp_path_factory.mktemp("pkg3"))
 
 
 # ---------------------------------------------------------------------- checks of a finished game
@@ -101,7 +107,7 @@ def bytes_per_action(traffic):
     calls = []
     total = []
     for items in jobs.values():
-        sent = [t for t in items if t["kind"] == "remoteCall" and t["text"].startswith("rsIn(")]
+        sent = [t for t in items if t["kind"] == "remoteCall" and t["text"].startswith("rs_in(")]
         if sent:
             calls.append(sum(t["bytes"] for t in sent))
             total.append(sum(t["bytes"] for t in items))

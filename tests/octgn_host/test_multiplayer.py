@@ -98,7 +98,7 @@ def test_clients_with_different_builds_refuse_to_automate(demo_zip, demo_zip_oth
     b = room.join("Bob", RandomPlayer(2), package=pb)
     room.start()
     room.run()
-    for c, d in ((a, "deck-a"), (b, "deck-b")):
+    for c, d in zip((a, b), sorted(pa.decks)):
         room.load_deck(c, d)
         room.run()
     ha, hb = play.host(a), play.host(b)
@@ -183,7 +183,7 @@ def test_conceding_out_of_turn_goes_through_the_deciding_client(demo_zip):
         assert h.session.over and h.session.result["winner"] == seat
         assert "conceded" in h.session.result["reason"]
     assert a.session.state == b.session.state
-    forwards = [t for t in room.traffic if t["text"].startswith("rsForward(")]
+    forwards = [t for t in room.traffic if t["text"].startswith("rs_forward(")]
     assert len(forwards) == 1 and forwards[0]["from"] == other.state.pid
     assert clients[0].table_menu() == ["Automation: resynchronise the table"]
 
@@ -281,7 +281,7 @@ def test_a_game_reset_starts_a_new_automated_game(demo, demo_zip):
     room.reset()                                      # OnGameStarted again: the hosts forget the game
     room.run()
     assert all(h.session is None and h.off is None for h in hosts(clients))
-    for c, d in zip(clients, ("deck-a", "deck-b")):
+    for c, d in zip(clients, sorted(room.package.decks)):
         room.load_deck(c, d)
         room.run()
     assert len(room.rnd_calls) == 2                   # a new seed for the new game

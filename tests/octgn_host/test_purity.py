@@ -75,6 +75,6 @@ def test_the_glue_defines_every_function_the_manifest_names():
             want += [glue.function_name(template[k], a["do"]) for k in ("execute", "showIf") if template[k]]
     missing = [f for f in want if not callable(ns.get(f))]
     assert missing == [] and "_rs_host" not in ns          # no host (and no API call) at script load
-    assert glue.function_name("rsCard_{do}", "main_action") == "rsCard_main_action"
+    assert glue.function_name("rs_do_{do}", "main_action") == "rs_do_main_action"
     with pytest.raises(ValueError):
-        glue.function_name("rsCard_{do}", "main-action")
+        glue.function_name("rs_do_{do}", "main-action")

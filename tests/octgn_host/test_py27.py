@@ -17,7 +17,7 @@ from rulescript.sim.host import load_table
 from tests.conftest import DEMO, ROOT
 from tests.octgn_host.conftest import table_differences
 from tests.octgn_standin import play
-from tests.runtime.test_py27 import _python27
+from octgn_pack.py27 import find_python27
 
 SEED = 2
 
@@ -31,7 +31,7 @@ def run_py27(python, zip_path, seed):
 
 
 def test_two_clients_play_the_same_game_under_python_27(demo_zip):
-    py27 = _python27()
+    py27 = find_python27()
     if py27 is None:
         pytest.skip("no Python 2.7 interpreter available (set PYTHON27 to one)")
     s27 = run_py27(py27, demo_zip, SEED)
@@ -51,8 +51,8 @@ def test_two_clients_play_the_same_game_under_python_27(demo_zip):
     answers = [d[2] for d in a["state"]["log"]]
     game, log = play_game(demo.data, a["decks"], a["seed"], ScriptedDecider(answers), rules=demo.engine())
     assert game.state == a["state"] and log["result"] == a["result"]
-    checks = [t["text"][len("rsCheck"):] for t in s27["traffic"] if t["kind"] == "gvar" and
-              t["text"].startswith("rsCheck")]
+    checks = [t["text"][len("rs_check"):] for t in s27["traffic"] if t["kind"] == "gvar" and
+              t["text"].startswith("rs_check")]
     n, _pid, digest = codec.decode_check(checks[-1])
     assert n == len(a["log"]) and digest == codec.checksum(game.state, skip=("log",))
     view = cfc_table.view(a["state"], demo.data.models)

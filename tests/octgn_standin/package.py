@@ -21,10 +21,6 @@ def _bool(text, default=False):
     return text.strip().lower() == "true"
 
 
-def _text(data):
-    return data.decode("utf-8") if isinstance(data, bytes) else data
-
-
 class Package(object):
     def __init__(self, path):
         self.path = path
@@ -71,7 +67,8 @@ class Package(object):
                 self.decks[name.rsplit("/", 1)[-1][:-4]] = _deck(data)
 
     def source(self, path):
-        return _text(self.files["def/" + path])
+        """The bytes of a script (compiled as bytes, so that a coding declaration is honoured)."""
+        return self.files["def/" + path]
 
     def modules(self):
         """Python modules importable from the installed ``def/`` folder: name -> (file, source, is_pkg)."""
@@ -90,7 +87,7 @@ class Package(object):
             ok = all(("def/" + "/".join(parts[:k + 1]) + "/__init__.py") in self.files
                      for k in range(len(mod) - (0 if is_pkg else 1)))
             if ok and mod:
-                out[".".join(mod)] = (name, _text(data), is_pkg)
+                out[".".join(mod)] = (name, data, is_pkg)
         return out
 
 

@@ -62,7 +62,7 @@ def single_target_actions(path, wanted):
     clients = [room.join("Alice", ZapPlayer()), room.join("Bob", ZapPlayer())]
     room.start()
     room.run()
-    for c, d in zip(clients, ("deck-a", "deck-b")):
+    for c, d in zip(clients, sorted(room.package.decks)):
         room.load_deck(c, d)
         room.run()
     room.timings = []
@@ -79,7 +79,7 @@ def single_target_actions(path, wanted):
     remote = []
     for i, t in enumerate(room.timings):
         if t[1] == "card:" + ZAP:
-            after = [u for u in room.timings[i + 1:] if u[1] == "remote:rsIn" and u[0] != t[0]]
+            after = [u for u in room.timings[i + 1:] if u[1] == "remote:rs_in" and u[0] != t[0]]
             if after:
                 remote.append(after[0][2])
     errors = [e for c in clients for e in c.errors] + [repr(e) for c in clients for e in play.host(c).errors]
@@ -96,7 +96,7 @@ def bytes_per_action(path, games):
         for t in room.traffic:
             jobs.setdefault(t["job"], []).append(t)
         for items in jobs.values():
-            sent = [t for t in items if t["kind"] == "remoteCall" and t["text"].startswith("rsIn(")]
+            sent = [t for t in items if t["kind"] == "remoteCall" and t["text"].startswith("rs_in(")]
             if sent:
                 calls.append(sum([t["bytes"] for t in sent]))
                 total.append(sum([t["bytes"] for t in items]))

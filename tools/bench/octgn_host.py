@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.octgn_host.package_helper import build  # noqa: E402
-from tests.runtime.test_py27 import _python27  # noqa: E402
+from octgn_pack.build import build  # noqa: E402
+from octgn_pack.py27 import find_python27  # noqa: E402
 
 DEMO = ROOT / "cards" / "cfc-demo"
 RUNNER = Path(__file__).resolve().parent / "_octgn_host_run.py"
@@ -72,13 +72,19 @@ def _ms(xs: list[float], q: float = 0.5) -> float:
     return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1000.0, 2)
 
 
+def _package(game_dir: Path, dist: Path) -> Path:
+    b = build(game_dir, dist)
+    if not b.ok:
+        raise RuntimeError(b.render())
+    return [p for p in b.written if p.suffix == ".o8g"][0]
+
+
 def _packages(work: Path) -> tuple[Path, Path]:
-    zap = work / "zap.zip"
-    demo = work / "demo.zip"
-    if not zap.exists():
-        build(zap_game(work / "zap"), zap)
-        build(DEMO, demo)
-    return zap, demo
+    """The benchmark's packages, built with ``octgn-pack build`` (once per run)."""
+    if not (work / "zap").exists():
+        _package(zap_game(work / "zap"), work / "dist-zap")
+        _package(DEMO, work / "dist-demo")
+    return [next((work / d).glob("*.o8g")) for d in ("dist-zap", "dist-demo")]
 
 
 def measure(python: str, work: Path, actions: int, games: int) -> dict[str, Any]:
@@ -97,7 +103,7 @@ def _runs(args: argparse.Namespace, work: Path) -> dict[str, dict[str, Any]]:
         cache = {}
         actions = getattr(args, "actions", 60)
         games = getattr(args, "games", 3)
-        py27 = _python27()
+        py27 = find_python27()
         if py27:
             cache["py27"] = measure(py27, work, actions, games)
         cache["py3"] = measure(sys.executable, work, actions, games)
