@@ -19,7 +19,7 @@ an answer needs, whatever the option holds.
 """
 from __future__ import absolute_import, division, print_function
 
-from rulescript.runtime.ports import LIST_KINDS
+from rulescript.runtime.ports import LIST_KINDS, index_of
 
 FORMAT = "1"
 SEP = ";"
@@ -49,14 +49,6 @@ def join(items):
 
 
 # ---------------------------------------------------------------------- answers
-def _index_of(options, value):
-    vb = isinstance(value, bool)
-    for i, o in enumerate(options):
-        if o == value and isinstance(o, bool) == vb:
-            return i
-    return -1
-
-
 def encode_answer(request, answer):
     """The item for ``answer`` to ``request`` (the answer must be valid for it)."""
     if answer is None:
@@ -67,12 +59,12 @@ def encode_answer(request, answer):
             return "e"
         out = []
         for a in answer:
-            i = _index_of(options, a)
+            i = index_of(options, a)
             if i < 0:
                 raise InputError("%r is not an option of %s" % (a, request["kind"]))
             out.append(str(i))
         return ".".join(out)
-    i = _index_of(options, answer)
+    i = index_of(options, answer)
     if i < 0:
         raise InputError("%r is not an option of %s" % (answer, request["kind"]))
     return str(i)

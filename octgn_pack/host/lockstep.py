@@ -16,6 +16,7 @@ from __future__ import absolute_import, division, print_function
 from rulescript.runtime.engine import Engine
 from rulescript.runtime.errors import GameOver, NeedDecision
 from rulescript.runtime.plain import deep_copy
+from rulescript.runtime.ports import ListSink
 
 from . import codec
 
@@ -41,14 +42,6 @@ class _Replay(object):
             self.game.concede(seat)
             raise GameOver(None, "conceded")  # a game whose concede() does not raise
         return codec.decode_answer(request, item)
-
-
-class _Sink(object):
-    def __init__(self):
-        self.records = []
-
-    def emit(self, record):
-        self.records.append(record)
 
 
 class Session(object):
@@ -99,7 +92,7 @@ class Session(object):
     def run(self):
         saved = (self.ckpt, self.ckpt_at, self.ckpt_seen)
         dec = _Replay(self.log, self.ckpt_at)
-        sink = _Sink()
+        sink = ListSink()
         game = self.package.Game(self.models, decider=dec, sink=sink, rules=self.engine,
                                  state=deep_copy(self.ckpt))
         dec.game = game

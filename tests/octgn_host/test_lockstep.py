@@ -31,6 +31,18 @@ def session(demo, decks, seed):
     return Session(cfc, demo.data.models, demo.rules, "S1,b,%d" % seed, decks, seed)
 
 
+def advanced(demo, seed, n, digest=False):
+    """A session of the headless game of ``seed`` given its first ``n`` decisions, and that game."""
+    game, decks, _ = headless(demo, seed)
+    s = session(demo, decks, seed)
+    s.add([])
+    for kind, player, answer in game.state["log"][:n]:
+        s.add([codec.encode_answer(s.pending, answer)])
+        if digest:
+            s.digest()
+    return s, game
+
+
 @pytest.mark.parametrize("seed", [1, 6])
 def test_a_session_fed_one_input_at_a_time_is_the_headless_game(demo, seed):
     game, decks, records = headless(demo, seed)
@@ -57,11 +69,7 @@ def test_a_session_fed_one_input_at_a_time_is_the_headless_game(demo, seed):
 
 
 def test_an_input_that_does_not_fit_leaves_the_session_as_it_was(demo):
-    game, decks, _ = headless(demo, 2)
-    s = session(demo, decks, 2)
-    s.add([])
-    for kind, player, answer in game.state["log"][:15]:
-        s.add([codec.encode_answer(s.pending, answer)])
+    s, game = advanced(demo, 2, 15)
     log, state, ckpt, pending = list(s.log), s.state, s.ckpt, s.pending
     with pytest.raises(codec.InputError):
         s.add(["99"])
@@ -71,11 +79,7 @@ def test_an_input_that_does_not_fit_leaves_the_session_as_it_was(demo):
 
 
 def test_a_concession_ends_the_game_at_the_open_decision(demo):
-    game, decks, _ = headless(demo, 3)
-    s = session(demo, decks, 3)
-    s.add([])
-    for kind, player, answer in game.state["log"][:9]:
-        s.add([codec.encode_answer(s.pending, answer)])
+    s, _game = advanced(demo, 3, 9)
     seat = s.pending["player"]
     records = s.add([codec.concede_item(seat)])
     assert s.over and s.result["winner"] == 1 - seat and "conceded" in s.result["reason"]
@@ -85,11 +89,6 @@ def test_a_concession_ends_the_game_at_the_open_decision(demo):
 
 
 def test_checksums_are_kept_for_recent_inputs(demo):
-    game, decks, _ = headless(demo, 1)
-    s = session(demo, decks, 1)
-    s.add([])
-    for kind, player, answer in game.state["log"][:20]:
-        s.add([codec.encode_answer(s.pending, answer)])
-        s.digest()
+    s, _game = advanced(demo, 1, 20, digest=True)
     assert s.sums[len(s.log)] == codec.checksum(s.state, skip=("log",)) == s.digest()
     assert sorted(s.sums) == list(range(2, len(s.log) + 1))

@@ -841,7 +841,20 @@ def _plain(v):
 
 
 # ---------------------------------------------------------------------- API objects
-class CardApi(object):
+class _ById(object):
+    """API wrappers compare by their ``_id`` (as OCTGN's do)."""
+
+    def __eq__(self, other):
+        return isinstance(other, type(self)) and other._id == self._id
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash((type(self).__name__, self._id))
+
+
+class CardApi(_ById):
     def __init__(self, api, cid):
         self.__dict__["_api"] = api
         self.__dict__["_id"] = cid
@@ -849,15 +862,6 @@ class CardApi(object):
     @property
     def _s(self):
         return self._api.room.cards[self._id]
-
-    def __eq__(self, other):
-        return isinstance(other, CardApi) and other._id == self._id
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash(self._id)
 
     def __repr__(self):
         return "Card(%d)" % self._id
@@ -993,7 +997,7 @@ class Markers(object):
         return iter([k for k, v in self.s.markers.items() if v])
 
 
-class Pile(object):
+class Pile(_ById):
     def __init__(self, api, state):
         self._api = api
         self._state = state
@@ -1013,15 +1017,6 @@ class Pile(object):
     @property
     def visibility(self):
         return self._state.visibility
-
-    def __eq__(self, other):
-        return isinstance(other, Pile) and other._id == self._id
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash(self._id)
 
     def __len__(self):
         return len(self._state.cards)
@@ -1057,14 +1052,10 @@ class Pile(object):
 
 
 class Table(Pile):
-    def __eq__(self, other):
-        return isinstance(other, Table)
-
-    def __hash__(self):
-        return hash("table")
+    pass
 
 
-class PlayerApi(object):
+class PlayerApi(_ById):
     def __init__(self, api, state):
         self.__dict__["_api"] = api
         self.__dict__["_state"] = state
@@ -1102,15 +1093,6 @@ class PlayerApi(object):
 
     def setGlobalVariable(self, name, value):
         self._api.set_player_global(self._state, name, value)
-
-    def __eq__(self, other):
-        return isinstance(other, PlayerApi) and other._id == self._id
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash(self._id)
 
     def __repr__(self):
         return "Player(%d)" % self._id

@@ -118,6 +118,14 @@ def room(probe_zip):
     return room
 
 
+def first_card(room):
+    """Alice loads the deck; the id of the top card of her Deck pile."""
+    a = room.clients[0]
+    room.load_deck(a, "d")
+    room.run()
+    return room.pile_of(a.state, "Deck").cards[0].cid
+
+
 def log_of(client):
     return client.ns["LOG"]
 
@@ -195,9 +203,7 @@ def test_a_dialog_holds_the_queue(room):
 # ---------------------------------------------------------------------- events
 def test_which_clients_hear_an_event(room):
     a, b = room.clients
-    room.load_deck(a, "d")
-    room.run()
-    cid = room.pile_of(a.state, "Deck").cards[0].cid
+    cid = first_card(room)
 
     def job():
         card = a.ns["Card"](cid)
@@ -254,9 +260,7 @@ def test_remote_call_refusals_are_alerts_to_everybody(room, fn, args):
 
 def test_remote_call_delivers_what_the_sandbox_allows(room):
     a, b = room.clients
-    room.load_deck(a, "d")
-    room.run()
-    cid = room.pile_of(a.state, "Deck").cards[0].cid
+    cid = first_card(room)
 
     def job():
         ns = a.ns
@@ -328,9 +332,7 @@ def test_only_the_active_player_or_anybody_when_nobody_is_drives_turns_and_phase
 
 def test_changing_a_card_one_does_not_control_warns_and_happens_but_delete_refuses(room):
     a, b = room.clients
-    room.load_deck(a, "d")
-    room.run()
-    cid = room.pile_of(a.state, "Deck").cards[0].cid
+    cid = first_card(room)
     b.queue.append(lambda: (b.ns["Card"](cid).moveToTable(1, 2), b.ns["Card"](cid).delete()))
     room.run()
     assert room.cards[cid].group is room.table and cid in room.cards

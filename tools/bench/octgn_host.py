@@ -152,22 +152,6 @@ SECTIONS = {
 }
 
 
-def render(out: dict[str, Any]) -> str:
-    lines = [f"OCTGN host benchmarks ({out['python']} on {out['machine']})"]
-    for key, sec in out["sections"].items():
-        status = {True: "PASS", False: "FAIL", None: "n/a"}[sec["pass"]]
-        target = sec.get("target")
-        tail = f"  [{status}: {target['name']} <= {target['limit']:g} {sec['unit']}]" if target else ""
-        lines.append(f"\n== {key}: {sec['title']}{tail}")
-        width = max((len(k) for k in sec["results"]), default=0)
-        for name, value in sec["results"].items():
-            unit = sec["unit"] if isinstance(value, float) else ""
-            lines.append(f"  {name.ljust(width)}  {value:>9}{(' ' + unit) if unit else ''}")
-        for note in sec.get("notes", []):
-            lines.append(f"  note: {note}")
-    return "\n".join(lines)
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--actions", type=int, default=60, help="single-target actions to time (default 60)")
@@ -179,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="octgn-host-bench-") as tmp:
         for key, section in SECTIONS.items():
             out["sections"][key] = section(args, Path(tmp))
+    from octgn import render  # the packaging benchmarks' printer (octgn.py imports this module)
+
     print(json.dumps(out, indent=1) if args.json else render(out))
     return 1 if args.check and any(s["pass"] is False for s in out["sections"].values()) else 0
 
