@@ -23,6 +23,8 @@ from rulescript.runtime.ports import LIST_KINDS, index_of
 
 FORMAT = "1"
 SEP = ";"
+BACKSLASH = chr(92)
+TRIPLE = chr(39) * 3
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 _TEXT = tuple(set([str, type("".encode("ascii").decode("ascii"))]))
 
@@ -35,6 +37,15 @@ def token(text):
     """``text`` with every character other than a letter, digit, ``.``, ``_`` or ``-`` replaced by
     ``_`` (for fingerprints and names that travel inside items)."""
     return "".join([c if c in _SAFE else "_" for c in str(text)])
+
+
+def safe_text(text):
+    """``text`` as remoteCall's sandbox and global variables accept it: no double quote, backslash,
+    newline or triple quote."""
+    out = str(text).replace('"', "'").replace(BACKSLASH, "/").replace("\n", " ").replace("\r", " ")
+    while TRIPLE in out:
+        out = out.replace(TRIPLE, "'")
+    return out
 
 
 def split(text):

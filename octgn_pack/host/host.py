@@ -640,7 +640,7 @@ class Host(object):
         self.off = reason
         self.say("Automation is off: %s. Play on by hand: moves are no longer checked." % reason)
         if broadcast:
-            safe = reason.replace('"', "'").replace("\\", "/")
+            safe = codec.safe_text(reason)
             for p in self.octgn.players():
                 if p._id != self.me_id():
                     self.octgn.remoteCall(p, REMOTE_OFF, [self.me_id(), safe])
