@@ -389,15 +389,41 @@ class Host(object):
         sess = self.session
         first = len(sess.log)
         ck = sess.ckpt_at
-        try:
-            records = sess.add(items)
-        except codec.InputError as e:
-            self.tell("That cannot be done now: %s" % e)
+        records = self.run_local(items)
+        if records is None:
             return
         self.after_run(records, author=True)
         self.hint = hint
         more = self.answer_dialogs()
         self.publish(first, items + more, ck)
+
+    def run_local(self, items):
+        """Run inputs made on this client for the decision its player saw; None if they were not run.
+
+        They were made for the open decision, so they fit unless this engine no longer replays its own
+        inputs: that is a desync of this client, reported and repaired by rebuilding the engine from
+        its inputs (then the inputs run if the decision is still the same)."""
+        req = self.session.pending
+        try:
+            return self.session.add(items)
+        except codec.InputError as e:
+            self.say("Automation: desync detected on %s's client: its engine does not replay its own "
+                     "inputs (%s). Rebuilding it from the inputs." % (self.octgn.me.name, e))
+        log = list(self.session.log)
+        try:
+            self.rebuild(log)
+            if self.session.pending != req:
+                self.tell("The game was rebuilt and asks something else now: choose again.")
+                return None
+            records = self.session.add(items)
+        except codec.InputError:
+            self.turn_off("the engine of %s does not replay its own inputs" % self.octgn.me.name,
+                          broadcast=True)
+            return None
+        self.writer.write(None, self.view, None, self.hl)
+        self.say("Automation: %s's client is in step again (input %d); the table is redrawn." % (
+            self.octgn.me.name, len(log)))
+        return records
 
     def answer_dialogs(self):
         """Open a dialog for each decision of the local player that menus do not answer; returns the
@@ -416,7 +442,10 @@ class Host(object):
                               "button or use the table menu Answer the open question." % answer)
                     break
             item = codec.encode_answer(req, answer)
-            records = sess.add([item])
+            records = self.run_local([item])
+            if records is None:
+                break
+            sess = self.session
             out.append(item)
             self.after_run(records, author=True)
         return out
@@ -463,7 +492,7 @@ class Host(object):
         try:
             records = sess.add(items)
         except codec.InputError as e:
-            self.desync(len(sess.log) + len(items), None, pid, None, str(e))
+            self.inputs_do_not_fit(pid, items, str(e))
             return
         self.after_run(records, author=False)
         self.continue_here()
@@ -575,23 +604,38 @@ class Host(object):
                 self.desync(n, mine, pid, digest)
                 return
 
-    def desync(self, n, mine, pid, theirs, why=None):
+    def desync(self, n, mine, pid, theirs):
         """Report a desync to everybody and repair it: this client rebuilds its engine from its inputs;
         if it still differs from the writer's, the writer is asked to rebuild (either may be the wrong
         one); if that does not help either, automation stops for everybody."""
         who = self.octgn.player(pid).name
-        if why is None:
-            why = "the engine state after input %d differs from %s's (checksum %s, not %s)" % (
-                n, who, mine, theirs)
-        self.say("Automation: desync detected on %s's client: %s. Rebuilding it from the inputs." % (
-            self.octgn.me.name, why))
-        if theirs is None:
-            self.turn_off("the inputs from %s do not fit this client's game" % who, broadcast=True)
-            return
+        self.say("Automation: desync detected on %s's client: the engine state after input %d differs "
+                 "from %s's (checksum %s, not %s). Rebuilding it from the inputs." % (
+                     self.octgn.me.name, n, who, mine, theirs))
         if self.recover(n, theirs):
             return
         self.octgn.remoteCall(self.octgn.player(pid), REMOTE_REBUILD,
                               [self.me_id(), n, self.session.sums.get(n) or ""])
+
+    def inputs_do_not_fit(self, pid, items, why):
+        """Inputs from another client do not fit this engine: report it, rebuild the engine from its
+        inputs and try them again; automation stops for everybody if they still do not fit."""
+        who = self.octgn.player(pid).name
+        self.say("Automation: desync detected on %s's client: the inputs from %s do not fit (%s). "
+                 "Rebuilding it from the inputs." % (self.octgn.me.name, who, why))
+        log = list(self.session.log)
+        try:
+            self.rebuild(log)
+            records = self.session.add(items)
+        except codec.InputError:
+            self.turn_off("the inputs from %s do not fit the game of %s" % (who, self.octgn.me.name),
+                          broadcast=True)
+            return
+        self.after_run(records, author=False)
+        self.writer.write(None, self.view, None, self.hl)
+        self.say("Automation: %s's client is in step again (input %d); the table is redrawn." % (
+            self.octgn.me.name, len(self.session.log)))
+        self.continue_here()
 
     def recover(self, n, want):
         """Rebuild the engine from its own inputs; True (and the table is redrawn) if the state after
@@ -677,8 +721,6 @@ class Host(object):
         if self.session is None:
             return
         if self.session.over:
-            if self.prompted != "over":
-                self.prompted = "over"
             return
         key = len(self.session.log)
         if not self.mine() or self.prompted == key:

@@ -54,8 +54,11 @@ def test_a_forced_desync_is_detected_reported_and_repaired(demo, demo_zip):
     b.session.ckpt["players"][0]["hp"] -= 700        # Bob's engine no longer matches Alice's
     play.play(room, clients)
     for c in clients:                                 # reported to everybody ...
-        assert lines(c, "desync detected on") and lines(c, "is in step again")
+        assert lines(c, "desync detected on Alice's client") and lines(c, "Bob's client is in step again")
     assert not lines(clients[0], "Automation is off")
+    # Bob wrote the checksum, so Alice found the difference; her rebuild changed nothing, and she
+    # asked Bob, the wrong one, to rebuild
+    assert [t for t in room.traffic if t["text"].startswith("rs_rebuild(") and t["to"] == clients[1].state.pid]
     same_as_headless(demo, room, clients)            # ... and the game went on, in step
 
 
@@ -288,3 +291,37 @@ def test_a_game_reset_starts_a_new_automated_game(demo, demo_zip):
     play.play(room, clients)
     s = same_as_headless(demo, room, clients)
     assert s["clients"][0]["log"][0] != first[0]      # other cards (new ids) and another seed
+
+
+def test_inputs_that_do_not_fit_are_reported_and_stop_automation_if_a_rebuild_does_not_help(demo_zip):
+    room, clients = play.setup(str(demo_zip), 2)
+    play.play(room, clients, max_actions=8)
+    a, b = hosts(clients)
+    n = len(b.session.log)
+    clients[1].queue.append(lambda: clients[1].ns["rs_in"](clients[0].state.pid, n, "99"))
+    room.run()
+    for c, h in zip(clients, (a, b)):
+        assert lines(c, "the inputs from Alice do not fit (input '99' does not name one of the")
+        assert h.off and "do not fit" in h.off
+    assert len(b.session.log) == n                      # the bad input was not kept
+
+
+def test_every_kind_of_desync_is_repaired(demo, demo_zip):
+    """Bob's engine loses the hand of the player who decides: depending on who acts next, Bob's own
+    input does not replay, Alice's inputs do not fit Bob's game, or the checksums differ; each is
+    reported to both players and repaired by rebuilding from the inputs."""
+    seen = set()
+    for seed in (1, 3, 5):
+        room, clients = play.setup(str(demo_zip), seed)
+        play.play(room, clients, max_actions=8)
+        b = hosts(clients)[1]
+        b.session.ckpt["players"][b.session.pending["player"]]["hand"] = []
+        play.play(room, clients)
+        for c in clients:
+            found = lines(c, "desync detected on")
+            assert found and lines(c, "is in step again"), (seed, c.chat[-5:])
+        for text in ("does not replay its own inputs", "do not fit", "differs from"):
+            if [line for line in found if text in line]:
+                seen.add(text)
+        same_as_headless(demo, room, clients)
+    assert seen == {"does not replay its own inputs", "do not fit", "differs from"}
