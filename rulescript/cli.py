@@ -176,23 +176,53 @@ def _write_atomic(out: Path, text: str) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from rulescript.sim.host import render_rule_error
-    from rulescript.sim.simulate import simulate
+    from rulescript.sim.host import new_engine, render_rule_error
+    from rulescript.sim.simulate import rule_label, simulate
 
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
     table = _load_table(args.game)
     if table is None:
         return EXIT_ERRORS
-    res = simulate(args.game, args.games, args.seed, progress=None if args.quiet else _progress_printer(args.games),
-                   turn_limit=args.turn_limit, data=table.data, rules_factory=table.engine)
-    print(f"games: {res['games']} in {res['seconds']:.2f} s ({res['games_per_s']:.1f} games/s)")
+    rules = table.rules
+    quiet = args.quiet or args.json
+    res = simulate(args.game, args.games, args.seed, progress=None if quiet else _progress_printer(args.games),
+                   turn_limit=args.turn_limit, data=table.data, rules_factory=lambda: new_engine(rules),
+                   jobs=args.jobs, rules_ir=rules)
+    if args.json:
+        out = dict(res)
+        out["error_samples"] = [{"seed": log["seed"], "error": log["error"], "decks": [d["name"] for d in log["decks"]]}
+                                for log in res["error_samples"]]
+        out["seed"] = args.seed
+        print(json.dumps(out, indent=1, ensure_ascii=False))
+        return EXIT_ERRORS if res["errors"] else EXIT_OK
+    print(f"games: {res['games']} in {res['seconds']:.2f} s ({res['games_per_s']:.1f} games/s, {res['jobs']} "
+          f"process{'es' if res['jobs'] > 1 else ''})")
     print(f"turns per game: {res['turns_per_game']:.1f}")
     print(f"wins: player 0 {res['wins'][0]}, player 1 {res['wins'][1]}; draws {res['draws']} "
           f"(turn limit {res['turn_limit_draws']})")
     print(f"engine errors: {res['errors']} (rule errors: {res['rule_errors']})")
+    samples = {}
     for log in res["error_samples"]:
-        print(f"  seed {log['seed']}: {log['error']}")
-        for rec in log.get("rule_errors", [])[:1]:
+        for rec in log.get("rule_errors", []):
+            samples.setdefault((rec["code"], rec["message"], (rec.get("card") or [None, None])[1]), rec)
+    for g in res["error_groups"]:
+        who = f" in {rule_label(g['rule'], table.data)}" if g["rule"] else ""
+        print(f"  {g['count']} x [{g['code']}] {g['message']}{who}: {g['games']} game(s), first seed {g['first_game']}")
+        rec = samples.get((g["code"], g["message"], g["rule"]))
+        if rec is not None:
             print("    " + render_rule_error(rec).replace("\n", "\n    "))
+        elif g.get("file"):
+            print(f"    at {g['file']}:{g['line']}:{g['col']}")
+    cov = res["coverage"]
+    print(f"coverage: {len(cov['resolved'])} of {cov['rules']} rules resolved at least once, {len(cov['present'])} "
+          f"present (abilities only), {len(cov['never'])} never reached ({len(cov['never_in_decks'])} of them in "
+          f"a deck), {len(cov['errors'])} with errors")
+    for label, ids in (("never reached, in a deck", cov["never_in_decks"]),
+                       ("never reached, in no deck", [r for r in cov["never"] if r not in cov["never_in_decks"]]),
+                       ("raised errors", cov["errors"])):
+        if ids:
+            print(f"  {label}: " + ", ".join(rule_label(r, table.data) for r in ids))
     return EXIT_ERRORS if res["errors"] else EXIT_OK
 
 
@@ -280,12 +310,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many random games and report speed, wins and engine errors",
                        description="Play N complete games with seeded random deciders (decks drawn from the "
                        "game's decks), showing progress, then print games per second, turns per game, wins per "
-                       "player and the number of engine errors.")
+                       "player, every engine error grouped by rule and message, and which rules resolved at least "
+                       "once (rule coverage). --jobs N spreads the games over N processes with the same results as "
+                       "a serial run.")
     p.add_argument("game", metavar="GAME", help="a game folder")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     p.add_argument("--turn-limit", type=int, default=200, help="a game longer than this is a draw (default 200)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress line")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                   help="play the games in N processes; the results equal a serial run's with the same seed")
+    p.add_argument("--json", action="store_true", help="print the results (coverage and error groups included) "
+                   "as JSON")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("play", help="play a game on a headless table (or watch a seeded one with --auto)",
@@ -315,7 +351,7 @@ DELEGATED = {
     "watch": ("rulescript.watch", "main_watch",
               "watch a game folder: recompile changed rules and re-run the affected scenarios on every save"),
     "import": ("rulescript.importer", "main_import",
-               "convert an OCTGN plugin (a Python rules dict and set.xml) into a game folder"),
+               "convert an OCTGN plugin folder (definition.xml, scripts, sets, decks) into a game folder"),
 }
 
 
