@@ -287,6 +287,10 @@ class Host(object):
             return
         players = self.octgn.players()
         if not self.seats_ok(len(players)):
+            if self.prompted != "seats":
+                self.prompted = "seats"
+                self.say("Automation waits: this game is for %s players and %d are playing." % (
+                    _seats_text(getattr(self.face, "SEATS", None)), len(players)))
             return
         seats = []
         for p in players:
@@ -940,6 +944,12 @@ class Host(object):
 
 class Refused(Exception):
     """This client cannot join the automation of a game (another build)."""
+
+
+def _seats_text(seats):
+    if isinstance(seats, int):
+        return str(seats)
+    return "%s to %s" % (seats[0], seats[1])
 
 
 def _generic_line(rec):

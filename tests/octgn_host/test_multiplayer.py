@@ -325,3 +325,10 @@ def test_every_kind_of_desync_is_repaired(demo, demo_zip):
                 seen.add(text)
         same_as_headless(demo, room, clients)
     assert seen == {"does not replay its own inputs", "do not fit", "differs from"}
+
+
+def test_a_table_with_too_many_players_waits_and_says_why(demo_zip):
+    room, clients = play.setup(str(demo_zip), 1, players=3)
+    assert all(play.host(c).session is None for c in clients) and not room.rnd_calls
+    for c in clients:
+        assert len(lines(c, "Automation waits: this game is for 2 players and 3 are playing.")) == 1

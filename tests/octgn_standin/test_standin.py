@@ -376,3 +376,20 @@ def test_a_rejoining_player_gets_a_new_engine_and_the_others_hear_it(room):
     room.run()
     assert b.loads == 2 and b.gvars["g"] == "while-away" and log_of(b) == []
     assert kinds(a, "connected") == [("connected", b.state.pid)]
+
+
+def test_three_clients_hear_events_and_echoes(probe_zip):
+    room = Room(Package(probe_zip), seed=1)
+    dialogs = Dialogs()
+    for name in ("Alice", "Bob", "Carol"):
+        room.join(name, answers(dialogs))
+    room.start()
+    room.run()
+    a, b, c = room.clients
+    a.do("write", "g", "all")
+    a.do("send", c.state.pid, "hello", ["only Carol"])
+    room.run()
+    for client in (a, b, c):
+        assert ("gvar", "g", "start", "all", "all") in log_of(client)
+    assert kinds(c, "hello") == [("hello", ["only Carol"])] and kinds(b, "hello") == []
+    assert [p._id for p in b.ns["getPlayers"]()] == [b.state.pid, a.state.pid, c.state.pid]   # me first
