@@ -49,7 +49,9 @@ def same(a, b):
     if a is b:
         return True
     ida = getattr(a, "_id", None)
-    return ida is not None and ida == getattr(b, "_id", None)
+    if ida is not None:
+        return ida == getattr(b, "_id", None)
+    return bool(a == b)
 
 
 def _point(pos):
