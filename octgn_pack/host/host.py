@@ -122,6 +122,7 @@ class Host(object):
         self.off = None      # why automation is off, or None
         self.checks = {}     # input count -> (writer pid, checksum) not compared yet
         self.prompted = None
+        self.told = set()    # one-time explanations already given
         self.hint = None
         self.writer = None
 
@@ -287,8 +288,8 @@ class Host(object):
             return
         players = self.octgn.players()
         if not self.seats_ok(len(players)):
-            if self.prompted != "seats":
-                self.prompted = "seats"
+            if "seats" not in self.told:
+                self.told.add("seats")
                 self.say("Automation waits: this game is for %s players and %d are playing." % (
                     _seats_text(getattr(self.face, "SEATS", None)), len(players)))
             return
@@ -360,6 +361,10 @@ class Host(object):
         hl = req.get("source") if req is not None else None
         if author:
             self.writer.write(self.view, view, self.hl, hl)
+            if self.writer.unshown and "unshown" not in self.told:
+                self.told.add("unshown")
+                self.say("Automation: %d card(s) of the game have no card on the table (cards made during "
+                         "the game are not shown yet)." % len(self.writer.unshown))
             for line in self.lines(records):
                 self.say(line)
         else:

@@ -17,9 +17,16 @@ HIGHLIGHT = "#ffcc00"
 
 
 def place(face, seat, slot, index, under):
-    """Table coordinates of a card: ``slot`` (a SLOTS place, or None for a card on the table outside
-    the slots), ``index`` its position among those, ``under`` True for a card lying under another."""
-    nslots = face.SLOTS
+    """Table coordinates of a card: ``slot`` (a SLOTS place: an index, or a name when ``SLOTS`` is a
+    list of names; None for a card on the table outside the slots), ``index`` its position among
+    those, ``under`` True for a card lying under another.  Seat -1 (cards of nobody, in the middle)
+    is the middle row."""
+    slots = face.SLOTS
+    nslots = len(slots) if isinstance(slots, list) else int(slots or 0)
+    if isinstance(slots, list) and slot in slots:
+        slot = slots.index(slot)
+    if seat < 0:
+        return (index - nslots // 2) * STEP_X, -CARD_H // 2
     row = seat // 2
     top = seat % 2 == 1
     if slot is None:
@@ -69,13 +76,19 @@ class TableWriter(object):
         self.pids = pids
         self.marker_names = dict((m["id"], m["name"]) for m in face.MARKERS)
         self.moves = 0
+        self.unshown = []
 
     def pile(self, seat, name):
         return self.octgn.pile(self.pids[seat], name)
 
     def write(self, old, new, hl_old=None, hl_new=None):
-        """Make the table show ``new``; ``old`` is the view the table shows now (None: unknown)."""
-        new_cards = new["cards"]
+        """Make the table show ``new``; ``old`` is the view the table shows now (None: unknown).
+
+        Cards the engine made during the game (no OCTGN card stands for them) and cards of nobody in a
+        pile are not shown; they are listed in ``self.unshown``."""
+        new_cards = dict((i, v) for i, v in new["cards"].items() if i in self.cid and
+                         (v["pile"] is None or v["player"] >= 0))
+        self.unshown = sorted(set(new["cards"]) - set(new_cards))
         old_cards = old["cards"] if old is not None else {}
         if old is None:
             touched = sorted(new_cards)
