@@ -330,7 +330,8 @@ class Host(object):
                           for cid in s["cards"]])
             if None in decks[-1]:
                 raise codec.InputError("a card of the start is not a card of this game")
-        self.session = Session(self.package, self.models, self.rules, item, decks, start["seed"])
+        self.session = Session(self.package, self.models, self.rules, item, decks, start["seed"],
+                               getattr(self.face, "new_game", None))
         first = self.face.view(self.session.initial, self.models)["cards"]
         self.cid = {}
         self.iid = {}
@@ -820,7 +821,7 @@ class Host(object):
         if not self.automating():
             return False
         if do == "concede":
-            return self.seat() is not None
+            return self.seat() is not None and hasattr(self.package.Game, "concede")
         return bool(self.options(do, card=False))
 
     def game_action(self, do):

@@ -46,7 +46,8 @@ class _Replay(object):
 
 class Session(object):
     """The engine of one client.  ``log[0]`` is the start item (see :mod:`codec`); ``decks`` the card
-    ids of each seat's deck, in the canonical order of the start item.
+    ids of each seat's deck, in the canonical order of the start item; ``new_game(models, decks,
+    seed)``, when given, makes the new game instead of ``Game(models, decks, None, seed=seed)``.
 
     After every :meth:`add`: ``state`` is the state where the game stopped, ``pending`` the decision it
     waits for (None when the game is over) and ``result`` the result once it is over.  :meth:`digest`
@@ -55,13 +56,16 @@ class Session(object):
     compare as they receive them).
     """
 
-    def __init__(self, package, models, rules, start_item, decks, seed):
+    def __init__(self, package, models, rules, start_item, decks, seed, new_game=None):
         self.package = package
         self.models = models
         self.seed = seed
         self.decks = decks
         self.engine = Engine(rules, game=package)
-        game = package.Game(models, decks, None, seed=seed)
+        if new_game is not None:   # the table face's own start (a game that deals roles itself...)
+            game = new_game(models, decks, seed)
+        else:
+            game = package.Game(models, decks, None, seed=seed)
         self.initial = game.state
         self.log = [start_item]
         self.ckpt = deep_copy(game.state)

@@ -92,3 +92,15 @@ def test_checksums_are_kept_for_recent_inputs(demo):
     s, _game = advanced(demo, 1, 20, digest=True)
     assert s.sums[len(s.log)] == codec.checksum(s.state, skip=("log",)) == s.digest()
     assert sorted(s.sums) == list(range(2, len(s.log) + 1))
+
+
+def test_a_table_face_may_make_the_new_game_itself(demo):
+    game, decks, _ = headless(demo, 4)
+    made = []
+
+    def new_game(models, given, seed):
+        made.append((given, seed))
+        return cfc.Game(models, [list(reversed(d)) for d in given], None, seed=seed + 1)
+    s = Session(cfc, demo.data.models, demo.rules, "S1,b,4", decks, 4, new_game)
+    s.add([])
+    assert made == [(decks, 4)] and s.initial["seed"] == 5
