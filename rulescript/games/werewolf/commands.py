@@ -79,6 +79,14 @@ def _visit(res, seat, atype, asub):
     return target
 
 
+def _first_target(res, S, atype, asub):
+    """The one target of a single-target ability, visited: (seat reached or None, whether S held one)."""
+    ps = _players(res, S)
+    if not ps:
+        return None, False
+    return _visit(res, ps[0], atype, asub), True
+
+
 def _each_target(res, S, atype, asub, fn):
     done = False
     for p in _players(res, S):
@@ -108,23 +116,17 @@ def _cmd_announce(res, eff, S, restr):
 def _cmd_investigate(res, eff, S, restr):
     what = _arg(eff, 0)
     levels = _arg(eff, 1)
-    ps = _players(res, S)
-    if not ps:
-        return False
-    seat = _visit(res, ps[0], "investigating", what)
+    seat, had = _first_target(res, S, "investigating", what)
     if seat is None:
-        return True
+        return had  # obstructed or cancelled: the result is the feedback
     _set_result(res, res.game.investigate(res.controller, seat, what, None, res.source, levels))
     return True
 
 
 def _cmd_investigate_attribute(res, eff, S, restr):
-    ps = _players(res, S)
-    if not ps:
-        return False
-    seat = _visit(res, ps[0], "investigating", "attribute")
+    seat, had = _first_target(res, S, "investigating", "attribute")
     if seat is None:
-        return True
+        return had
     _set_result(res, res.game.investigate(res.controller, seat, "attribute", _key(_text(res, eff, 0)), res.source))
     return True
 
@@ -150,10 +152,7 @@ def _cmd_log(res, eff, S, restr):
 
 # ---------------------------------------------------------------------------- targeting, killing
 def _cmd_set_target(res, eff, S, restr):
-    ps = _players(res, S)
-    if not ps:
-        return False
-    seat = _visit(res, ps[0], "targeting", "target")
+    seat, _had = _first_target(res, S, "targeting", "target")
     if seat is not None:
         res.game.set_target(res.source, seat)
     return seat is not None
@@ -317,10 +316,7 @@ def _cmd_revoke(res, eff, S, restr):
 
 
 def _cmd_transfer(res, eff, S, restr):
-    ps = _players(res, S)
-    if not ps:
-        return False
-    seat = _visit(res, ps[0], "granting", "transfer")
+    seat, _had = _first_target(res, S, "granting", "transfer")
     if seat is None:
         return False
     res.game.transfer(res.source, seat)
