@@ -451,6 +451,37 @@ class BlockRenderer:
         raise Unsupported(f"the ability '{a.text}' ({t}{'/' + sub if sub else ''})", a.span)
 
     # one method per ability type: the RuleScript text, or None for a form not rendered
+    def _ab_activating(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        status = args.get("status")
+        word = "always" if sub == "always" or status is None else status.text.lower()
+        target = args.get("target")
+        clause = "" if target is None or self._is_self(target) else " " + x.clause(target)
+        return f"activate({word}){clause}"
+
+    def _ab_locking(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        return f"{'unlock' if sub == 'unlock' else 'lock'}({x.name(args['location'])})"
+
+    def _ab_switching(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        return f"{'copy' if t == 'copying' else 'switch'}(){to()}"
+
+    def _ab_shuffle(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        values = [args[k].text for k in sorted(args) if k.startswith("value")]
+        return f"shuffle({quote(', '.join(values), a.span)})"
+
+    def _ab_executing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        return f"execute({args['command'].text.lower()}, {x.name(args['location'])})"
+
+    def _ab_formatting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        if "separator" in args or "type" in args:
+            return None
+        return f"format({x.scalar(args['value'])}, {x.text(args['template'])})"
+
     def _ab_feedback(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
             in_each: bool) -> str | None:
         v = args["value"]
@@ -722,6 +753,13 @@ FIXED = {"reset": "resetConversation()", "ascend": "ascend()", "descend": "desce
          "disband": "disband()", "resurrecting": "resurrect()"}
 #: ability type -> the BlockRenderer method that renders it
 _ABILITY_METHODS = {
+    "activating": "_ab_activating",
+    "locking": "_ab_locking",
+    "switching": "_ab_switching",
+    "copying": "_ab_switching",
+    "shuffle": "_ab_shuffle",
+    "executing": "_ab_executing",
+    "formatting": "_ab_formatting",
     "feedback": "_ab_feedback",
     "announcement": "_ab_announcement",
     "investigating": "_ab_investigating",

@@ -436,6 +436,59 @@ def _cmd_each(res, eff, S, restr):
     return True
 
 
+def _cmd_activate(res, eff, S, restr):
+    res.game.note("activating", _arg(eff, 0))
+    for p in _players(res, S):
+        res.game.state["players"][p]["active_while"] = _arg(eff, 0)
+        res.game.emit({"type": "activate", "player": p, "while": _arg(eff, 0)})
+
+
+def _lock(locked):
+    def run(res, eff, S, restr):
+        res.game.note("locking", "lock" if locked else "unlock")
+        res.game.set_lock(_key(_text(res, eff, 0)), locked)
+    return run
+
+
+def _cmd_switch(res, eff, S, restr):
+    seat, _had = _first_target(res, S, "switching", None)
+    if seat is None or seat == res.controller:
+        return False
+    res.game.switch_roles(res.controller, seat)
+    return True
+
+
+def _cmd_copy(res, eff, S, restr):
+    seat, _had = _first_target(res, S, "copying", None)
+    if seat is None:
+        return False
+    return res.game.change_role(res.controller, res.game.role_of(seat), res.controller)
+
+
+def _cmd_shuffle(res, eff, S, restr):
+    values = [v.strip() for v in (_text(res, eff, 0) or "").split(",") if v.strip()]
+    res.game.note("shuffle", None)
+    if not values:
+        return False
+    pick = values[res.game.randbelow(len(values))]
+    res.game.emit({"type": "shuffle", "values": values, "result": pick})
+    _set_result(res, pick)
+    return True
+
+
+def _cmd_execute(res, eff, S, restr):
+    res.game.note("executing", _arg(eff, 0))
+    _set_result(res, res.game.host_command(_arg(eff, 0), _key(_text(res, eff, 1)), res.source))
+
+
+def _cmd_format(res, eff, S, restr):
+    value = _value(res, eff, 0)
+    template = _text(res, eff, 1) or "$"
+    res.game.note("formatting", None)
+    items = value if isinstance(value, list) else [value]
+    _set_result(res, "\n".join(template.replace("$", _expr.to_str(res, v)) for v in items))
+
+
 COMMANDS = {
     "learn": _cmd_learn, "reveal": _cmd_reveal, "announce": _cmd_announce,
     "investigate": _cmd_investigate, "investigateattribute": _cmd_investigate_attribute,
@@ -455,7 +508,9 @@ COMMANDS = {
     "choices": _cmd_choices, "choose": _cmd_choose, "counter": _cmd_counter, "emit": _cmd_emit,
     "display": _cmd_display, "updatedisplay": _cmd_update_display, "cancel": _cmd_cancel,
     "resetconversation": _cmd_reset, "ascend": _leave("ascended"), "descend": _leave("descended"),
-    "win": _cmd_win, "each": _cmd_each,
+    "win": _cmd_win, "each": _cmd_each, "activate": _cmd_activate, "lock": _lock(True), "unlock": _lock(False),
+    "switch": _cmd_switch, "copy": _cmd_copy, "shuffle": _cmd_shuffle, "execute": _cmd_execute,
+    "format": _cmd_format,
 }
 
 

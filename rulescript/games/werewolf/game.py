@@ -166,8 +166,14 @@ class WerewolfGame(object):
         own_death = event is not None and (event["name"] == "death" and event["player"] == owner or
                                            event["name"] == "removal" and event["obj"] == iid)
         if owner >= 0 and not own_death:
-            status = keys.get("status", "alive")
+            # the rule's own status, else what an Activate ability set for the owner, else alive
+            status = keys.get("status")
+            if status is None:  # an Activate ability widens when the owner's elements work
+                status = {"ghostly": "alive-or-ghost", "always": "any"}.get(
+                    st["players"][owner].get("active_while"), "alive")
             alive = st["players"][owner]["alive"]
+            if status == "alive-or-ghost":
+                status = "alive" if alive else "ghostly"
             if status == "alive" and not alive:
                 return False
             if status == "ghostly" and (alive or not self.has_attribute(owner, "ghostly")):
@@ -662,6 +668,45 @@ class WerewolfGame(object):
         self.emit({"type": "transfer", "from": old, "player": seat, "role": card["model"]})
         self.fire("assigned", seat, obj=iid)
 
+    def switch_roles(self, a, b):
+        """Players ``a`` and ``b`` exchange role cards (each card changes owner)."""
+        st = self.state
+        pa, pb = st["players"][a], st["players"][b]
+        ra, rb = pa["role"], pb["role"]
+        for iid, seat in ((ra, b), (rb, a)):
+            card = st["cards"][iid]
+            card["owner"] = card["ctrl"] = seat
+        pa["role"], pb["role"] = rb, ra
+        self.emit({"type": "switch", "player": a, "with": b})
+        self.set_team(a, self.models[st["cards"][rb]["model"]].get("team"))
+        self.set_team(b, self.models[st["cards"][ra]["model"]].get("team"))
+        self.passive_round()
+
+    def host_command(self, command, where, source):
+        """``Execute`` a host command: the answer is revealed in the location."""
+        st = self.state
+        names = lambda seats: ", ".join(st["players"][p]["name"] for p in seats)  # noqa: E731
+        if command == "listalive":
+            text = names(self.living())
+        elif command == "listdead":
+            text = names([p["idx"] for p in st["players"] if not p["alive"]])
+        elif command == "listplayers":
+            text = names([p["idx"] for p in st["players"]])
+        elif command == "listroles":
+            text = ", ".join(sorted(set(self.models[self.role_of(p["idx"])]["name"] for p in st["players"])))
+        else:  # substitutes and mentors: a headless game has none
+            text = ""
+        self.reveal(where, text, source, None)
+        return text
+
+    def set_lock(self, where, locked):
+        st = self.state
+        if locked and where not in st["locked"]:
+            st["locked"].append(where)
+        elif not locked and where in st["locked"]:
+            st["locked"].remove(where)
+        self.emit({"type": "lock" if locked else "unlock", "where": where})
+
     # ------------------------------------------------------------------ choices, counters, displays, emits
     def create_choice(self, seat, name, options, source):
         self.state["choices"]["%s:%s" % (seat, name)] = {"options": list(options), "source": source}
@@ -675,7 +720,7 @@ class WerewolfGame(object):
         self.emit({"type": "chosen", "player": seat, "choice": name, "option": option})
         if ch["source"] in self.state["table"]:
             self.fire("choicechosen", seat, obj=ch["source"],
-                      bindings={"option": option, "selection": selection})
+                      bindings={"option": option, "selection": selection, "chooser": seat})
         return option
 
     def set_counter(self, seat, value):
@@ -778,6 +823,8 @@ class WerewolfGame(object):
             tied = sorted(t for t, n in eligible.items() if n == top)
             winner = tied[0] if len(tied) == 1 else tied[self.randbelow(len(tied))]
         votes = [[t, tally[t]] for t in sorted(tally)]
+        voters = sorted(v for v, t in poll["votes"].items() if t == winner)   # WWRF @Voters
+        others = [v for v in voters if v != winner]                           # WWRF @OtherVoters
         self.emit({"type": "poll_close", "poll": name, "winner": winner, "votes": votes})
         for e in list(st["lasting"]):
             if e["type"] == "pollcancel" and e["poll"] == name:
@@ -787,19 +834,22 @@ class WerewolfGame(object):
         if winner is not None and tally[winner] * 2 > sum(tally.values()):
             self.fire("hammer", winner, bindings={"winner": winner, "poll": name})
         if winner is not None:  # the winner hears of it first (a lynched player may still leave the game)
-            self.fire("pollwin", winner, bindings={"poll": name, "winner": winner})
+            self.fire("pollwin", winner, bindings={"poll": name, "winner": winner, "voters": voters,
+                                                   "othervoters": others})
         creator = poll["creator"]
         # the executor of a poll's result: for a poll of a group or a team, one of the voters for the
         # winner, drawn by the game's generator (it is who visits, for an attack)
         backers = sorted(v for v, t in poll["votes"].items() if t == winner) or sorted(poll["votes"])
         executor = backers[self.randbelow(len(backers))] if backers else None
+
         if creator in st["table"]:
             if winner is None:
                 self.fire("pollskipped", st["cards"][creator]["owner"], obj=creator,
                           bindings={"poll": name, "executor": executor})
             else:
                 self.fire("pollclosed", st["cards"][creator]["owner"], obj=creator,
-                          bindings={"winner": winner, "poll": name, "executor": executor})
+                          bindings={"winner": winner, "poll": name, "executor": executor, "voters": voters,
+                                    "othervoters": others})
 
     # ------------------------------------------------------------------ the end
     def team_wins(self, source):
@@ -935,6 +985,7 @@ class WerewolfGame(object):
         for seat, role in enumerate(roles):
             iid = self._new_card(role, seat)
             st["players"][seat]["role"] = iid
+            st["players"][seat]["original_role"] = role
             st["players"][seat]["team"] = self.models[role].get("team")
             self.emit({"type": "deal", "player": seat, "role": role})
             entered.append(iid)

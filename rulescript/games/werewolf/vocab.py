@@ -209,12 +209,43 @@ def _keep(test):
     return sel
 
 
+def _model_is(key):
+    def test(g, p, name):
+        role = g.role_of(p)
+        return role is not None and _text(g.models[role].get(key) or "") == name
+    return test
+
+
+def _list_binding(key):
+    def get(res):
+        ev = res.event
+        v = (ev.get("bindings") or {}).get(key) if ev else None
+        return [Player(p) for p in v or []]
+    return get
+
+
+def _pl_target(res, idx):
+    iid = res.game.state["players"][idx]["role"]
+    t = None if iid is None else res.game.state["cards"][iid].get("target")
+    return None if t is None else Player(t)
+
+
+def _pl_power(res, idx):
+    return res.game.power_of(idx)
+
+
+def _pl_original(res, idx):
+    return res.game.state["players"][idx].get("original_role")
+
+
 _TESTS = {
     "has": lambda g, p, name: g.has_attribute(p, name),
     "lacks": lambda g, p, name: not g.has_attribute(p, name),
     "team": lambda g, p, name: g.state["players"][p]["team"] == name,
     "group": lambda g, p, name: g.is_member(p, name),
     "role": lambda g, p, name: g.role_of(p) == name,
+    "class": _model_is("class"),
+    "category": _model_is("category"),
 }
 
 
@@ -248,7 +279,8 @@ class WerewolfVocab(object):
         "defensetype": _text_binding("defensetype"), "visitor": _binding("visitor"),
         "visittype": _text_binding("visittype"), "visitsubtype": _text_binding("visitsubtype"),
         "actiontarget": _binding("actiontarget"), "abilitytype": _text_binding("abilitytype"),
-        "abilitysubtype": _text_binding("abilitysubtype"), "winner": _binding("winner"), "executor": _binding("executor"),
+        "abilitysubtype": _text_binding("abilitysubtype"), "winner": _binding("winner"), "executor": _binding("executor"), "chooser": _binding("chooser"),
+        "voters": _list_binding("voters"), "othervoters": _list_binding("othervoters"),
         "poll": _text_binding("poll"), "vote": _binding("vote"), "joiner": _binding("joiner"),
         "emitted": _text_binding("emitted"), "whispername": _text_binding("whispername"),
         "option": _text_binding("option"), "targeted": _targeted, "ind": _ind,
@@ -260,7 +292,8 @@ class WerewolfVocab(object):
                   "value3": _card_value(2)}
     player_attrs = {"name": _pl("name"), "role": _pl_role, "team": _pl("team"), "alive": _pl("alive"),
                     "counter": _pl("counter"), "seat": _pl_seat, "class": _pl_model("class"),
-                    "category": _pl_model("category")}
+                    "category": _pl_model("category"), "target": _pl_target, "votingpower": _pl_power,
+                    "originalrole": _pl_original}
     functions = {"has": _fn_has, "ismember": _fn_ismember, "ceil": _rounding("ceil"),
                  "floor": _rounding("floor")}
     element_types = {}
@@ -272,6 +305,7 @@ class WerewolfVocab(object):
     selectors = {
         "has": _keep(_TESTS["has"]), "lacks": _keep(_TESTS["lacks"]), "team": _keep(_TESTS["team"]),
         "group": _keep(_TESTS["group"]), "role": _keep(_TESTS["role"]), "keep": _sel_keep, "where": _sel_where,
+        "class": _keep(_TESTS["class"]), "category": _keep(_TESTS["category"]),
     }
 
     def player_indices(self, res):
