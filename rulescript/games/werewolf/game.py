@@ -966,12 +966,25 @@ class WerewolfGame(object):
         return bool(ok)
 
     def offer_actions(self, timing):
+        """Offer the actions of this timing, seat by seat (one pass over the table finds them)."""
         st = self.state
-        for seat in range(len(st["players"])):
-            for iid, rid, _prompt in self.offered_actions(seat, timing):
-                rule = self.rules.rules.get(rid)
+        rules_of = getattr(self.rules, "rules_of", None)
+        if rules_of is None:
+            return
+        by_seat = {}
+        for iid in st["table"]:
+            owner = st["cards"][iid]["owner"]
+            if owner < 0:
+                continue
+            for rule in rules_of(self, iid):
+                if rule["actions"] and (rule.get("keys") or {}).get("timing") == timing:
+                    by_seat.setdefault(owner, []).append((iid, rule))
+        for seat in sorted(by_seat):
+            for iid, rule in by_seat[seat]:
+                if st["cards"][iid]["owner"] != seat or not self.rule_allowed(iid, rule):
+                    continue
                 for _ in range(self.repeats(iid, rule)):
-                    self.use_action(seat, iid, rid, timing)
+                    self.use_action(seat, iid, rule["id"], timing)
 
     # ------------------------------------------------------------------ the flow
     def setup(self):
