@@ -60,3 +60,21 @@ def test_a_broken_save_keeps_the_last_good_rules(tmp_path):
         assert w.process([bg]) and w.last_failed == 0
     finally:
         RULES_OVERRIDE.pop(str(game.resolve()), None)
+
+
+def test_a_hand_edit_of_a_rule_file_reruns_the_scenarios_of_that_section(tmp_path):
+    game = _copy(tmp_path)
+    out = io.StringIO()
+    w = WolfWatcher(game, out)
+    try:
+        assert w.process(initial=True)
+        ini = game / "rules" / "medium.ini"
+        ini.write_text(ini.read_text(encoding="utf-8").replace("snarls: a werewolf.", "growls."), encoding="utf-8")
+        out.seek(0)
+        out.truncate(0)
+        assert w.process([ini])
+        text = out.getvalue()
+        assert "FAIL medium learns that the lynched player was a werewolf" in text
+        assert "seer reads" not in text
+    finally:
+        RULES_OVERRIDE.pop(str(game.resolve()), None)
