@@ -27,6 +27,7 @@ from typing import Any, Iterable
 
 from rulescript.compiler import compile_game
 from rulescript.diagnostics import render as render_diag
+from rulescript.rule_diff import changed_rule_ids
 from rulescript.sim import wolf_scenarios
 from rulescript.sim.scenario_result import RULES_OVERRIDE
 
@@ -79,8 +80,6 @@ class WolfWatcher:
             if not compiled.ok:
                 self._say(compiled.render() + "\n")
                 return self._reject(t0, "the rules do not compile")
-            from rulescript.watch import changed_rule_ids
-
             if self.rules is not None:  # a hand edit of rules/*.ini counts as well as a render
                 changed_rules |= changed_rule_ids(self.rules, compiled.rules)
             self.rules = compiled.rules
