@@ -801,7 +801,8 @@ class WerewolfGame(object):
                 if choice is None:  # an abstention
                     continue
                 poll["votes"][voter] = choice
-                self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice})
+                self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
+                           "where": poll["where"]})
                 self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"]})
             self._close_poll(poll)
 
@@ -825,7 +826,7 @@ class WerewolfGame(object):
         votes = [[t, tally[t]] for t in sorted(tally)]
         voters = sorted(v for v, t in poll["votes"].items() if t == winner)   # WWRF @Voters
         others = [v for v in voters if v != winner]                           # WWRF @OtherVoters
-        self.emit({"type": "poll_close", "poll": name, "winner": winner, "votes": votes})
+        self.emit({"type": "poll_close", "poll": name, "winner": winner, "votes": votes, "where": poll["where"]})
         for e in list(st["lasting"]):
             if e["type"] == "pollcancel" and e["poll"] == name:
                 st["lasting"].remove(e)
