@@ -231,7 +231,8 @@ def describe(rec: dict, game: Any) -> str | None:
     if t == "death":
         return "  %s dies (%s). They were %s." % (who(rec["player"]), rec["killing"], name(rec["role"]))
     if t == "poll_open":
-        return "  Poll %s opens in %s." % (name(rec["poll"]), rec["where"])
+        title = " as %s" % rec["title"] if rec.get("title") else ""
+        return "  Poll %s opens in %s%s." % (name(rec["poll"]), rec["where"], title)
     if t == "vote":
         return "    %s votes for %s." % (who(rec["player"]), who(rec["target"]))
     if t == "poll_close":

@@ -71,7 +71,9 @@ LISTS = {"voters": "voters", "othervoters": "othervoters"}
 FILTER_KEYS = {"attr": ("has", "lacks"), "attribute": ("has", "lacks"), "attrrole": ("has", "lacks"),
                "align": ("team", None), "alignment": ("team", None), "group": ("group", None),
                "role": ("role", None), "class": ("class", None), "cat": ("category", None),
-               "category": ("category", None), "fullcat": ("fullcat", None)}
+               "category": ("category", None), "fullcat": ("fullcat", None), "origrole": ("origrole", None),
+               "origclass": ("origclass", None), "origcat": ("origcategory", None),
+               "origalign": ("origteam", None), "origfullcat": ("origfullcat", None), "attrself": ("mine", None)}
 #: special keys of an advanced selector: they change the players searched, not the test
 SPECIAL_KEYS = ("aliveonly", "ghostly")
 KILLING_TYPES = ("attack", "kill", "lynch", "true kill", "banish", "true banish")
@@ -144,7 +146,7 @@ class Exprs:
                 parts.append((sel, slug(f.value)))
             if not parts:
                 return base
-            if len(parts) == 1 and parts[0][0] != "fullcat":
+            if len(parts) == 1 and parts[0][0] not in ("fullcat", "origfullcat"):
                 sel, val = parts[0]
                 return f"{base}::{sel}({quote(val, v.span)})"
             # several keys (or class and category): every test must hold (the where selector)
@@ -152,9 +154,10 @@ class Exprs:
                 self.cov.add("selector", "@(A,B) (several keys)")
             tests = []
             for sel, val in parts:
-                if sel == "fullcat":
+                if sel in ("fullcat", "origfullcat"):
                     cls, _, cat = val.partition("-")
-                    tests += [f"class={cls}", f"category={cat}"]
+                    pre = "orig" if sel == "origfullcat" else ""
+                    tests += [f"{pre}class={cls}", f"{pre}category={cat}"]
                 else:
                     tests.append(f"{sel}={val}")
             return f"{base}::where({quote(', '.join(tests), v.span)})"
@@ -179,6 +182,11 @@ class Exprs:
         if v.sigil == "@" and name in LISTS and not v.props:
             self.cov.add("selector", f"@{v.name}")
             return LISTS[name]
+        if v.props and len(v.props) == 1 and v.props[0].lower() == "mostfreqrole":
+            base = Value(v.kind, v.text.rsplit("->", 1)[0], v.type, None, v.sigil, v.name, v.filters, [], [],
+                         None, v.span)
+            self.cov.add("selector", "->MostFreqRole")
+            return f"mostFreqRole({self.player_expr(base)})"
         if v.props and len(v.props) == 1 and v.props[0].lower() == "count":
             base = Value(v.kind, v.text.rsplit("->", 1)[0], v.type, None, v.sigil, v.name, v.filters, [], [],
                          None, v.span)

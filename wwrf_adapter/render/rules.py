@@ -539,13 +539,15 @@ class BlockRenderer:
         if against not in AGAINST:
             raise Unsupported(f"protection from '{args['killings'].text}'", a.span)
         by = args.get("by")
-        if by is not None and not (by.sigil == "@" and (by.name or "").lower() == "all"):
-            raise Unsupported("a protection limited to some killers ('by')", a.span)
+        by_text = ""
+        if by is not None and not self._is_all(by):  # only killings by these players are stopped
+            self.cov.add("ability", "protecting (by)")
+            by_text = f", {x.player_filter(by, dead=True)}"
         if sub == "absence":
             loc = args.get("location")
             if loc is None or not (loc.sigil == "@" and (loc.name or "").lower() == "self"):
                 raise Unsupported("an absence at another place than @Self", a.span)
-        return f"protect({AGAINST[against]}, {DEFENSES[sub]}){to()}{restr}"
+        return f"protect({AGAINST[against]}, {DEFENSES[sub]}{by_text}){to()}{restr}"
 
     def _ab_disguising(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
             in_each: bool) -> str | None:
@@ -643,9 +645,10 @@ class BlockRenderer:
         pname = x.name(poll) if poll is not None else quote(self.element, a.span)
         if sub == "creation":
             where = args.get("location")
-            if where is None or "name" in args:
-                raise Unsupported("a poll creation without a place, or with a display name", a.span)
-            return f"createPoll({pname}, {x.name(where)})"
+            if where is None:
+                raise Unsupported("a poll creation without a place", a.span)
+            title = f", {x.text(args['name'])}" if "name" in args else ""
+            return f"createPoll({pname}, {x.name(where)}{title})"
         if sub == "addition":
             return f"addPoll({pname}){restr}"
         if sub in ("cancellation", "silent cancellation"):

@@ -180,8 +180,12 @@ def _cmd_resurrect(res, eff, S, restr):
 
 def _cmd_protect(res, eff, S, restr):
     against, kind = _arg(eff, 0), _arg(eff, 1)
+    flt = _arg(eff, 2)
+    by = None
+    if flt is not None:  # only killings by these players are stopped
+        by = [v.idx for v in res.engine.resolve(res, flt["filters"], "silent") if isinstance(v, Player)]
     return _each_target(res, S, "protecting", kind,
-                        lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent"))
+                        lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent", by))
 
 
 def _cmd_disguise(res, eff, S, restr):
@@ -268,7 +272,7 @@ def _poll_effect(kind):
 
 def _cmd_create_poll(res, eff, S, restr):
     res.game.note("poll", "creation")
-    res.game.create_poll(_key(_text(res, eff, 0)), _key(_text(res, eff, 1)), res.source)
+    res.game.create_poll(_key(_text(res, eff, 0)), _key(_text(res, eff, 1)), res.source, _text(res, eff, 2))
 
 
 def _cmd_whisper(res, eff, S, restr):

@@ -407,8 +407,8 @@ class WerewolfGame(object):
         return len([p for p in self.living() if self._visible_role(p, levels) == role])
 
     # ------------------------------------------------------------------ lasting effects of commands
-    def add_defense(self, seat, against, kind, source, duration):
-        self._lasting({"type": "defense", "player": seat, "against": against, "kind": kind,
+    def add_defense(self, seat, against, kind, source, duration, by=None):
+        self._lasting({"type": "defense", "player": seat, "against": against, "kind": kind, "by": by,
                        "at": self._owner(source) if kind == "absence" else None}, source, duration)
         self.emit({"type": "protect", "player": seat, "against": against, "kind": kind,
                    "source": self._model_of(source)})
@@ -463,7 +463,7 @@ class WerewolfGame(object):
             if dkind == "absence" and sheltered:
                 continue
             found = [e for e in self.state["lasting"] if e["type"] == "defense" and e["player"] == seat
-                     and e["kind"] == dkind and e["against"] in stop]
+                     and e["kind"] == dkind and e["against"] in stop and (e.get("by") is None or by in e["by"])]
             if found:
                 e = found[0]
                 self.emit({"type": "defended", "player": seat, "killing": kind, "kind": dkind,
@@ -753,7 +753,7 @@ class WerewolfGame(object):
         self.fire("emitted", seat, bindings={"emitted": value})
 
     # ------------------------------------------------------------------ polls
-    def create_poll(self, poll, where, creator):
+    def create_poll(self, poll, where, creator, title=None):
         st = self.state
         if poll not in self.models or self.models[poll].get("type") != "poll":
             raise GameError("unknown poll %r" % (poll,))
@@ -771,8 +771,8 @@ class WerewolfGame(object):
             pid = st["next_poll"]
             st["next_poll"] = pid + 1
             st["polls"].append({"id": pid, "poll": poll, "where": where, "creator": creator, "open": True,
-                                "votes": {}})
-            self.emit({"type": "poll_open", "poll": poll, "where": where})
+                                "votes": {}, "title": title})
+            self.emit({"type": "poll_open", "poll": poll, "where": where, "title": title})
 
     def _poll_card(self, poll):
         for iid in self.state["table"]:
