@@ -65,6 +65,10 @@ SINGLE = {"self": "me", "selection": "selection", "this": "subject", "winner": "
 #: player properties (``@Self->Counter``) and the player attribute of the werewolf profile
 PLAYER_PROPS = {"counter": "counter", "alignment": "team", "role": "role", "class": "class", "category": "category",
                 "target": "target", "publicvotingpower": "votingpower", "originalrole": "originalrole"}
+#: selectors of event values that are not players: the profile's name for each
+TEXT_NAMES = {"visittype": "visittype", "actionabilitytype": "abilitytype", "visitsubtype": "visitsubtype",
+              "defensetype": "defensetype", "actionresult": "actionresult", "actionfeedback": "actionfeedback",
+              "attacksource": "attacksource"}
 #: player selectors that name a list of players of the resolution
 LISTS = {"voters": "voters", "othervoters": "othervoters"}
 #: advanced selector keys and the werewolf profile selector that keeps matching players
@@ -293,10 +297,9 @@ class Exprs:
             if v.sigil == "@" and name in ("option", "chosen"):
                 self.cov.add("selector", f"@{v.name}")
                 return "option"
-            if v.sigil == "@" and name in ("visittype", "actionabilitytype", "visitsubtype", "defensetype"):
+            if v.sigil == "@" and name in TEXT_NAMES and not v.props:
                 self.cov.add("selector", f"@{v.name}")
-                return {"visittype": "visittype", "actionabilitytype": "abilitytype",
-                        "visitsubtype": "visitsubtype", "defensetype": "defensetype"}[name]
+                return TEXT_NAMES[name]
             if v.sigil == "@" and name == "thisattr" and v.props:
                 prop = v.props[0].lower()
                 if prop in ("value1", "value2", "value3", "counter"):

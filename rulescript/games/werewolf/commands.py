@@ -60,6 +60,7 @@ def _results(res):
 def _set_result(res, value):
     res.ww_result = value
     _results(res).append(value)
+    res.game.last_result = value  # for On Action (@ActionResult)
 
 
 def _actor(res):

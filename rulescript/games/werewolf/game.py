@@ -68,6 +68,8 @@ class WerewolfGame(object):
         self._noted = []       # (type, subtype, target, result) of the abilities of the running action
         self._secondary = None  # the second selection of the action being resolved
         self.completed = set()  # ids of the rules that resolved to their end (not state: for coverage)
+        self.last_result = None    # the latest result and feedback of an ability (for On Action)
+        self.last_feedback = None
         if state is not None:
             self.state = state
             return
@@ -355,6 +357,7 @@ class WerewolfGame(object):
         if seat is None or seat < 0:
             return self.announce(text, source)
         self.state["players"][seat]["learned"].append(text)
+        self.last_feedback = text
         self.emit({"type": "learn", "player": seat, "text": text, "source": self._model_of(source)})
 
     def reveal(self, where, text, source, seat):
@@ -471,7 +474,8 @@ class WerewolfGame(object):
                 self._use(e)
                 if e["source"] in self.state["table"]:
                     self.fire("defense", self._owner(e["source"]), obj=e["source"],
-                              bindings={"subject": seat, "attacker": by, "defensetype": dkind, "deathtype": kind})
+                              bindings={"subject": seat, "attacker": by, "defensetype": dkind, "deathtype": kind,
+                                        "attacksource": self._model_of(source)})
                 died = False
                 break
         if died:
@@ -489,7 +493,8 @@ class WerewolfGame(object):
             self._ghost(seat)
         pl["death"] = {"type": kind, "phase": self.phase_name()}
         self.emit({"type": "death", "player": seat, "killing": kind, "role": self.role_of(seat)})
-        self.fire("death", seat, bindings={"subject": seat, "deathtype": kind, "attacker": by})
+        self.fire("death", seat, bindings={"subject": seat, "deathtype": kind, "attacker": by,
+                                           "attacksource": self._model_of(source)})
         self.passive_round()
 
     def _ghost(self, seat):
@@ -955,6 +960,7 @@ class WerewolfGame(object):
         self.emit({"type": "use", "player": seat, "ability": rid, "prompt": prompt,
                    "target": None if answer == "use" else answer})
         self._noted = []
+        self.last_result = self.last_feedback = None
         ok = self.rules.resolve_action(self, iid, timing, rule_id=rid, preselected=pre)
         self._secondary = None
         if ok:
@@ -963,7 +969,8 @@ class WerewolfGame(object):
             if iid in self.state["table"]:
                 self.fire("action", seat, obj=iid, bindings={
                     "actiontarget": None if answer == "use" else answer, "abilitytype": noted[0],
-                    "abilitysubtype": noted[1], "subject": seat})
+                    "abilitysubtype": noted[1], "subject": seat, "actionresult": self.last_result,
+                    "actionfeedback": self.last_feedback})
         return bool(ok)
 
     def offer_actions(self, timing):

@@ -328,6 +328,8 @@ class WerewolfVocab(object):
         "visittype": _text_binding("visittype"), "visitsubtype": _text_binding("visitsubtype"),
         "actiontarget": _binding("actiontarget"), "abilitytype": _text_binding("abilitytype"),
         "abilitysubtype": _text_binding("abilitysubtype"), "winner": _binding("winner"), "executor": _binding("executor"), "chooser": _binding("chooser"),
+        "actionresult": _binding("actionresult"), "actionfeedback": _text_binding("actionfeedback"),
+        "attacksource": _text_binding("attacksource"),
         "voters": _list_binding("voters"), "othervoters": _list_binding("othervoters"),
         "poll": _text_binding("poll"), "vote": _binding("vote"), "joiner": _binding("joiner"),
         "emitted": _text_binding("emitted"), "whispername": _text_binding("whispername"),
