@@ -68,6 +68,9 @@ class WerewolfGame(object):
         self._noted = []       # (type, subtype, target, result) of the abilities of the running action
         self._secondary = None  # the second selection of the action being resolved
         self.completed = set()  # ids of the rules that resolved to their end (not state: for coverage)
+        self._table_version = 0  # changes whenever a card enters, leaves or changes owner
+        self._index_key = None
+        self._index = {}
         self.last_result = None    # the latest result and feedback of an ability (for On Action)
         self.last_feedback = None
         if state is not None:
@@ -243,6 +246,7 @@ class WerewolfGame(object):
         card = data.new_card(iid, model, owner, m.get("type"), m.get("rules") or [], source)
         st["cards"][iid] = card
         st["table"].append(iid)
+        self._table_version += 1
         return iid
 
     def _enter(self, iid):
@@ -256,6 +260,7 @@ class WerewolfGame(object):
             return
         self.rules.card_left_play(self, iid)
         st["table"].remove(iid)
+        self._table_version += 1
         for pl in st["players"]:
             if iid in pl["attrs"]:
                 pl["attrs"].remove(iid)
@@ -669,6 +674,7 @@ class WerewolfGame(object):
         if old >= 0 and iid in st["players"][old]["extras"]:
             st["players"][old]["extras"].remove(iid)
         card["owner"] = card["ctrl"] = seat
+        self._table_version += 1
         st["players"][seat]["extras"].append(iid)
         self.emit({"type": "transfer", "from": old, "player": seat, "role": card["model"]})
         self.fire("assigned", seat, obj=iid)
@@ -682,6 +688,7 @@ class WerewolfGame(object):
             card = st["cards"][iid]
             card["owner"] = card["ctrl"] = seat
         pa["role"], pb["role"] = rb, ra
+        self._table_version += 1
         self.emit({"type": "switch", "player": a, "with": b})
         self.set_team(a, self.models[st["cards"][rb]["model"]].get("team"))
         self.set_team(b, self.models[st["cards"][ra]["model"]].get("team"))
@@ -973,23 +980,34 @@ class WerewolfGame(object):
                     "actionfeedback": self.last_feedback})
         return bool(ok)
 
-    def offer_actions(self, timing):
-        """Offer the actions of this timing, seat by seat (one pass over the table finds them)."""
+    def _action_index(self):
+        """{timing: {seat: [(iid, rule)]}} of the actions on the table, rebuilt when the table or the
+        rules changed (cards come and go, change owners; a hot reload replaces the rules)."""
+        key = (self._table_version, id(getattr(self.rules, "rules", None)))
+        if self._index_key == key:
+            return self._index
         st = self.state
-        rules_of = getattr(self.rules, "rules_of", None)
-        if rules_of is None:
-            return
-        by_seat = {}
+        index = {}
         for iid in st["table"]:
             owner = st["cards"][iid]["owner"]
             if owner < 0:
                 continue
-            for rule in rules_of(self, iid):
-                if rule["actions"] and (rule.get("keys") or {}).get("timing") == timing:
-                    by_seat.setdefault(owner, []).append((iid, rule))
+            for rule in self.rules.rules_of(self, iid):
+                timing = (rule.get("keys") or {}).get("timing")
+                if rule["actions"] and timing:
+                    index.setdefault(timing, {}).setdefault(owner, []).append((iid, rule))
+        self._index, self._index_key = index, key
+        return index
+
+    def offer_actions(self, timing):
+        """Offer the actions of this timing, seat by seat."""
+        st = self.state
+        if getattr(self.rules, "rules_of", None) is None:
+            return
+        by_seat = self._action_index().get(timing, {})
         for seat in sorted(by_seat):
-            for iid, rule in by_seat[seat]:
-                if st["cards"][iid]["owner"] != seat or not self.rule_allowed(iid, rule):
+            for iid, rule in list(by_seat[seat]):
+                if st["cards"][iid]["owner"] != seat or iid not in st["table"] or not self.rule_allowed(iid, rule):
                     continue
                 for _ in range(self.repeats(iid, rule)):
                     self.use_action(seat, iid, rule["id"], timing)
