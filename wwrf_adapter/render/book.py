@@ -18,7 +18,7 @@ import yaml
 
 from rulescript.diagnostics import Diagnostic, Span
 
-from ..ast import Element, Inherit, KeyLine, Meta, TriggerBlock
+from ..ast import Condition, Element, Inherit, KeyLine, Meta, Params, TriggerBlock, Value
 from .exprs import Coverage, Unsupported, slug
 from .rules import BlockRenderer, RuleSection
 
@@ -51,15 +51,18 @@ class RenderResult:
         return not any(d.is_error for d in self.diagnostics)
 
 
+_LEAVES = (Value, Condition, Params)  # they lie on the line of the node that holds them
+
+
 def _lines_of(node: Any, out: set[int]) -> None:
-    """Every source line a node (and what it holds) comes from, in its own file."""
+    """Every source line a node (and the statements it holds) comes from, in its own file."""
     span = getattr(node, "span", None)
     if span is not None:
         out.add(span.line)
     if isinstance(node, list):
         for x in node:
             _lines_of(x, out)
-    elif hasattr(node, "__dataclass_fields__"):
+    elif hasattr(node, "__dataclass_fields__") and not isinstance(node, _LEAVES):
         for name in node.__dataclass_fields__:
             if name != "span":
                 _lines_of(getattr(node, name), out)
