@@ -73,6 +73,11 @@ def _menus(parent: El, face: Any, manifest: Any, cards: bool, games: bool) -> No
                        ("showIf", _fn(spec.get("showIf"), item["do"])))
 
 
+def player_summary(face: Any) -> str:
+    """The line OCTGN shows next to each player's name: every counter of the table face."""
+    return " ".join(f"{c['name']}: {{#{c['name']}}}" for c in face.COUNTERS)
+
+
 def definition(p: Project, manifest: Any, scripts: list[str], has_reference: bool) -> El:
     """The ``<game>`` element.  ``scripts``: paths under ``def/`` in load order."""
     face = p.face
@@ -108,7 +113,7 @@ def definition(p: Project, manifest: Any, scripts: list[str], has_reference: boo
                   ("width", p.table_width), ("height", p.table_height), ("background", RES.table),
                   ("backgroundStyle", "uniformToFill"))
     _menus(table, face, manifest, cards=True, games=True)
-    summary = " ".join(f"{c['name']}: {{#{c['name']}}}" for c in face.COUNTERS)
+    summary = player_summary(face)
     player = g.add("player", ("summary", summary or None))
     for c in face.COUNTERS:
         player.add("counter", ("name", c["name"]), ("default", c.get("default", 0)), ("icon", RES.counter_icon(c["name"])))
