@@ -69,6 +69,11 @@ PLAYER_PROPS = {"counter": "counter", "alignment": "team", "role": "role", "clas
 TEXT_NAMES = {"visittype": "visittype", "actionabilitytype": "abilitytype", "visitsubtype": "visitsubtype",
               "defensetype": "defensetype", "actionresult": "actionresult", "actionfeedback": "actionfeedback",
               "attacksource": "attacksource"}
+#: player selectors that name a set of players: the coverage label and the filter (None: the base set)
+SETS = {"all": ("@All", None), "living": ("@All", None), "alive": ("@All", None),
+        "dead": ("@Dead", "players[dead]"), "others": ("@Others", "players[alive]::not(me)"),
+        "ghostly": ("@Ghostly", "players[ghostly]"), "deadalive": ("@DeadAlive", "players"),
+        "nobody": ("@Nobody", "players::keep(nil)")}
 #: player selectors that name a list of players of the resolution
 LISTS = {"voters": "voters", "othervoters": "othervoters"}
 #: advanced selector keys and the werewolf profile selector that keeps matching players
@@ -98,24 +103,10 @@ class Exprs:
             raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
         name = (v.name or "").lower()
         base = "players" if dead else "players[alive]"
-        if v.sigil == "@" and name in ("all", "living", "alive"):
-            self.cov.add("selector", "@All")
-            return base
-        if v.sigil == "@" and name == "dead":
-            self.cov.add("selector", "@Dead")
-            return "players[dead]"
-        if v.sigil == "@" and name == "others":
-            self.cov.add("selector", "@Others")
-            return "players[alive]::not(me)"
-        if v.sigil == "@" and name == "ghostly" and not v.filters:
-            self.cov.add("selector", "@Ghostly")
-            return "players[ghostly]"
-        if v.sigil == "@" and name == "deadalive":
-            self.cov.add("selector", "@DeadAlive")
-            return "players"
-        if v.sigil == "@" and name == "nobody":
-            self.cov.add("selector", "@Nobody")
-            return "players::keep(nil)"
+        if v.sigil == "@" and name in SETS and not v.filters:
+            label, text = SETS[name]
+            self.cov.add("selector", label)
+            return base if text is None else text
         if v.sigil == "@" and name in LISTS:
             self.cov.add("selector", f"@{v.name}")
             return f"players::keep({LISTS[name]})"
