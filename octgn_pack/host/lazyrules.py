@@ -14,6 +14,7 @@ not a ``dict``: test for ``keys`` rather than ``isinstance(x, dict)``.
 
 Python 2.7/3 subset, importing nothing: it ships inside the package (``def/octgn_pack/host/``).
 """
+from __future__ import absolute_import, division, print_function
 
 # The names a rule's literal may use: True and False are names in Python 2; nothing else is reachable.
 _NAMES = {"__builtins__": {}, "True": True, "False": False, "None": None}

@@ -97,7 +97,7 @@ def test_definition_comes_from_the_table_face_and_the_manifest(demo_build):
     assert [a.get("menu") for a in actions] == [a["menu"] for a in face.CARD_ACTIONS]
     assert actions[0].get("execute") == "rs_do_play" and actions[0].get("default") == "True"
     assert [a.get("execute") for a in g.find("table").findall("groupaction")] == [
-        "rs_game_" + a["do"] for a in face.GAME_ACTIONS]
+        "rs_game_" + a["do"] for a in face.GAME_ACTIONS] + [a["execute"] for a in manifest.HOST_GAME_ACTIONS]
     scripts = [s.get("src") for s in g.find("scripts")]
     assert scripts[:2] == ["Scripts/gamedata.py", "Scripts/rules.py"]
     props = [p.get("name") for p in g.find("card")]

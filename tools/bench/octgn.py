@@ -15,6 +15,9 @@ function and one more line there, and ``render`` prints any section that follows
                      then to read the rules of two decks' cards, and all of them; the same for the
                      demo game and its two decks, and the format before (one eager literal) for
                      comparison.  Median and p95, wall and CPU.  Target: module load <= 300 ms.
+``host_action``,     the OCTGN host in the stand-in of OCTGN (``tools/bench/octgn_host.py``): time per
+``host_bytes``       single-target action under Python 2.7, and bytes sent between clients per action
+                     (target: median <= 200 bytes).
 
 Every section returns ``{"title", "results": {name: value}, "unit", "target": {"name", "limit"} or None,
 "pass": bool or None, "notes": [str]}``.
@@ -40,6 +43,7 @@ if str(ROOT) not in sys.path:
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _gen_cards import generate  # noqa: E402
+import octgn_host  # noqa: E402  (the host's sections: time per action, bytes per action)
 
 from octgn_pack import build as build_mod  # noqa: E402
 from octgn_pack.py27 import find_python27  # noqa: E402
@@ -253,6 +257,7 @@ def bench_rules_load(args: argparse.Namespace, work: Path) -> dict[str, Any]:
 SECTIONS: dict[str, Section] = {
     "build": bench_build,
     "rules_load_py27": bench_rules_load,
+    **octgn_host.SECTIONS,
 }
 
 
