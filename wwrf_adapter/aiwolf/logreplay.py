@@ -156,6 +156,7 @@ class _Replay:
         results = [e for e in ev if e.kind == "result"]
         if not results:
             self._error(ev[-1], None, "AW430", "the log ends without a result line")
+            return False
         for e in results[1:]:
             self._error(e, None, "AW403", "a second result line")
         if results and ev[-1] is not results[0]:
@@ -170,13 +171,12 @@ class _Replay:
         self.check.days = last
         # the status line of each agent once at each day's start; the last run before the result is the end
         self.final: list[LogEvent] = []
-        end = len(ev) - (1 if results and ev[-1] is results[0] else 0)
+        end = ev.index(results[0])
         i = end
         while i > len(head) and ev[i - 1].kind == "status":
             i -= 1
-        if results:
-            self.final = ev[i:end]
-        body = ev[len(head):i] if results else ev[len(head):]
+        self.final = ev[i:end]
+        body = ev[len(head):i]
         self.status: dict[int, dict[int, LogEvent]] = {0: {e["agent"]: e for e in head}}
         self.by_day: dict[int, dict[str, list[LogEvent]]] = {}
         for e in body:
@@ -200,7 +200,7 @@ class _Replay:
             for e in self.final:
                 if e["agent"] in self.roles and e["role"] is not self.roles[e["agent"]]:
                     self._error(e, "role", "AW403", f"{_agent(e['agent'])} was {self.roles[e['agent']].value} on day 0")
-        self.result = results[0] if results else None
+        self.result = results[0]
         return not any(d.is_error for d in self.diags)
 
     # ------------------------------------------------------------------ talk
@@ -445,8 +445,6 @@ class _Replay:
         team = self.names.team(st["winner"])
         self.check.winner = team
         ev = self.result
-        if ev is None:
-            return
         if ev["team"] != team:
             raise self._stop(ev, "team", "AW420", f"the game is won by {team}")
         humans, wolves = ev["humans"], ev["wolves"]

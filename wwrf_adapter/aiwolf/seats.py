@@ -24,6 +24,10 @@ from .packets import Packet, Request, decode_reply, encode_packet
 REPLY_LIMIT = 64 * 1024
 #: lines nobody asked for that a connection may send before it is closed
 STRAY_LIMIT = 50
+#: requests in a row without a reply in time before a connection is closed
+LATE_LIMIT = 5
+#: the kernel's send buffer per connection (bounded: an agent that does not read blocks a write soon)
+SEND_BUFFER = 256 * 1024
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,9 @@ class RemoteSeat:
 
     def __init__(self, sock: socket.socket, time_limit_ms: int, clock: Clock | None = None,
                  limit: int = REPLY_LIMIT) -> None:
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if sock.family in (socket.AF_INET, socket.AF_INET6):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         self.sock = sock
         self.buffer = LineBuffer(limit, strict=False)
         self.time_limit = time_limit_ms / 1000.0
@@ -77,11 +83,13 @@ class RemoteSeat:
         self.lost: str | None = None        # why the connection ended
         self.notes: list[str] = []          # what went wrong, for the host to log
         self.owed = 0                       # replies still to come for requests that timed out
+        self.late = 0                       # requests in a row that timed out
         self.strays = 0
         self.name = "?"
         self.requested_role: Role | None = None
         try:
-            self.peer = "%s:%s" % sock.getpeername()[:2]
+            peer = sock.getpeername()
+            self.peer = "%s:%s" % peer[:2] if isinstance(peer, tuple) else str(peer or "a local socket")
         except OSError:
             self.peer = "?"
 
@@ -197,10 +205,14 @@ class RemoteSeat:
         while self.connected:
             line = self._next_line()
             if line is not None:
+                self.late = 0
                 return Answer(line)
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 self.owed += 1
+                self.late += 1
+                if self.late >= LATE_LIMIT:
+                    self._lose(f"no reply to {LATE_LIMIT} requests in a row")
                 return Answer(None, f"late: no reply within {self.time_limit_ms} ms")
             try:
                 self.sock.settimeout(remaining)
