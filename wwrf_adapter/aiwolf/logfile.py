@@ -138,7 +138,7 @@ def parse_line(line: str, number: int, file: str) -> LogEvent | Diagnostic:
     head = _split(line, 3)
     if len(head) < 3:
         return log_error(file, number, len(line) + 1, "AW401",
-                         "a log line is `day,event,...` (spec §4)", 1)
+                         "a log line is `day,event,...`", 1)
     (day_text, day_col), (kind, kind_col), _rest = head
     try:
         day = _int(day_text)

@@ -451,7 +451,7 @@ class _Replay:
         rule = VILLAGER_TEAM if wolves == 0 else WEREWOLF_TEAM if humans <= wolves else None
         if rule != ev["team"]:
             raise self._stop(ev, "team", "AW420", f"with {humans} humans and {wolves} werewolves alive, "
-                             f"{'no team has won' if rule is None else rule + ' has won'} (spec §3)")
+                             f"{'no team has won' if rule is None else rule + ' has won'} (the AIWolf win rule)")
         alive_log = {e["agent"] for e in self.final if e["status"] is Status.ALIVE}
         if self.final and (sum(1 for a in alive_log if a not in self.wolves),
                            sum(1 for a in alive_log if a in self.wolves)) != (humans, wolves):

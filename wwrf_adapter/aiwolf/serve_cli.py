@@ -17,7 +17,7 @@ from .names import STANDARD
 BUNDLED_GAME = Path(__file__).resolve().parents[2] / "cards" / "werewolf"
 
 _SERVE = """\
-Listen on TCP and play AIWolf games (the standard game of spec §3) in our engine, with the rendered
+Listen on TCP and play the AIWolf standard game (docs/aiwolf.md) in our engine, with the rendered
 werewolf game GAME (e.g. cards/werewolf) and its role list for --players. Agents connect with the
 AIWolf protocol (e.g. `aiwolf agent wwrf_adapter.aiwolf.agents:RuleAgent --port P`) and keep their
 connection for all --games; seats nobody connected to within --wait seconds are played by built-in
@@ -35,7 +35,7 @@ exit status: 0 every game ended with a winner, 1 a game stopped on an engine err
 (no such game, no role list, the port is taken)."""
 
 _LOG = """\
-Read AIWolf game logs (spec §4) and replay each in the engine: the roles of the day-0 status lines
+Read AIWolf game logs (the format is in docs/aiwolf.md) and replay each in the engine: the roles of the day-0 status lines
 are dealt, every vote, attack vote, divination and guard answers the engine's decision, and what the
 engine does (executions, divination results, attacks, who is alive each day, the winner) must be
 what the log says. Talk is checked too (numbering, turns, speakers, valid sentences, limits). Every
