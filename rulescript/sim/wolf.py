@@ -8,6 +8,7 @@ replays, simulations and a readable night/day narrative.
 from __future__ import annotations
 
 import marshal
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,6 +134,16 @@ def load_wolf_table(game_dir: str | Path) -> WolfTable:
     if not compiled.ok:
         raise RulesError(compiled)
     return WolfTable(load_wolf_data(game_dir), compiled)
+
+
+def load_wolf_table_or_report(game_dir: str | Path, err: TextIO | None = None) -> WolfTable | None:
+    """:func:`load_wolf_table` for command lines: rules that do not compile are printed to ``err`` (stderr)
+    and give None; a folder the game cannot use still raises :class:`WolfDataError`."""
+    try:
+        return load_wolf_table(game_dir)
+    except RulesError as exc:
+        print(exc.result.render(), file=err if err is not None else sys.stderr)
+        return None
 
 
 def simulate(table: WolfTable, players: int, games: int, seed: int, progress=None) -> dict:

@@ -75,15 +75,12 @@ def add_serve_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 def _table(game: Path) -> Any:
-    from rulescript.sim.wolf import RulesError, WolfDataError, load_wolf_table
+    from rulescript.sim.wolf import WolfDataError, load_wolf_table_or_report
 
     if not (game / "game.yaml").is_file():
         raise UsageError(f"{game} is not a game folder (no game.yaml)")
     try:
-        return load_wolf_table(game)
-    except RulesError as exc:
-        print(exc.result.render(), file=sys.stderr)
-        return None
+        return load_wolf_table_or_report(game)
     except WolfDataError as exc:
         raise UsageError(str(exc)) from None
 
