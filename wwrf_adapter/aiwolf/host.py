@@ -42,6 +42,7 @@ from .parser import parse
 from .seats import Answer, Seat, shorten
 
 _NIGHT_ORDER = ("divine", "whisper", "guard", "attackVote", "attack")
+_PARSED_LIMIT = 4096  # sentences kept parsed (agents repeat themselves a lot)
 
 
 @dataclass
@@ -126,6 +127,7 @@ class AiwolfHost:
         self.incidents: list[Incident] = []
         self.requests = 0
         self._lost_told: set[int] = set()
+        self._parsed: dict[str, Any] = {}
         self._handlers = {"phase": self._on_phase, "vote": self._on_vote, "poll_revote": self._on_revote,
                           "poll_close": self._on_close, "death": self._on_death, "defended": self._on_defended,
                           "investigate": self._on_investigate, "use": self._on_use, "learn": self._on_learn,
@@ -362,7 +364,13 @@ class AiwolfHost:
         text = answer.line.strip(" \t")
         if not text:
             return "Skip"
-        result = parse(text)
+        if text in ("Skip", "Over"):
+            return text
+        result = self._parsed.get(text)
+        if result is None:
+            if len(self._parsed) >= _PARSED_LIMIT:
+                self._parsed.clear()
+            result = self._parsed[text] = parse(text)
         problems = list(result.diagnostics)
         if result.utterance is not None and not problems:
             if isinstance(result.utterance, A.Flow):
@@ -498,7 +506,8 @@ class AiwolfHost:
 
     def _on_learn(self, rec: dict) -> None:
         medium = rec["player"] + 1
-        if self.roles.get(medium) is A.Role.MEDIUM and not self.night and self.executed_today > 0:
+        if self.roles.get(medium) is A.Role.MEDIUM and not self.night and self.executed_today > 0 \
+                and self.executed_today != medium:
             target = self.executed_today
             self.identified_today[medium] = Judge(medium, self.day, target, self._species(target))
 
