@@ -58,7 +58,7 @@ def _fn(template: str | None, do: str) -> str | None:
     return template.replace("{do}", do) if template else None
 
 
-def _menus(parent: El, face: Any, manifest: Any, cards: bool, games: bool) -> None:
+def _menus(parent: El, face: Any, manifest: Any, cards: bool, games: bool, host: bool = False) -> None:
     if cards:
         spec = manifest.CARD_ACTION
         for i, item in enumerate(face.CARD_ACTIONS):
@@ -71,6 +71,15 @@ def _menus(parent: El, face: Any, manifest: Any, cards: bool, games: bool) -> No
         for item in face.GAME_ACTIONS:
             parent.add("groupaction", ("menu", item["menu"]), ("execute", _fn(spec.get("execute"), item["do"])),
                        ("showIf", _fn(spec.get("showIf"), item["do"])))
+    if host:  # the host's own table items (answer an open question, resynchronise)
+        for item in getattr(manifest, "HOST_GAME_ACTIONS", []):
+            parent.add("groupaction", ("menu", item["menu"]), ("execute", item["execute"]),
+                       ("showIf", item.get("showIf")))
+
+
+def player_summary(face: Any) -> str:
+    """The line OCTGN shows next to each player's name: every counter of the table face."""
+    return " ".join(f"{c['name']}: {{#{c['name']}}}" for c in face.COUNTERS)
 
 
 def definition(p: Project, manifest: Any, scripts: list[str], has_reference: bool) -> El:
@@ -107,8 +116,8 @@ def definition(p: Project, manifest: Any, scripts: list[str], has_reference: boo
     table = g.add("table", ("name", "Table"), ("visibility", "undefined"), ("ordered", False),
                   ("width", p.table_width), ("height", p.table_height), ("background", RES.table),
                   ("backgroundStyle", "uniformToFill"))
-    _menus(table, face, manifest, cards=True, games=True)
-    summary = " ".join(f"{c['name']}: {{#{c['name']}}}" for c in face.COUNTERS)
+    _menus(table, face, manifest, cards=True, games=True, host=True)
+    summary = player_summary(face)
     player = g.add("player", ("summary", summary or None))
     for c in face.COUNTERS:
         player.add("counter", ("name", c["name"]), ("default", c.get("default", 0)), ("icon", RES.counter_icon(c["name"])))

@@ -109,6 +109,9 @@ def installed_game(game: str | Path, data: str | Path) -> Path:
     return target
 
 
+LAZY_LOADER = "octgn_pack/host/lazyrules.py"   # what the rules.py written by write_rules imports
+
+
 def rules_document(rules: dict[str, Any], profile: str) -> dict[str, Any]:
     from rulescript.compiler.driver import IR_FORMAT, IR_VERSION
 
@@ -133,6 +136,10 @@ class RulesSync:
 
         self.root = Path(game)
         self.target = installed_game(game, data)
+        loader = self.target / LAZY_LOADER
+        if not loader.is_file():
+            raise DeployError(f"{self.target} was installed by an older octgn-pack (it has no {LAZY_LOADER}, which "
+                              f"Scripts/rules.py imports now): run 'octgn-pack deploy {game} --data {data}' again")
         self.profile = game_profile_name(self.root)[0]
         self.out = out
         self.writes = 0

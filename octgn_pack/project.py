@@ -48,6 +48,12 @@ COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 DEFAULT_COLORS = {"table": "#24543a", "back": "#1d3557", "front": "#f7f4ea", "text": "#1b1b1b",
                   "accent": "#b23a48"}
 DEFAULT_URL = "https://rulescript.invalid/games/"
+URL_RE = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://\S+$")
+# the keys of game.yaml's octgn: section (docs/octgn.md); any other is reported (OP118) and ignored
+OCTGN_KEYS = ("authors", "tags", "gameurl", "iconurl", "setsurl", "set", "table", "card", "colors", "markersize",
+              "twosided", "properties", "extra_properties", "proxy")
+TABLE_KEYS = ("width", "height", "background")
+CARD_KEYS = ("width", "height", "corner", "back")
 
 
 @dataclass
@@ -162,6 +168,11 @@ def bad_xml_char(text: str) -> str | None:
         if (o < 0x20 and ch not in "\t\n\r") or 0xD800 <= o <= 0xDFFF or o in (0xFFFE, 0xFFFF):
             return ch
     return None
+
+
+def card_stats(profile: Any) -> list[str]:
+    """The profile's card stats (``bp``, ``sp``), in profile order: each is a card property."""
+    return [k for k, v in (profile.stats.items() if profile is not None else ()) if "card" in (v.get("of") or ())]
 
 
 def label(path: tuple[str, ...], stats: set[str]) -> str:
@@ -310,19 +321,22 @@ class _Reader:
                 return None
             return path
 
+        self._unknown_keys(g, o, OCTGN_KEYS, ())
         base = DEFAULT_URL + (slug(p.name) or "game")
         p.authors = s("authors", "RuleScript")
         p.tags = s("tags", f"rulescript {p.profile}")
         for key, default in (("gameurl", base), ("iconurl", base + "/icon.png"), ("setsurl", base + "/sets")):
             value = s(key, default)
-            if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://\S+$", value):
+            if not URL_RE.match(value):
                 self.error("OP113", f"octgn.{key} must be an absolute URL (https://...)", at(key))
             setattr(p, key, value)
         table = mapping("table")
+        self._unknown_keys(g, table, TABLE_KEYS, ("table",))
         p.table_width = num(table, "width", 1000, ("table",))
         p.table_height = num(table, "height", 600, ("table",))
         p.table_background = image(table, "background", ("table",))
         card = mapping("card")
+        self._unknown_keys(g, card, CARD_KEYS, ("card",))
         p.card_width = num(card, "width", 63, ("card",))
         p.card_height = num(card, "height", 88, ("card",))
         p.card_corner = num(card, "corner", 3, ("card",), lo=0, hi=100)
@@ -344,6 +358,17 @@ class _Reader:
             p.twosided = tw
         self._octgn = o
         self._g = g
+
+    def _unknown_keys(self, g: YamlDoc, mapping_: dict[str, Any], known: tuple[str, ...],
+                      where: tuple[str, ...]) -> None:
+        """A key the builder does not read is ignored, and said so: a misspelt or foreign field
+        (``cornerRadius`` for ``corner``) would otherwise be lost without a word."""
+        for key in mapping_:
+            if str(key) not in known:
+                name = ".".join(("octgn",) + where + (str(key),))
+                self.warning("OP118", f"{name} is not a field the builder reads; it is ignored",
+                             g.key_span("octgn", *where, key),
+                             (did_you_mean(str(key), known) or ()) + (f"fields: {', '.join(known)} (docs/octgn.md)",))
 
     # -------------------------------------------------------------------------- table face and profile
     def face(self, g: YamlDoc | None) -> None:
@@ -481,7 +506,7 @@ class _Reader:
         """The card properties: the profile's card fields, then every field cards.yaml uses."""
         g = self._g
         prof = getattr(self, "_profile", None)
-        stat_order = [k for k, v in (prof.stats.items() if prof else ()) if "card" in (v.get("of") or ())]
+        stat_order = card_stats(prof)
         stats = set(stat_order)
         paths: dict[tuple[str, ...], Span | None] = {}
         if prof is not None:

@@ -1,49 +1,47 @@
-"""What the OCTGN host needs declared in ``definition.xml``: events, menu functions, global variables.
+"""What the OCTGN package must declare for the host (read by the package builder, ``octgn_pack``).
 
-Plain data, read by the package builder (``octgn_pack.definition``) in CPython 3; shipped too, so the
-host can read the same names.  The builder combines it with the game's table face
-(``rulescript/games/<profile>/table.py``):
+Plain data only (the builder may read it with ``ast.literal_eval`` of each assignment).
 
-``EVENTS``            ``[(OCTGN event name, function name)]``, written to ``<events>`` in this order.
-``CARD_ACTION``       how each ``CARD_ACTIONS`` item of the table face becomes a ``<cardaction>``:
-                      ``"execute"`` and ``"showIf"`` are function names in which ``{do}`` is replaced by
-                      the item's ``do`` (``rs_do_play``, ``rs_can_play``); ``"batch"``, when not None,
-                      is written as ``batchExecute`` (a function receiving the list of selected cards)
-                      instead of ``execute``.  The first item is the double-click default.  Card
-                      actions are offered on the table and in every pile a player can see.
-``GAME_ACTION``       the same for ``GAME_ACTIONS`` (``pass``, ``done``, ``concede``), written as
-                      ``<groupaction>`` on the table and on every pile.
-``GLOBAL_VARIABLES``  ``[(name, default text)]``, written to ``<globalvariables>``.
+``EVENTS``            ``[(OCTGN event name, handler function name)]`` for ``<events>``
+``CARD_ACTION``       one ``<cardaction>`` per entry of the game's table face ``CARD_ACTIONS``, in
+                      that order, the first with ``default="True"``, on the table and in every pile a
+                      player can see (OCTGN takes a card's menu from the group it is in): ``menu`` is
+                      the entry's ``menu``; ``execute`` and ``showIf`` are these templates with
+                      ``{do}`` replaced by the entry's ``do`` (a Python identifier: ``rs_do_play``)
+``GAME_ACTION``       the same for each entry of ``GAME_ACTIONS``, as ``<groupaction>`` (table and piles)
+``HOST_GAME_ACTIONS`` the host's own ``<groupaction>`` items, after those: ``menu``, ``execute``,
+                      ``showIf`` (None: no showIf).  Optional: without them an open question is
+                      reopened by double-clicking a card or with the turn button, and a resync needs
+                      a game reset
+``GLOBAL_VARIABLES``  ``[(name, default)]`` for ``<globalvariables>``
+``REMOTE_FUNCTIONS``  the functions other clients call with ``remoteCall`` (nothing to declare)
 
-The functions live in the host's shared-namespace scripts (``octgn_pack/host/scripts/*.py``), which
-must define every name produced here, for example with one dispatcher per menu kind::
-
-    def rs_card_action(card, do): ...            # the engine answers its pending decision
-    for _item in CARD_ACTIONS:                   # from the table face
-        globals()["rs_do_" + _item["do"]] = (lambda do: lambda card, x=0, y=0: rs_card_action(card, do))(_item["do"])
-
-Signatures OCTGN calls them with: ``execute(card, x=0, y=0)``, ``showIf(cards, x=0, y=0)``
-(a list), ``batchExecute(cards, x=0, y=0)``; group actions get the pile or table instead of a card.
+Every function named here is defined in the scripts' shared namespace by the glue script
+(``scripts/rs_host.py``, which calls :func:`octgn_pack.host.glue.install`).  Card actions are called
+as ``(card, x=0, y=0)``, their ``showIf`` as ``(cards, x=0, y=0)``; table actions and their ``showIf``
+as ``(group, x=0, y=0)``.
 """
+from __future__ import absolute_import, division, print_function
 
 EVENTS = [
     ("OnTableLoaded", "rs_on_table_loaded"),
     ("OnGameStarted", "rs_on_game_started"),
     ("OnDeckLoaded", "rs_on_deck_loaded"),
-    ("OnPlayerConnected", "rs_on_player_connected"),
-    ("OnTurnPassed", "rs_on_turn_passed"),
-    ("OnPhasePassed", "rs_on_phase_passed"),
-    ("OnCardsMoved", "rs_on_cards_moved"),
-    ("OnScriptedCardsMoved", "rs_on_cards_moved"),
     ("OnGlobalVariableChanged", "rs_on_global_variable_changed"),
+    ("OnPlayerConnected", "rs_on_player_connected"),
+    ("OverrideCardsMoved", "rs_override_cards_moved"),
+    ("OverrideTurnPassed", "rs_override_turn_passed"),
 ]
 
-CARD_ACTION = {"execute": "rs_do_{do}", "showIf": "rs_can_{do}", "batch": None}
+CARD_ACTION = {"execute": "rs_do_{do}", "showIf": "rs_can_{do}"}
 
 GAME_ACTION = {"execute": "rs_game_{do}", "showIf": "rs_game_can_{do}"}
 
-GLOBAL_VARIABLES = [
-    ("rs_seed", ""),
-    ("rs_inputs", ""),
-    ("rs_checksum", ""),
+HOST_GAME_ACTIONS = [
+    {"menu": "Answer the open question", "execute": "rs_answer", "showIf": "rs_answer_shown"},
+    {"menu": "Automation: resynchronise the table", "execute": "rs_resync", "showIf": None},
 ]
+
+GLOBAL_VARIABLES = [("rs_log", ""), ("rs_turn", ""), ("rs_check", "")]
+
+REMOTE_FUNCTIONS = ["rs_hello", "rs_in", "rs_resend", "rs_forward", "rs_off", "rs_rebuild"]

@@ -11,8 +11,10 @@
 2. Every rule text becomes an INI section ``[card-id]`` in ``rules/<script>.ini``; the compatibility
    rewrites of ``docs/language.md`` §11 are applied and recorded (:mod:`rulescript.importer.rewrite`).
 3. The sets become ``cards.yaml`` with every card field of the game filled; ``game.yaml`` names the
-   game and carries the OCTGN table facts; decks become ``decks/*.yaml`` (``decks/broken/`` for decks
-   that break the deck rules).
+   game and carries, under ``octgn:``, what the package builder takes from it (in the builder's
+   schema, :mod:`rulescript.importer.octgnmap`; the card back and table background are copied); what
+   the package shows instead of the rest of ``definition.xml`` is reported, located there; decks
+   become ``decks/*.yaml`` (``decks/broken/`` for decks that break the deck rules).
 4. Each converted rule is compiled; a rule that cannot be converted or does not compile is written
    commented out, with the reason, so the folder still passes ``rulescript check``.
 5. The folder is written atomically (a temporary folder moved into place) and then compiled with
@@ -42,11 +44,13 @@ from typing import Sequence
 from rulescript.compiler import CompileResult, compile_game, compile_text
 from rulescript.diagnostics import Diagnostic, SourceText, Span, render
 from rulescript.compiler.ini import GUID_RE, SLUG_RE
+from rulescript.importer.octgnmap import octgn_section
 from rulescript.importer.plugin import Sources, read_files, read_plugin
 from rulescript.importer.pysource import RuleEntry
 from rulescript.importer.rewrite import Change, ConversionError, RuleConverter, RuleText, parse_rule_text
 from rulescript.importer.yamlout import cards_yaml, deck_yaml, game_yaml
 from rulescript.compiler.profile import load_profile
+from octgn_pack import ids
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -105,6 +109,7 @@ class ImportReport:
     decks: list[str] = field(default_factory=list)          # decks/<slug>.yaml written
     broken_decks: list[str] = field(default_factory=list)   # decks/broken/<slug>.yaml (break the deck rules)
     allow_partial: bool = False
+    octgn_differences: int = 0         # parts of definition.xml the package shows otherwise (RI212-RI217)
 
     @property
     def compile_errors(self) -> list[Diagnostic]:
@@ -173,11 +178,14 @@ class ImportReport:
         if self.plugin_dir is not None:
             decks = (f"{len(self.decks) + len(self.broken_decks)} decks ({len(self.broken_decks)} breaking the deck "
                      "rules, in decks/broken/); ")
+        octgn = (f"{self.octgn_differences} thing{'s' if self.octgn_differences != 1 else ''} the OCTGN package "
+                 "shows otherwise (RI212-RI217); "
+                 if self.plugin_dir is not None or self.octgn_differences else "")
         unread = self.dropped - len(self.failed) - self.dropped_fields - self.dropped_cards - self.dropped_deck_entries
         return (f"{state}: {len(self.converted)} rules converted, {len(self.failed)} not converted "
                 f"(commented out), {rewrites} rewrites, {reviews} statements to review, {self.cards} cards; {decks}"
                 f"dropped: {len(self.failed)} rules, {self.dropped_fields} card fields, {self.dropped_cards} cards, "
-                f"{self.dropped_deck_entries} deck entries, {unread} unreadable inputs; "
+                f"{self.dropped_deck_entries} deck entries, {unread} unreadable inputs; {octgn}"
                 f"{errors} compile errors; {where}")
 
 
@@ -316,8 +324,9 @@ def _check_target(out_dir: Path, force: bool) -> None:
         raise ImportUsageError(f"{out_dir} is not empty; use --force to replace it")
 
 
-def write_folder_atomically(out_dir: Path, files: dict[str, str], force: bool) -> None:
-    """Write ``files`` (relative path → text) as the folder ``out_dir``: all of it, or nothing."""
+def write_folder_atomically(out_dir: Path, files: dict[str, str | bytes], force: bool) -> None:
+    """Write ``files`` (relative path → text, or bytes for a copied image) as the folder ``out_dir``: all
+    of it, or nothing."""
     out_dir = Path(out_dir)
     parent = out_dir.absolute().parent
     parent.mkdir(parents=True, exist_ok=True)
@@ -325,7 +334,11 @@ def write_folder_atomically(out_dir: Path, files: dict[str, str], force: bool) -
     tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.import-", dir=parent))
     try:
         for rel, text in files.items():
-            _write_file(tmp / rel, text)
+            if isinstance(text, bytes):
+                (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+                (tmp / rel).write_bytes(text)
+            else:
+                _write_file(tmp / rel, text)
         _check_target(out_dir, force)  # again: something may have appeared meanwhile
         if out_dir.is_dir():
             if not any(out_dir.iterdir()):
@@ -489,12 +502,11 @@ def import_plugin_folder(plugin_dir: Path, out_dir: Path, *, name: str | None = 
     version = (d.version if d else None) or (first_set.version if first_set else None)
     note = f"the OCTGN plugin {plugin_dir.name}"
     sets = ", ".join(f"{Path(s.path).parent.name}/set.xml" for s in src.sets) or "no set"
-    return _import(src, report, out_dir, game_name, game_id, version, note, f"{note} ({sets})",
-                   d.octgn if d else None, force)
+    return _import(src, report, out_dir, game_name, game_id, version, note, f"{note} ({sets})", plugin_dir, force)
 
 
 def _import(src: Sources, report: ImportReport, out_dir: Path, game_name: str, game_id: str | None,
-            version: str | None, source_note: str, cards_note: str, octgn: dict | None,
+            version: str | None, source_note: str, cards_note: str, plugin_dir: Path | None,
             force: bool) -> ImportReport:
     profile = load_profile("cfc")
     report.diagnostics.extend(src.diagnostics)
@@ -510,7 +522,7 @@ def _import(src: Sources, report: ImportReport, out_dir: Path, game_name: str, g
                 names.setdefault(card["id"], card.get("name", ""))
     report.cards = len(cards)
 
-    files: dict[str, str] = {}
+    files: dict[str, str | bytes] = {}
     all_rules = _prepare([e for py in src.rule_files for e in py.entries])
     taken: set[str] = set()
     first_ini = True
@@ -540,8 +552,20 @@ def _import(src: Sources, report: ImportReport, out_dir: Path, game_name: str, g
         files[ini_rel] = text
 
     game_id = (game_id or str(uuid.uuid5(uuid.NAMESPACE_URL, f"rulescript-import:{game_name}"))).strip("{}").lower()
-    files["game.yaml"] = game_yaml(game_id, game_name, version or "0.1.0",
-                                   f"Imported by `rulescript import` from {source_note}.", octgn)
+    rule_scripts = set()
+    for py in src.rule_files:
+        try:
+            rule_scripts.add(Path(py.path).relative_to(plugin_dir).as_posix().lower() if plugin_dir else "")
+        except ValueError:
+            pass
+    octgn = octgn_section(src.definition, plugin_dir, src.sets, game_name, ids.game_guid(game_id), rule_scripts)
+    report.diagnostics.extend(octgn.diagnostics)
+    report.octgn_differences = len(octgn.diagnostics)
+    provenance = f"Imported by `rulescript import` from {source_note}."
+    files["game.yaml"] = game_yaml(game_id, game_name, version or "0.1.0", octgn.description or provenance,
+                                   octgn.fields, provenance if octgn.description else None)
+    for rel, image in octgn.images.items():
+        files[rel] = image.read_bytes()
     files["cards.yaml"] = cards_yaml(src.sets, cards_note)
     for slug, deck in src.decks:
         report.dropped_deck_entries += deck.dropped

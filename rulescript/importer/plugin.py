@@ -153,9 +153,7 @@ def read_plugin(root: Path) -> Sources:
     for s in src.sets:
         src.diagnostics.extend(s.diagnostics)
     cards = src.duplicate_free_cards
-    sections = None
-    if src.definition is not None and src.definition.octgn.get("deck_sections"):
-        sections = [s["name"] for s in src.definition.octgn["deck_sections"]]
+    sections = src.definition.deck_sections if src.definition is not None and src.definition.deck_sections else None
     game_id = src.definition.id if src.definition is not None else None
     rejected = {c["id"]: c.get("name", "") for s in src.sets for c, _ in s.rejected if c.get("id")}
     taken: set[str] = set()

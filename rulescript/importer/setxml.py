@@ -59,9 +59,10 @@ class SetData:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     dropped_fields: int = 0        # card field values that could not be mapped (each one an RI22x error)
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)  # card id -> line, col of <card>
+    root_pos: tuple[int, int] = (1, 1)                                   # line, col of <set>
 
 
-def _norm(name: str) -> str:
+def norm_name(name: str) -> str:
     return re.sub(r"[\s_\-]+", "", name).lower()
 
 
@@ -77,6 +78,7 @@ def read_set_xml(path: Path, glyphs: Glyphs | None = None, declared: dict[str, s
     root = read_root(path, "set", "RI201", out.diagnostics)
     if root is None:
         return out
+    out.root_pos = (root.line, root.col)
     out.set_name = " ".join(root.get("name", "").split()) or None
     out.set_id = normalise_guid(root.get("id") or "") or None
     out.game_id = normalise_guid(root.get("gameId") or root.get("gameid") or "") or None
@@ -130,7 +132,7 @@ class _CardReader:
                 self.undeclared_seen.add(pname.lower())
                 self.warn(prop, f"property '{pname}' is not declared in definition.xml (OCTGN reports the game "
                           "as broken); it is read all the same", "RI205")
-            f = PROPERTY_FIELDS.get(_norm(pname))
+            f = PROPERTY_FIELDS.get(norm_name(pname))
             if f is None:
                 if value:
                     extra[pname] = value

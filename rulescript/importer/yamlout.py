@@ -9,7 +9,7 @@ from typing import Any
 
 from rulescript.importer.setxml import SetData
 
-CARD_KEYS = ("id", "name", "type", "subtype", "bp", "sp", "backup", "ability", "text", "octgn")
+CARD_KEYS = ("id", "name", "set", "type", "subtype", "bp", "sp", "backup", "ability", "text", "octgn")
 
 
 def scalar(value: Any) -> str:
@@ -92,11 +92,15 @@ def cards_yaml(sets: list[SetData], source_note: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def game_yaml(game_id: str, name: str, version: str, description: str, octgn: dict[str, Any] | None = None) -> str:
-    lines = ["profile: cfc", f"id: {scalar(game_id)}", f"name: {scalar(name)}", f"version: {scalar(version)}",
-             f"description: {scalar(description)}"]
+def game_yaml(game_id: str, name: str, version: str, description: str, octgn: dict[str, Any] | None = None,
+              note: str | None = None) -> str:
+    lines = [f"# {note}"] if note else []
+    lines += ["profile: cfc", f"id: {scalar(game_id)}", f"name: {scalar(name)}", f"version: {scalar(version)}",
+              f"description: {scalar(description)}"]
     if octgn:
-        lines.append("# What the OCTGN plugin's definition.xml says about its table (for `octgn-pack build`).")
+        lines.append("# How the game looks in OCTGN (`octgn-pack build`; every field in docs/octgn.md), from the "
+                     "plugin's definition.xml.")
+        lines.append("# Piles, counters, phases, deck sections, markers and menus come from the profile's table face.")
         lines.extend(block({"octgn": octgn}))
     return "\n".join(lines) + "\n"
 

@@ -29,6 +29,15 @@ class _Stop(Exception):
     """Ends a resolution early (a declined [[may]], a to() that found nothing, a false guard)."""
 
 
+def _by_lower_id(rules):
+    """The rules keyed by lower-case id.  A mapping that reads its rules lazily (the OCTGN package's
+    ``LazyRules``) gives that view itself, without reading any rule: ``lowered()``."""
+    lowered = getattr(rules, "lowered", None)
+    if lowered is not None:
+        return lowered()
+    return dict((k.lower(), v) for k, v in rules.items())
+
+
 class Engine(object):
     """The rules port for RuleScript IR.
 
@@ -45,7 +54,7 @@ class Engine(object):
             vocab = vocab if vocab is not None else game.VOCAB
         if commands is None or vocab is None:
             raise ValueError("the engine needs a game: Engine(rules, game=rulescript.games.load(name))")
-        self.rules = dict((k.lower(), v) for k, v in rules.items())
+        self.rules = _by_lower_id(rules)
         self.commands = commands
         self.vocab = vocab
         self.errors = []
@@ -74,7 +83,7 @@ class Engine(object):
     # ------------------------------------------------------------------ rule lookup
     def replace_rules(self, rules):
         """Hot reload: new rules apply to cards already in play at their next resolution."""
-        self.rules = dict((k.lower(), v) for k, v in rules.items())
+        self.rules = _by_lower_id(rules)
 
     def has_rules(self, rules_id):
         if isinstance(rules_id, list):

@@ -24,3 +24,15 @@ class GameOver(Exception):
         Exception.__init__(self, "game over: winner=%r (%s)" % (winner, reason))
         self.winner = winner
         self.reason = reason
+
+
+class NeedDecision(Exception):
+    """Raised by a decider that does not have the answer to ``request`` yet (a host that plays a game
+    as a replay of its inputs, such as the OCTGN host).  The run stops where it is; the host throws the
+    game away and runs again from a checkpoint once the answer is known.  Like :class:`GameOver`, a
+    rule engine must let it pass (it is neither a rule error nor an invalid decision)."""
+
+    def __init__(self, request):
+        Exception.__init__(self, "no answer yet to %s of player %s" % (request.get("kind"),
+                                                                        request.get("player")))
+        self.request = request

@@ -26,8 +26,8 @@ def make_request(kind, player, options, mn=1, mx=1, prompt="", source=None, canc
             "prompt": prompt, "source": source, "cancel": bool(cancel)}
 
 
-def _index_of(options, value):
-    """Index of the option equal to ``value`` (a bool never stands for an int or the reverse)."""
+def index_of(options, value):
+    """Index of the option equal to ``value`` (a bool never stands for an int or the reverse), or -1."""
     vb = isinstance(value, bool)
     for i, o in enumerate(options):
         if o == value and isinstance(o, bool) == vb:
@@ -49,7 +49,7 @@ def check_answer(request, answer):
             return None
         raise InvalidDecision(request, answer, "this decision cannot be cancelled")
     if kind in SINGLE_KINDS:
-        i = _index_of(options, answer)
+        i = index_of(options, answer)
         if i < 0:
             raise InvalidDecision(request, answer, "not one of the options")
         return options[i]
@@ -58,7 +58,7 @@ def check_answer(request, answer):
     used = []
     out = []
     for a in answer:
-        i = _index_of(options, a)
+        i = index_of(options, a)
         if i < 0:
             raise InvalidDecision(request, answer, "%r is not one of the options" % (a,))
         if i in used:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from octgn_pack.project import OCTGN_KEYS
 from rulescript.cli import main as cli_main
 from rulescript.compiler import compile_game
 from rulescript.importer import import_plugin_folder, main_import
@@ -26,6 +27,7 @@ PLUGIN = FIXTURES / "harbor-lights"
 EXPECTED_CARDS = FIXTURES / "harbor-lights-cards.yaml"
 SCENARIOS = FIXTURES / "harbor-lights-scenarios"
 SET1 = "31ef2acf-4bfc-5735-b7b6-b5606917210b"
+OCTGN_CODES = {"RI212", "RI213", "RI214", "RI215", "RI216", "RI217"}
 
 
 @pytest.fixture(scope="module")
@@ -78,24 +80,66 @@ def test_cards_yaml_equals_the_expected_one_field_by_field(imported) -> None:
     assert all(c["sp"] <= 0 for c in got if c["type"] != "character")
 
 
-def test_game_yaml_carries_the_definition(imported) -> None:
+def test_game_yaml_carries_the_definition_in_the_builders_schema(imported) -> None:
     _, out, _ = imported
-    game = yaml.safe_load((out / "game.yaml").read_text(encoding="utf-8"))
+    text = (out / "game.yaml").read_text(encoding="utf-8")
+    game = yaml.safe_load(text)
     assert (game["profile"], game["id"], game["name"], game["version"]) == (
         "cfc", "a03c3f4f-cd5b-5b62-9cf8-1fdb3e35b273", "Harbor Lights", "1.0.3.0")
-    octgn = game["octgn"]
-    assert octgn["card"] == {"width": 63, "height": 88, "cornerRadius": 3, "front": "Resources/front.png",
-                             "back": "Resources/back.png"}
-    assert [p["name"] for p in octgn["player"]["piles"]] == ["Hand", "Deck", "Discard pile", "Removed pile"]
-    assert octgn["player"]["piles"][1] == {"name": "Deck", "visibility": "none", "shuffle": True,
-                                           "viewState": "pile", "icon": "Resources/deck.png"}
-    assert octgn["player"]["counters"] == [{"name": "HP", "default": 3000, "icon": "Resources/hp.png"},
-                                           {"name": "SP", "default": 0, "icon": "Resources/sp.png"}]
-    assert [p["name"] for p in octgn["phases"]] == ["Activate", "Draw", "Main", "Attack", "Counter-attack", "End",
-                                                    "Cleanup"]
-    assert octgn["deck_sections"] == [{"name": "Main", "group": "Deck"}]
-    assert [p["name"] for p in octgn["properties"]][:4] == ["Type", "Subtype", "BP", "SP"]
-    assert octgn["table"]["width"] == 1200 and octgn["scriptVersion"] == "3.1.0.2"
+    assert game["description"] == "An invented card game for testing rulescript import."
+    assert text.startswith("# Imported by `rulescript import` from the OCTGN plugin ")
+    # exactly the fields octgn-pack reads (docs/octgn.md); piles, counters, phases come from the table face
+    assert game["octgn"] == {
+        "authors": "Importer Tests", "tags": "cfc test", "gameurl": "https://example.invalid/harbor-lights",
+        "iconurl": "https://example.invalid/harbor-lights/icon.png", "setsurl": "https://example.invalid/harbor-lights",
+        "table": {"width": 1200, "height": 800}, "card": {"width": 63, "height": 88, "corner": 3},
+        "markersize": 20, "twosided": True,
+        "properties": {"ability.kind": {"name": "Ability Type"}, "text": {"name": "Rules"}},
+        "extra_properties": {"Publisher": {}, "Team": {}, "Rarity": {}, "Number": {}, "Illustrator": {}}}
+    assert set(game["octgn"]) <= set(OCTGN_KEYS)
+
+
+def test_what_the_package_shows_otherwise_is_reported_in_definition_xml(imported) -> None:
+    """Piles, counters, phases, menus, scripts, images: each difference at its element, with what the
+    package shows instead; none of it is a drop, so the exit status stays 0."""
+    report, _, plugin = imported
+    definition = plugin / "definition.xml"
+    got: dict[tuple[str, str, int], list[str]] = {}
+    for d in report.diagnostics:
+        if d.span.file == str(definition) and d.code in OCTGN_CODES:
+            got.setdefault((d.code, d.severity, d.span.line), []).append(d.message)
+
+    def at(needle: str, code: str, severity: str = "note") -> str:
+        messages = got.get((code, severity, _line_of(definition, needle)))
+        assert messages, (needle, code, sorted(got))
+        return " | ".join(messages)
+
+    assert "the package's pile 'Discards'" in at('name="Discard pile"', "RI214")
+    assert "'Resources/removed.png' is not used" in at('name="Removed pile"', "RI214")
+    assert 'shuffle="True" is not carried over' in at('<group name="Deck"', "RI214")
+    assert "'Resources/hp.png' is not used" in at('<counter name="HP"', "RI214")
+    assert "the package's phase 'Counter Attack'" in at('name="Counter-attack"', "RI214")
+    assert "is called 'Card Type' in the package" in at('<property name="Type"', "RI215")
+    assert "as the property 'Backup'" in at('<property name="Backup 2"', "RI215")
+    assert "as 'Ability Type' and 'Ability Name'" in at('<property name="Ability" ', "RI215")
+    assert "not RichText" in at('<property name="Rules"', "RI215")
+    assert "Card Type, Backup" in at("<card back=", "RI215")
+    assert "replaced by the engine and the OCTGN host" in at('src="Scripts/actions.py"', "RI216")
+    assert "its rules dict became rules/*.ini" in at('src="Scripts/rules.py"', "RI216")
+    assert "OnTableLoaded, OnGameStarted" in at('<event name="OnTableLoaded"', "RI216")
+    assert "the package's menus are the OCTGN host's" in at('<cardaction menu="Play"', "RI216")
+    assert "'Resources/front.png' is not carried over" in at("<card back=", "RI216")
+    # the images the plugin names but does not hold: left out, the builder generates them
+    assert "game.yaml leaves it out" in at("<card back=", "RI213", "warning")
+    assert "generated table background" in at("<table name=", "RI213", "warning")
+    assert not [k for k in got if k[1] == "error"]
+    assert report.exit_code == 0 and report.dropped == 0
+    assert report.octgn_differences == sum(1 for d in report.diagnostics if d.code in OCTGN_CODES) == 31
+    assert "31 things the OCTGN package shows otherwise (RI212-RI217)" in report.summary()
+    # the sets keep their cards' GUIDs, but not their own: said at each <set>
+    notes = [d for d in report.diagnostics if d.code == "RI217"]
+    assert [Path(d.span.file).parent.name for d in notes] == [SET1, "a9a9809f-45f8-5e50-a53e-8638baa94426"]
+    assert all(d.span.line == 2 for d in notes)
 
 
 def test_ids_are_normalised_everywhere(imported) -> None:

@@ -66,12 +66,10 @@ def test_definition_reads_the_table(tmp_path: Path) -> None:
                    '<deck><section name="Main" group="Deck"/></deck></game>', encoding="utf-8")
     d = read_definition(xml)
     assert (d.id, d.name, d.version) == ("1b2c", "My Game", "2.0.0.1")
-    assert d.octgn["card"] == {"height": 88}
-    assert [(x.code, x.span.line) for x in d.diagnostics] == [("RI212", 2)]
-    assert d.octgn["player"] == {"piles": [{"name": "Deck", "shuffle": True}],
-                                 "counters": [{"name": "HP", "default": 3000}]}
-    assert d.octgn["shared"] == {"piles": [{"name": "Table pile"}]}
-    assert d.octgn["deck_sections"] == [{"name": "Main", "group": "Deck"}]
+    assert d.deck_sections == ["Main"] and d.properties == {} and d.scripts == [] and not d.diagnostics
+    # the whole tree is kept, located, for game.yaml's octgn: section (tests/importer/test_octgn_section.py)
+    assert d.root is not None and [c.tag for c in d.root.children] == ["card", "player", "shared", "deck"]
+    assert d.span(d.root.find("player")).line == 3
 
 
 def test_deck_sections_names_and_entities(tmp_path: Path) -> None:

@@ -66,6 +66,13 @@ def write_game(root: Path, game: str = GAME_YAML, cards: str = CARDS_YAML, decks
     return root
 
 
+def unpack(package: bytes, folder: Path) -> Path:
+    """Unpack ``package`` into ``folder``; returns its ``def/`` (what OCTGN installs and puts on sys.path)."""
+    with zipfile.ZipFile(io.BytesIO(package)) as z:
+        z.extractall(folder)
+    return folder / "def"
+
+
 def entries(package: bytes) -> dict[str, bytes]:
     with zipfile.ZipFile(io.BytesIO(package)) as z:
         return {i.filename: z.read(i) for i in z.infolist()}

@@ -16,7 +16,7 @@ from octgn_pack.package import MANIFEST_REL
 from rulescript.compiler import compile_game
 from rulescript.games.cfc import table as face
 from tests.conftest import DEMO, ROOT
-from tests.octgn.conftest import entries, run_py27, write_game
+from tests.octgn.conftest import entries, run_py27, unpack, write_game
 
 GUID = "006c09f0-79a0-42b2-8d36-cc863c998ee8"
 NUSPEC_NS = "{http://schemas.microsoft.com/packaging/2010/07/nuspec.xsd}"
@@ -97,7 +97,7 @@ def test_definition_comes_from_the_table_face_and_the_manifest(demo_build):
     assert [a.get("menu") for a in actions] == [a["menu"] for a in face.CARD_ACTIONS]
     assert actions[0].get("execute") == "rs_do_play" and actions[0].get("default") == "True"
     assert [a.get("execute") for a in g.find("table").findall("groupaction")] == [
-        "rs_game_" + a["do"] for a in face.GAME_ACTIONS]
+        "rs_game_" + a["do"] for a in face.GAME_ACTIONS] + [a["execute"] for a in manifest.HOST_GAME_ACTIONS]
     scripts = [s.get("src") for s in g.find("scripts")]
     assert scripts[:2] == ["Scripts/gamedata.py", "Scripts/rules.py"]
     props = [p.get("name") for p in g.find("card")]
@@ -147,25 +147,31 @@ def _relative(ir):
 
 
 def test_generated_scripts_load_under_python27(demo_build, python27, tmp_path):
+    """rules.py imports its loader from the package (octgn_pack/host/lazyrules.py): def/ on sys.path,
+    as OCTGN puts it, and nothing of this checkout."""
     b, _ = demo_build
     files = entries(b.package)
-    for name in ("gamedata.py", "rules.py"):
-        (tmp_path / name).write_bytes(files[f"def/Scripts/{name}"])
-    code = "import gamedata, rules\nout('%d %d' % (len(gamedata.GAME['cards']), len(rules.RULES['rules'])))"
-    assert run_py27(python27, tmp_path, code).split() == ["127", str(len(compile_game(DEMO).rules))]
+    for name, data in files.items():
+        if name.startswith("def/Scripts/") or name.startswith("def/octgn_pack/"):
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_bytes(data)
+    code = ("import os\nos.chdir(sys.argv[1])\nsys.path[:] = [p for p in sys.path if p not in ('', '.')]\n"
+            "sys.path.insert(0, sys.argv[1] + '/Scripts')\nimport gamedata, rules\n"
+            "import octgn_pack.host.lazyrules as L\n"
+            "assert rules.__file__.startswith(sys.argv[1]) and L.__file__.startswith(sys.argv[1])\n"
+            "out('%d %d' % (len(gamedata.GAME['cards']), len(rules.RULES['rules'])))")
+    assert run_py27(python27, tmp_path / "def", code).split() == ["127", str(len(compile_game(DEMO).rules))]
 
 
 def test_the_shipped_engine_imports_and_plays_under_python27(demo_build, python27, tmp_path):
     """The def/ root is what OCTGN puts on sys.path: the engine must import from there."""
-    import zipfile, io
     b, _ = demo_build
-    with zipfile.ZipFile(io.BytesIO(b.package)) as z:
-        z.extractall(tmp_path)
+    def_dir = unpack(b.package, tmp_path)
     code = ("sys.path.insert(0, sys.argv[1] + '/Scripts')\n"
             "from rulescript.games import load\nfrom rulescript.runtime.engine import Engine\n"
             "import rules\ng = load(rules.RULES['profile'])\nEngine(rules.RULES['rules'], game=g)\n"
             "from rulescript.games.cfc import table\nout(len(table.PILES))\n")
-    assert run_py27(python27, tmp_path / "def", code) == str(len(face.PILES))
+    assert run_py27(python27, def_dir, code) == str(len(face.PILES))
 
 
 def test_vermin_passes_on_everything_the_package_ships(demo_build, tmp_path):

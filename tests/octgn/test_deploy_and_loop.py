@@ -1,11 +1,10 @@
 """octgn-pack deploy (the layout OCTGN's installer makes), rulescript watch --octgn (the installed
-rules.py follows every good save and stays as it was after a broken one), and an imported plugin
-packaged end to end."""
+rules.py follows every good save and stays as it was after a broken one).  Imported plugins packaged end
+to end: tests/octgn/test_imported_plugins.py."""
 
 from __future__ import annotations
 
 import io
-import shutil
 import uuid
 from pathlib import Path
 
@@ -14,7 +13,6 @@ from octgn_pack.cli import main
 from octgn_pack.deploy import RulesSync, installed_game
 from octgn_pack.images import card_png
 from octgn_pack.validate import validate_path
-from rulescript.cli import main as rulescript_main
 from rulescript.watch import Watcher, main_watch
 from tests.octgn.conftest import write_game
 
@@ -115,17 +113,15 @@ def test_watch_octgn_once_from_the_command_line(tmp_path, capsys):
     assert rules_py.read_text().startswith("# -*- coding: utf-8 -*-")
 
 
-def test_an_imported_plugin_builds_and_validates(tmp_path, capsys, root):
-    plugin = tmp_path / "plugin"
-    shutil.copytree(root / "tests" / "importer" / "fixtures" / "plugin", plugin)
-    out = tmp_path / "imported"
-    code = rulescript_main(["import", str(plugin / "rules.py"), "--set", str(plugin / "set.xml"), "-o", str(out)])
-    assert code in (0, 1), capsys.readouterr().err  # 1: some rules were kept as comments (reported)
-    dist = tmp_path / "dist"
-    assert main(["build", str(out), "-o", str(dist), "-q"]) == 0, capsys.readouterr().err
-    packages = sorted(dist.glob("*.o8g"))
-    assert [p.name for p in packages] == ["dusk-market-1.2.0.0.o8g"]
-    assert main(["validate", str(packages[0])]) == 0
-    # an imported card keeps its OCTGN GUID
-    b = build(out, tmp_path / "dist2")
-    assert "cc3ff3df-d61f-49c8-86f8-a936879e6057" in {c.guid for c in b.project.cards}
+def test_watch_octgn_asks_for_a_new_deploy_when_the_installed_game_lacks_the_rules_loader(tmp_path, capsys):
+    game = write_game(tmp_path / "g")
+    data = tmp_path / "data"
+    assert main(["deploy", str(game), "--data", str(data), "-q"]) == 0
+    (installed_game(game, data) / "octgn_pack" / "host" / "lazyrules.py").unlink()  # as a package built before
+    rules_py = installed_game(game, data) / "Scripts" / "rules.py"
+    before = rules_py.read_bytes()
+    assert main_watch([str(game), "--octgn", str(data), "--once", "--no-scenarios"]) == 2
+    err = capsys.readouterr().err
+    assert "installed by an older octgn-pack" in err and "octgn-pack deploy" in err
+    assert rules_py.read_bytes() == before
+

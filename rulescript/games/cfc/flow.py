@@ -21,14 +21,19 @@ class FlowMixin(object):
             self.draw(p, HAND_SIZE)
         self.rules.start(self)
 
-    def run(self):
-        """Play from the current point to the end; return the state's result fields."""
+    def run(self, checkpoint=None):
+        """Play from the current point to the end; return the state's result fields.
+
+        ``checkpoint(game)``, when given, is called between turns: at each point where the state can
+        be saved (copied) and a game made with ``state=`` that copy resumes exactly."""
         st = self.state
         try:
             if st["phase"] == "setup":
                 self.setup()
             while not st["over"]:
                 self.play_turn()
+                if checkpoint is not None and not st["over"]:
+                    checkpoint(self)
         except GameOver:
             pass
         return {"winner": st["winner"], "result": st["result"], "reason": st["reason"],

@@ -263,6 +263,10 @@ class CfcGame(OpsMixin, PlayMixin, CombatMixin, FlowMixin):
             self.emit({"type": "gameover", "winner": winner, "reason": reason})
         raise GameOver(st["winner"], st["reason"])
 
+    def concede(self, player):
+        """``player`` gives up: the other player wins (raises GameOver like every end of the game)."""
+        self.end_game(1 - player, "player %d conceded" % player)
+
     def settle(self):
         """End of a command or damage step: KO characters at 0 BP, then check for a loss."""
         st = self.state

@@ -16,7 +16,10 @@ the same names:
                   answers with that card), ``menu`` (its label); the first one is the double-click
 ``GAME_ACTIONS``  the table/pile menu: options without a card (``pass``, ``done``) and ``concede``
 ``SLOTS``         per player, the places cards take on the table (ring slots), left to right
-``view(state)``   the table as the state shows it (see :func:`view`)
+``SEATS``         the number of players: an int, or ``[least, most]``
+``view(state, models)``  the table as the state shows it (see :func:`view`)
+``describe(record, card_name, player_name)``  the chat line for an effect record, or None (see
+                  :func:`describe`)
 """
 from __future__ import absolute_import, division, print_function
 
@@ -72,6 +75,8 @@ GAME_ACTIONS = [
 
 SLOTS = RING_SLOTS
 
+SEATS = 2
+
 
 def _markers(card, printed_bp):
     out = {}
@@ -94,7 +99,8 @@ def view(state, models):
     """The table as ``state`` shows it, as plain data.
 
     ``models``: card id -> card data (``cards.yaml``).  Returns ``{"cards": {iid: card view},
-    "counters": [{counter name: value} per player]}``; a card view is ``{"player": controller,
+    "counters": [{counter name: value} per player], "active": the active player, "phase": a PHASES
+    name or None before the first phase}``; a card view is ``{"player": controller,
     "pile": a PILES name or None on the table, "index": position in the pile (0 = top),
     "slot": a SLOTS place or None, "face_up": bool, "markers": {marker id: count}}``.
     Backup cards lie under their host character: ``"under": host iid``.
@@ -125,4 +131,88 @@ def view(state, models):
             cards[iid] = {"player": card["ctrl"], "pile": piles[card["zone"]], "index": 0, "slot": None,
                           "face_up": False, "markers": {}}
     counters = [dict((c["name"], player[c["stat"]]) for c in COUNTERS) for player in state["players"]]
-    return {"cards": cards, "counters": counters}
+    phase = None
+    for p in PHASES:
+        if p["phase"] == state["phase"]:
+            phase = p["name"]
+    return {"cards": cards, "counters": counters, "active": state["active"], "phase": phase}
+
+
+_OPTION_VERBS = {"play": "plays %s", "action": "plays the action %s", "activate": "activates %s",
+                 "backup": "backs up %(host)s with %(card)s", "attack": "attacks with %s",
+                 "join": "joins the attack of %(lead)s with %(card)s", "cancel": "cancels the attack of %s",
+                 "block": "blocks %(attack)s with %(card)s", "reaction": "plays the reaction %s",
+                 "withdraw": "withdraws %s from blocking", "pass": "passes", "done": "is done attacking"}
+
+
+def _answer_text(kind, answer, card_name, player_name):
+    if isinstance(answer, dict):
+        if "do" in answer:
+            verb = _OPTION_VERBS.get(answer["do"], answer["do"] + " %s")
+            names = dict((k, card_name(v)) for k, v in answer.items() if k != "do")
+            if "%(" in verb:
+                return verb % names
+            return verb % names["card"] if "%s" in verb else verb
+        if "player" in answer:
+            return player_name(answer["player"])
+    if isinstance(answer, list):
+        return ", ".join([_answer_text(kind, a, card_name, player_name) for a in answer]) or "nothing"
+    if answer is None:
+        return "cancels"
+    if kind == "choose_slot":
+        return "slot %d" % (answer + 1)
+    if kind in ("choose_player", "choose_ring"):
+        return player_name(answer)
+    if kind == "yes_no":
+        return "yes" if answer else "no"
+    if kind in ("choose_targets", "arrange") and not isinstance(answer, bool) and isinstance(answer, int):
+        return card_name(answer)
+    return str(answer)
+
+
+def describe(record, card_name, player_name):
+    """The chat line for an effect record, or None when the table already shows it (moves, markers,
+    counters).  ``card_name(iid)`` and ``player_name(idx)`` give the names to print."""
+    t = record.get("type")
+    if t == "setup":
+        return "%s goes first" % player_name(record["first"])
+    if t == "turn":
+        return "Turn %d: %s" % (record["turn"], player_name(record["player"]))
+    if t == "phase":
+        return ("%s skips the %s phase" % (player_name(record["player"]), record["phase"])
+                if record.get("skipped") else None)
+    if t == "decision":
+        text = _answer_text(record["kind"], record["answer"], card_name, player_name)
+        if record["kind"] in ("choose_main_action", "choose_attack", "choose_defense"):
+            return "%s %s" % (player_name(record["player"]), text)
+        return "%s: %s: %s" % (player_name(record["player"]), record.get("prompt") or record["kind"], text)
+    if t == "stat" and "player" in record and record.get("damage") is not None:
+        return "%s takes %s damage (HP %s)" % (player_name(record["player"]), record["damage"],
+                                               record["value"])
+    if t == "attack":
+        return "%s attacks" % card_name(record["card"])
+    if t == "unite":
+        return "%s joins the attack of %s" % (card_name(record["card"]), card_name(record["lead"]))
+    if t == "block":
+        return "%s blocks %s" % (card_name(record["card"]), card_name(record["lead"]))
+    if t == "combat":
+        if record.get("blocker") is None:
+            return "%s attacks for %s" % (card_name(record["lead"]), record["total"])
+        return "Combat: %s (%s) against %s (%s)" % (card_name(record["lead"]), record["total"],
+                                                   card_name(record["blocker"]), record.get("blocker_bp"))
+    if t == "ko":
+        return "%s is knocked out" % card_name(record["card"])
+    if t == "coin":
+        return "%s calls %s: the coin shows %s" % (player_name(record["player"]), record["call"], record["side"])
+    if t == "message":
+        return record["text"]
+    if t == "gameover":
+        if record["winner"] is None:
+            return "Game over: a draw (%s)" % record["reason"]
+        return "Game over: %s wins (%s)" % (player_name(record["winner"]), record["reason"])
+    if t == "rule_error":
+        e = record["error"]
+        card = e.get("card") or [None, "?"]
+        return "Rule error of %s (%s line %s): %s; the effect was undone" % (
+            card_name(card[0]) if card[0] is not None else card[1], e.get("file"), e.get("line"), e.get("message"))
+    return None

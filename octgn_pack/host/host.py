@@ -1,0 +1,970 @@
+"""The OCTGN host: OCTGN's events, menus and dialogs on one side, the engine's ports on the other.
+
+Every client runs the scripts and keeps its own engine (a :class:`lockstep.Session`); the engines
+stay identical because a game is determined by its seed, decks and inputs, and clients exchange
+only inputs (``remoteCall``).  docs/octgn-host.md describes the protocol; in short:
+
+* the elected client (lowest player ``_id``) draws the seed with ``rnd`` once every player has loaded
+  a deck and announced the same build, and sends the *start* input (seed, seats, the cards of each
+  deck) to everybody;
+* the engine stops at every decision it has no input for.  Main/attack/defense decisions are
+  answered with card and table menus, any other decision with a dialog that opens at once on the
+  client of the player who decides;
+* the client that made an input (the *acting* client) runs the engine, writes the result on the
+  shared table (moves, markers, counters, highlight; effect records become chat lines), sends the
+  input to every other client and writes the log and a checksum of its engine state into global
+  variables; the others run the same input and compare checksums;
+* an input from a player who is not the one deciding (conceding) is forwarded to the client of the
+  player who decides, which puts it in the one order every client follows.
+"""
+from __future__ import absolute_import, division, print_function
+
+from rulescript.games import load as load_game
+from rulescript.runtime.ports import LIST_KINDS
+
+from . import codec, dialogs, tablesync
+from .lockstep import Session
+
+HOST_VERSION = "1"
+
+# global variables; manifest.py declares them
+LOG = "rs_log"
+TURN = "rs_turn"
+CHECK = "rs_check"
+# functions other clients call with remoteCall
+REMOTE_HELLO = "rs_hello"
+REMOTE_IN = "rs_in"
+REMOTE_RESEND = "rs_resend"
+REMOTE_FORWARD = "rs_forward"
+REMOTE_OFF = "rs_off"
+REMOTE_REBUILD = "rs_rebuild"
+
+SEED_RANGE = (1, 1 << 30)
+
+
+class Octgn(object):
+    """OCTGN's API as the host uses it: every name is looked up in the scripts' shared namespace when
+    it is used (imported modules do not see the API globals)."""
+
+    def __init__(self, ns):
+        self.ns = ns
+        self._players = {}
+
+    def __getattr__(self, name):
+        try:
+            return self.ns[name]
+        except KeyError:
+            raise AttributeError(name)
+
+    @property
+    def me(self):
+        return self.ns["me"]
+
+    def card(self, cid):
+        return self.ns["Card"](cid)
+
+    def players(self):
+        return sorted(self.ns["getPlayers"](), key=lambda p: p._id)
+
+    def player(self, pid):
+        p = self._players.get(pid)
+        if p is None:
+            for q in self.ns["getPlayers"]():
+                self._players[q._id] = q
+            p = self._players.get(pid)
+        return p
+
+    def pile(self, pid, name):
+        return self.player(pid).piles[name]
+
+    def table(self):
+        return self.ns["table"]
+
+
+class Host(object):
+    """The host of one client.  ``ns`` is the scripts' shared namespace: OCTGN's API plus ``GAME``
+    (gamedata.py) and ``RULES``/``RULES_FINGERPRINT`` (rules.py)."""
+
+    def __init__(self, ns):
+        self.octgn = Octgn(ns)
+        data = ns["GAME"]
+        rules = ns["RULES"]
+        # rules.py's RULES is the IR document; its "rules" map (rule id -> IR) may be a LazyRules
+        if isinstance(rules, dict) and hasattr(rules.get("rules"), "keys") and "format" in rules:
+            rules = rules["rules"]
+        self.rules = rules
+        self.package = load_game(data["profile"])
+        self.face = __import__(self.package.__name__ + ".table", {}, {}, ["view"], 0)
+        self.models = {}
+        self.model_of_guid = {}
+        for guid, card in data["cards"].items():
+            self.models[card["id"]] = card
+            self.model_of_guid[str(guid).lower()] = card["id"]
+        self.build = codec.token("%s.%s.%s" % (str(data.get("fingerprint"))[:16],
+                                               str(ns.get("RULES_FINGERPRINT"))[:16], HOST_VERSION))
+        self.card_dos = [a["do"] for a in self.face.CARD_ACTIONS]
+        self.game_dos = [a["do"] for a in self.face.GAME_ACTIONS]
+        self.labels = dict((a["do"], a["menu"]) for a in self.face.CARD_ACTIONS + self.face.GAME_ACTIONS)
+        self.sections = [s["pile"] for s in self.face.DECK_SECTIONS]
+        self.errors = []
+        self.builds = {}     # player id -> the build that player's client announced (kept on resets)
+        self.reset()
+
+    # ------------------------------------------------------------------ state
+    def reset(self):
+        """Forget the game (OnGameStarted fires again on every reset)."""
+        self.session = None
+        self.pids = []       # seat -> OCTGN player id
+        self.cid = {}        # engine iid -> OCTGN card id
+        self.iid = {}        # OCTGN card id -> engine iid
+        self.names = {}      # engine iid -> card name
+        self.view = None     # the table view the shared table shows
+        self.hl = None       # the highlighted card (iid)
+        self.off = None      # why automation is off, or None
+        self.checks = {}     # input count -> (writer pid, checksum) not compared yet
+        self.prompted = None
+        self.told = set()    # one-time explanations already given
+        self.hint = None
+        self.writer = None
+
+    def me_id(self):
+        return self.octgn.me._id
+
+    def seat(self):
+        """The local player's seat, or None (not seated, or no game)."""
+        me = self.me_id()
+        return self.pids.index(me) if me in self.pids else None
+
+    def elected(self, exclude=None):
+        ids = [p._id for p in self.octgn.players() if p._id != exclude]
+        return bool(ids) and self.me_id() == min(ids)
+
+    def automating(self):
+        return self.off is None and self.session is not None and not self.session.over
+
+    def pending(self):
+        return self.session.pending if self.session is not None else None
+
+    def mine(self):
+        req = self.pending()
+        return req is not None and self.off is None and req["player"] == self.seat()
+
+    def is_menu(self, request):
+        dos = self.card_dos + self.game_dos
+        for o in request["options"]:
+            if not isinstance(o, dict) or o.get("do") not in dos:
+                return False
+        return bool(request["options"])
+
+    # ------------------------------------------------------------------ names
+    def card_name(self, iid):
+        return self.names.get(iid, "card #%s" % (iid,))
+
+    def player_name(self, seat):
+        if 0 <= seat < len(self.pids):
+            p = self.octgn.player(self.pids[seat])
+            if p is not None:
+                return p.name
+        return "player %s" % (seat + 1,)
+
+    def describe(self, kind, option):
+        """A readable label for a decision option (or, with kind ``card``, for a card)."""
+        if kind == "card":
+            return self.card_name(option)
+        if isinstance(option, dict):
+            if "do" in option:
+                parts = [self.labels.get(option["do"], option["do"])]
+                for k in sorted(option):
+                    v = option[k]
+                    if k == "do":
+                        continue
+                    if k == "player":
+                        parts.append(self.player_name(v))
+                    elif v in self.cid and not isinstance(v, bool):
+                        parts.append(self.card_name(v) if k == "card" else "%s %s" % (k, self.card_name(v)))
+                    else:
+                        parts.append("%s %s" % (k, v))
+                return ": ".join(parts[:1] + [", ".join(parts[1:])]) if len(parts) > 1 else parts[0]
+            if "player" in option:
+                return self.player_name(option["player"])
+        if isinstance(option, bool):
+            return "Yes" if option else "No"
+        if isinstance(option, int):
+            if kind in ("choose_player", "choose_ring"):
+                return self.player_name(option)
+            if kind == "choose_slot":
+                return "Slot %d" % (option + 1)
+            if kind in LIST_KINDS and option in self.cid:
+                return self.card_name(option)
+        return str(option)
+
+    def card_of(self, option):
+        if isinstance(option, int) and not isinstance(option, bool) and option in self.cid:
+            return self.octgn.card(self.cid[option])
+        return None
+
+    # ------------------------------------------------------------------ chat
+    def say(self, text):
+        self.octgn.notify(text)
+
+    def tell(self, text):
+        self.octgn.whisper(text)
+
+    def lines(self, records):
+        describe = getattr(self.face, "describe", None)
+        out = []
+        for rec in records:
+            line = describe(rec, self.card_name, self.player_name) if describe else _generic_line(rec)
+            if line:
+                out.append(line)
+        return out
+
+    # ------------------------------------------------------------------ OCTGN events
+    def on_game_started(self):
+        """OnGameStarted fires at the start and again on every reset: forget the game (the builds the
+        other clients announced stay known, and a mismatch keeps automation off)."""
+        self.reset()
+        for pid, build in sorted(self.builds.items()):
+            if build != self.build:
+                self.version_mismatch(self.octgn.player(pid), build)
+
+    def hello(self, to=None, reply=False):
+        """Tell the other clients which build this client runs (they answer with theirs)."""
+        me = self.me_id()
+        for p in self.octgn.players():
+            if p._id != me and (to is None or p._id == to):
+                self.octgn.remoteCall(p, REMOTE_HELLO, [me, self.build, 1 if reply else 0])
+
+    def remote_hello(self, pid, build, reply):
+        self.builds[pid] = build
+        if build != self.build:
+            self.version_mismatch(self.octgn.player(pid), build)
+        if not reply:
+            self.hello(to=pid, reply=True)
+        self.try_start()
+
+    def wake(self):
+        """After "reload scripts", or for a client that rejoined: no start event fires, so the host is
+        made on the first call and rebuilds the game from the inputs kept in the global variables."""
+        self.hello()
+        log = self.read_log()
+        if log and self.off is None:
+            try:
+                self.rebuild(log)
+            except codec.InputError as e:
+                self.turn_off("this client cannot rebuild the game: %s" % e, broadcast=False)
+
+    def on_deck_loaded(self, args):
+        if self.session is not None and args is not None and getattr(args, "player", None) is not None:
+            if args.player._id == self.me_id():
+                self.tell("The automated game has started: cards loaded now are not part of it.")
+        self.try_start()
+
+    def on_global_variable(self, args):
+        if getattr(args, "name", None) == CHECK:
+            self.check(args.value)
+
+    def on_player_connected(self, args):
+        """A player rejoined: the first other client sends it the whole input log."""
+        who = getattr(args, "player", None)
+        if who is None or self.session is None or who._id == self.me_id():
+            return
+        if self.elected(exclude=who._id):
+            self.octgn.remoteCall(who, REMOTE_IN, [self.me_id(), 0, codec.join(self.session.log)])
+
+    # ------------------------------------------------------------------ the start
+    def seats_ok(self, n):
+        seats = getattr(self.face, "SEATS", None)
+        if seats is None:
+            return n >= 1
+        if isinstance(seats, int):
+            return n == seats
+        return seats[0] <= n <= seats[1]
+
+    def try_start(self):
+        """On the elected client: start once every player has a deck and the same build."""
+        if self.session is not None or self.off is not None or not self.elected():
+            return
+        if self.octgn.getGlobalVariable(LOG):
+            return
+        players = self.octgn.players()
+        if not self.seats_ok(len(players)):
+            if "seats" not in self.told:
+                self.told.add("seats")
+                self.say("Automation waits: this game is for %s players and %d are playing." % (
+                    _seats_text(getattr(self.face, "SEATS", None)), len(players)))
+            return
+        seats = []
+        for p in players:
+            if p._id != self.me_id() and self.builds.get(p._id) != self.build:
+                return  # no (or another) build announced yet
+            cards = []
+            for name in self.sections:
+                cards.extend([c._id for c in p.piles[name]])
+            if not cards:
+                return
+            seats.append((p._id, sorted(cards)))
+        for pid, cards in seats:
+            for cid in cards:
+                if str(self.octgn.card(cid).model).lower() not in self.model_of_guid:
+                    self.turn_off("card %s of %s is not a card of this game" % (
+                        self.octgn.card(cid).name, self.octgn.player(pid).name), broadcast=False)
+                    return
+        seed = self.octgn.rnd(SEED_RANGE[0], SEED_RANGE[1])
+        item = codec.encode_start(self.build, seed, seats)
+        ck = self.begin(item)
+        records = self.session.add([])
+        self.after_run(records, author=True)
+        more = self.answer_dialogs()
+        self.publish(0, [item] + more, ck)
+
+    def begin(self, item):
+        """Make the session of the start item (every client); returns the checkpoint index."""
+        start = codec.decode_start(item)
+        if start["build"] != self.build:
+            raise Refused("the game was started with build %s; this client runs build %s" % (
+                start["build"], self.build))
+        self.pids = [s["pid"] for s in start["seats"]]
+        decks = []
+        for s in start["seats"]:
+            decks.append([self.model_of_guid.get(str(self.octgn.card(cid).model).lower())
+                          for cid in s["cards"]])
+            if None in decks[-1]:
+                raise codec.InputError("a card of the start is not a card of this game")
+        self.session = Session(self.package, self.models, self.rules, item, decks, start["seed"],
+                               getattr(self.face, "new_game", None))
+        first = self.face.view(self.session.initial, self.models)["cards"]
+        self.cid = {}
+        self.iid = {}
+        self.names = {}
+        for seat, s in enumerate(start["seats"]):
+            mine = [(self.sections.index(v["pile"]), v["index"], iid) for iid, v in first.items()
+                    if v["player"] == seat and v["pile"] in self.sections]
+            mine.sort()
+            if len(mine) != len(s["cards"]):
+                raise codec.InputError("seat %d: the game made %d cards of a %d-card deck" % (
+                    seat, len(mine), len(s["cards"])))
+            for (_, _, iid), cid, model in zip(mine, s["cards"], decks[seat]):
+                self.cid[iid] = cid
+                self.iid[cid] = iid
+                self.names[iid] = self.models[model].get("name", model)
+        self.writer = tablesync.TableWriter(self.octgn, self.face, self.cid, self.pids)
+        self.view = self.face.view(self.session.initial, self.models)
+        self.hl = None
+        return self.session.ckpt_at
+
+    # ------------------------------------------------------------------ running inputs
+    def after_run(self, records, author):
+        """After the engine ran: the acting client writes the table and the chat; everyone keeps the
+        view, syncs the active player and phase, compares checksums and prompts its player."""
+        sess = self.session
+        view = self.face.view(sess.state, self.models)
+        req = sess.pending
+        hl = req.get("source") if req is not None else None
+        if author:
+            self.writer.write(self.view, view, self.hl, hl)
+            if self.writer.unshown and "unshown" not in self.told:
+                self.told.add("unshown")
+                self.say("Automation: %d card(s) of the game have no card on the table (cards made during "
+                         "the game are not shown yet)." % len(self.writer.unshown))
+            for line in self.lines(records):
+                self.say(line)
+        else:
+            sess.digest()  # the end of a batch another client sent: its writer publishes this checksum
+        self.view = view
+        self.hl = hl
+        self.sync_turn()
+        self.compare_checks()
+        self.prompt()
+
+    def publish(self, first, items, ck_before):
+        """The acting client sends its inputs to every other client and writes the log and the
+        checksum into global variables."""
+        if not items:
+            return
+        sess = self.session
+        me = self.me_id()
+        text = codec.join(items)
+        for p in self.octgn.players():
+            if p._id != me:
+                self.octgn.remoteCall(p, REMOTE_IN, [me, first, text])
+        ck = sess.ckpt_at
+        if ck != ck_before or first == 0 or sess.over:
+            self.octgn.setGlobalVariable(LOG, codec.encode_part(0, sess.log[:ck]))
+        self.octgn.setGlobalVariable(TURN, codec.encode_part(ck, sess.log[ck:]))
+        n = len(sess.log)
+        self.octgn.setGlobalVariable(CHECK, codec.encode_check(n, me, sess.digest()))
+
+    def submit(self, items, hint=None):
+        """Inputs made on this client (a menu item, a move): run, answer own dialogs, publish."""
+        sess = self.session
+        first = len(sess.log)
+        ck = sess.ckpt_at
+        records = self.run_local(items)
+        if records is None:
+            return
+        self.after_run(records, author=True)
+        self.hint = hint
+        more = self.answer_dialogs()
+        self.publish(first, items + more, ck)
+
+    def run_local(self, items):
+        """Run inputs made on this client for the decision its player saw; None if they were not run.
+
+        They were made for the open decision, so they fit unless this engine no longer replays its own
+        inputs: that is a desync of this client, reported and repaired by rebuilding the engine from
+        its inputs (then the inputs run if the decision is still the same)."""
+        req = self.session.pending
+        try:
+            return self.session.add(items)
+        except codec.InputError as e:
+            self.say("Automation: desync detected on %s's client: its engine does not replay its own "
+                     "inputs (%s). Rebuilding it from the inputs." % (self.octgn.me.name, e))
+        log = list(self.session.log)
+        try:
+            self.rebuild(log)
+            if self.session.pending != req:
+                self.tell("The game was rebuilt and asks something else now: choose again.")
+                return None
+            records = self.session.add(items)
+        except codec.InputError:
+            self.turn_off("the engine of %s does not replay its own inputs" % self.octgn.me.name,
+                          broadcast=True)
+            return None
+        self.writer.write(None, self.view, None, self.hl)
+        self.say("Automation: %s's client is in step again (input %d); the table is redrawn." % (
+            self.octgn.me.name, len(log)))
+        return records
+
+    def answer_dialogs(self):
+        """Open a dialog for each decision of the local player that menus do not answer; returns the
+        input items answered (the caller publishes them)."""
+        out = []
+        sess = self.session
+        while self.mine() and not self.is_menu(sess.pending):
+            req = sess.pending
+            hint, self.hint = self.hint, None
+            if hint is not None and req["kind"] == "choose_slot" and req["options"]:
+                answer = tablesync.slot_at(self.face, self.seat(), hint[0], req["options"])
+            else:
+                ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of)
+                if not ok:
+                    self.tell("The question is still open (%s): double-click a card, press the turn "
+                              "button or use the table menu Answer the open question." % answer)
+                    break
+            item = codec.encode_answer(req, answer)
+            records = self.run_local([item])
+            if records is None:
+                break
+            sess = self.session
+            out.append(item)
+            self.after_run(records, author=True)
+        return out
+
+    def answer_open(self):
+        """Table menu: reopen the dialog of the local player's open decision."""
+        if not self.mine() or self.is_menu(self.session.pending):
+            self.tell(self.why_not() or "No question is open for you.")
+            return
+        self.continue_here()
+
+    def remote_in(self, pid, first, text):
+        """Inputs from another client (``first``: the log index of the first one)."""
+        items = codec.split(text)
+        if not items or self.off is not None:
+            return
+        fresh = False
+        if self.session is None:
+            if first != 0:
+                self.ask_resend(pid, 0)
+                return
+            try:
+                self.begin(items[0])
+            except Refused as e:
+                self.turn_off(str(e), broadcast=True)
+                return
+            items = items[1:]
+            first = 1
+            fresh = True
+        sess = self.session
+        n = len(sess.log)
+        if first > n:
+            self.ask_resend(pid, n)
+            return
+        known = sess.log[first:n]
+        if items[:len(known)] != known:
+            self.turn_off("the inputs of %s differ from this client's from input %d" % (
+                self.octgn.player(pid).name, first), broadcast=True)
+            return
+        items = items[len(known):]
+        if not items and not fresh:
+            self.continue_here()
+            return
+        try:
+            records = sess.add(items)
+        except codec.InputError as e:
+            self.inputs_do_not_fit(pid, items, str(e))
+            return
+        self.after_run(records, author=False)
+        self.continue_here()
+
+    def continue_here(self):
+        """If the game now waits for a dialog of the local player, open it (this client acts)."""
+        sess = self.session
+        first = len(sess.log)
+        ck = sess.ckpt_at
+        self.publish(first, self.answer_dialogs(), ck)
+
+    def ask_resend(self, pid, first):
+        self.octgn.remoteCall(self.octgn.player(pid), REMOTE_RESEND, [self.me_id(), first])
+
+    def remote_resend(self, pid, first):
+        if self.session is not None and first < len(self.session.log):
+            self.octgn.remoteCall(self.octgn.player(pid), REMOTE_IN,
+                                  [self.me_id(), first, codec.join(self.session.log[first:])])
+
+    def remote_forward(self, pid, item):
+        """An input made by a player who does not decide now (a concession): the client of the player
+        who decides puts it in the order of the inputs."""
+        if not self.automating():
+            return
+        seat = codec.conceding_seat(item)
+        if seat is None or seat >= len(self.pids) or self.pids[seat] != pid:
+            return
+        if self.mine():
+            self.submit([item])
+        else:
+            self.forward(item)
+
+    def forward(self, item):
+        holder = self.pids[self.session.pending["player"]]
+        self.octgn.remoteCall(self.octgn.player(holder), REMOTE_FORWARD, [self.me_id(), item])
+
+    def remote_off(self, pid, reason):
+        if self.off is None:
+            self.off = reason
+            self.tell("Automation is off (%s, says %s's client): move the cards by hand." % (
+                reason, self.octgn.player(pid).name))
+
+    # ------------------------------------------------------------------ reload, rejoin, resync
+    def read_log(self):
+        first, items = codec.decode_part(self.octgn.getGlobalVariable(LOG))
+        if first != 0 or not items:
+            return []
+        at, tail = codec.decode_part(self.octgn.getGlobalVariable(TURN))
+        if 0 < at <= len(items) and at + len(tail) >= len(items):
+            return items[:at] + tail
+        return items
+
+    def rebuild(self, log):
+        """Rebuild the engine from an input log (the table already shows the game)."""
+        off = self.off
+        self.reset()
+        self.off = off
+        try:
+            self.begin(log[0])
+        except Refused as e:
+            self.turn_off(str(e), broadcast=True)
+            return
+        self.session.add(log[1:])
+        self.session.digest()
+        self.view = self.face.view(self.session.state, self.models)
+        req = self.session.pending
+        self.hl = req.get("source") if req is not None else None
+        self.compare_checks()
+        self.prompt()
+
+    def resync(self):
+        """Table menu: rebuild the engine from the shared log and make the table show it (this client
+        acts); automation that a desync turned off is turned on again."""
+        log = self.read_log() or (self.session.log if self.session is not None else [])
+        if not log:
+            self.tell("No automated game to resynchronise.")
+            return
+        self.off = None
+        try:
+            self.rebuild(log)
+        except codec.InputError as e:
+            self.turn_off("the shared log does not rebuild: %s" % e, broadcast=False)
+            return
+        self.writer.write(None, self.view, None, self.hl)
+        self.say("%s resynchronised the table with the automated game (input %d)." % (
+            self.octgn.me.name, len(self.session.log)))
+
+    # ------------------------------------------------------------------ desync and versions
+    def check(self, value):
+        parsed = codec.decode_check(value)
+        if parsed is None or self.session is None:
+            return
+        n, pid, digest = parsed
+        if pid == self.me_id():
+            return
+        self.checks[n] = (pid, digest)
+        self.compare_checks()
+
+    def compare_checks(self):
+        if self.session is None:
+            return
+        have = len(self.session.log)
+        for n in sorted(self.checks):
+            if n > have:
+                break
+            pid, digest = self.checks.pop(n)
+            mine = self.session.sums.get(n)
+            if mine is not None and mine != digest and self.off is None:
+                self.desync(n, mine, pid, digest)
+                return
+
+    def desync(self, n, mine, pid, theirs):
+        """Report a desync to everybody and repair it: this client rebuilds its engine from its inputs;
+        if it still differs from the writer's, the writer is asked to rebuild (either may be the wrong
+        one); if that does not help either, automation stops for everybody."""
+        who = self.octgn.player(pid).name
+        self.say("Automation: desync detected on %s's client: the engine state after input %d differs "
+                 "from %s's (checksum %s, not %s). Rebuilding it from the inputs." % (
+                     self.octgn.me.name, n, who, mine, theirs))
+        if self.recover(n, theirs):
+            return
+        self.octgn.remoteCall(self.octgn.player(pid), REMOTE_REBUILD,
+                              [self.me_id(), n, self.session.sums.get(n) or ""])
+
+    def inputs_do_not_fit(self, pid, items, why):
+        """Inputs from another client do not fit this engine: report it, rebuild the engine from its
+        inputs and try them again; automation stops for everybody if they still do not fit."""
+        who = self.octgn.player(pid).name
+        self.say("Automation: desync detected on %s's client: the inputs from %s do not fit (%s). "
+                 "Rebuilding it from the inputs." % (self.octgn.me.name, who, why))
+        log = list(self.session.log)
+        try:
+            self.rebuild(log)
+            records = self.session.add(items)
+        except codec.InputError:
+            self.turn_off("the inputs from %s do not fit the game of %s" % (who, self.octgn.me.name),
+                          broadcast=True)
+            return
+        self.after_run(records, author=False)
+        self.writer.write(None, self.view, None, self.hl)
+        self.say("Automation: %s's client is in step again (input %d); the table is redrawn." % (
+            self.octgn.me.name, len(self.session.log)))
+        self.continue_here()
+
+    def recover(self, n, want):
+        """Rebuild the engine from its own inputs; True (and the table is redrawn) if the state after
+        input ``n`` then has the checksum ``want``."""
+        log = list(self.session.log)
+        try:
+            self.rebuild(log[:n])
+            got = self.session.sums.get(n)
+            if len(log) > n:
+                self.session.add(log[n:])
+                self.view = self.face.view(self.session.state, self.models)
+        except codec.InputError:
+            return False
+        if got != want:
+            return False
+        self.writer.write(None, self.view, None, self.hl)
+        self.say("Automation: %s's client is in step again (input %d); the table is redrawn." % (
+            self.octgn.me.name, n))
+        return True
+
+    def remote_rebuild(self, pid, n, digest):
+        """Another client found that this client's checksum after input ``n`` differs from its own
+        ``digest``, and rebuilding did not change its own: rebuild here."""
+        if self.session is None or self.off is not None:
+            return
+        if self.recover(n, digest):
+            return
+        self.turn_off("the game states of %s and %s differ after input %d" % (
+            self.octgn.me.name, self.octgn.player(pid).name, n), broadcast=True)
+
+    def version_mismatch(self, player, build):
+        if self.off is not None:
+            return
+        reason = "%s runs build %s of the game scripts and %s runs build %s" % (
+            player.name, build, self.octgn.me.name, self.build)
+        self.off = reason
+        text = "Automation is off: %s; clients with different builds cannot automate a game together." % reason
+        if self.elected():
+            self.say(text)
+        else:
+            self.tell(text)
+
+    def turn_off(self, reason, broadcast):
+        if self.off is not None:
+            return
+        self.off = reason
+        self.say("Automation is off: %s. Play on by hand: moves are no longer checked." % reason)
+        if broadcast:
+            safe = codec.safe_text(reason)
+            for p in self.octgn.players():
+                if p._id != self.me_id():
+                    self.octgn.remoteCall(p, REMOTE_OFF, [self.me_id(), safe])
+
+    def fail(self, exc):
+        """An unexpected error in the host: reported, and this client stops automating."""
+        self.errors.append(exc)
+        self.tell("RuleScript host error: %s: %s" % (type(exc).__name__, exc))
+        if self.session is not None:
+            self.turn_off("a host error on %s's client" % self.octgn.me.name, broadcast=True)
+
+    # ------------------------------------------------------------------ turn, phase, prompts
+    def sync_turn(self):
+        """OCTGN lets only the active player (or anybody when nobody is) change the turn and phase,
+        so the client allowed to does it when the engine's differ."""
+        v = self.view
+        if v is None or v.get("active") is None or not self.pids:
+            return
+        octgn = self.octgn
+        target = self.pids[v["active"]]
+        cur = octgn.getActivePlayer()
+        me = self.me_id()
+        allowed = self.elected() if cur is None else cur._id == me
+        if allowed and (cur is None or cur._id != target):
+            octgn.nextTurn(octgn.player(target), True)
+            cur = octgn.getActivePlayer()
+        if cur is not None and cur._id == me and v.get("phase") is not None:
+            names = [p["name"] for p in self.face.PHASES]
+            idx = names.index(v["phase"]) + 1
+            if octgn.currentPhase()[1] != idx:
+                octgn.setPhase(idx, True)
+
+    def prompt(self):
+        if self.session is None:
+            return
+        if self.session.over:
+            return
+        key = len(self.session.log)
+        if not self.mine() or self.prompted == key:
+            return
+        self.prompted = key
+        req = self.session.pending
+        if self.is_menu(req):
+            cards = [self.labels[d] for d in self.card_dos if [o for o in req["options"] if o["do"] == d]]
+            table = [self.labels[d] for d in self.game_dos if [o for o in req["options"] if o["do"] == d]]
+            self.tell("Your decision (%s): card menu %s; table menu %s." % (
+                req.get("prompt") or req["kind"], ", ".join(cards) or "-", ", ".join(table) or "-"))
+
+    def why_not(self, iid=None):
+        """Why the local player cannot act now, or None."""
+        if self.off is not None:
+            return "Automation is off (%s)." % self.off
+        if self.session is None:
+            return "The automated game has not started (it starts when every player has loaded a deck)."
+        if self.session.over:
+            return "The game is over."
+        req = self.session.pending
+        if req["player"] != self.seat():
+            return "It is %s's decision now (%s)." % (self.player_name(req["player"]),
+                                                     req.get("prompt") or req["kind"])
+        if not self.is_menu(req):
+            return ("Answer the open question first (double-click a card, press the turn button or use "
+                    "the table menu Answer the open question).")
+        return None
+
+    # ------------------------------------------------------------------ menus
+    def options(self, do, iid=None, card=True):
+        """Indexes of the open decision's options with this ``do`` (and card)."""
+        if not self.mine():
+            return []
+        req = self.session.pending
+        if not self.is_menu(req):
+            return []
+        out = []
+        for i, o in enumerate(req["options"]):
+            if o.get("do") != do:
+                continue
+            if card and o.get("card") == iid and iid is not None:
+                out.append(i)
+            elif not card and "card" not in o:
+                out.append(i)
+        return out
+
+    def card_shown(self, do, cards):
+        if not cards or not self.automating():
+            return False
+        return bool(self.options(do, self.iid.get(cards[0]._id)))
+
+    def card_action(self, do, card, x=0, y=0):
+        iid = self.iid.get(card._id)
+        if do == self.card_dos[0] and self.answer_shown():   # double click: reopen an open question
+            self.continue_here()
+            return
+        why = self.why_not()
+        if why:
+            self.tell(why)
+            return
+        found = self.options(do, iid)
+        if not found and do == self.card_dos[0]:  # the default action (double click): any action
+            for d in self.card_dos:
+                found = self.options(d, iid)
+                if found:
+                    break
+        if not found:
+            self.tell("%s: %s is not possible now." % (self.card_name(iid) if iid else card.name,
+                                                      self.labels.get(do, do)))
+            return
+        i = self.pick(found)
+        if i is not None:
+            self.submit([str(i)])
+
+    def pick(self, found):
+        """One option among several for the same menu item (a dialog), or None."""
+        if len(found) == 1:
+            return found[0]
+        req = self.session.pending
+        labels = [self.describe(req["kind"], req["options"][i]) for i in found]
+        k = self.octgn.askChoice("Which one?", labels, [], [])
+        if not k or k < 1 or k > len(found):
+            return None
+        return found[k - 1]
+
+    def game_shown(self, do):
+        if not self.automating():
+            return False
+        if do == "concede":
+            return self.seat() is not None and hasattr(self.package.Game, "concede")
+        return bool(self.options(do, card=False))
+
+    def game_action(self, do):
+        if do == "concede":
+            self.concede()
+            return
+        why = self.why_not()
+        if why:
+            self.tell(why)
+            return
+        found = self.options(do, card=False)
+        if not found:
+            self.tell("%s is not possible now." % self.labels.get(do, do))
+            return
+        i = self.pick(found)
+        if i is not None:
+            self.submit([str(i)])
+
+    def answer_shown(self):
+        return self.automating() and self.mine() and not self.is_menu(self.session.pending)
+
+    def concede(self):
+        seat = self.seat()
+        if not self.automating() or seat is None:
+            self.tell(self.why_not() or "You are not playing this game.")
+            return
+        if not self.octgn.confirm("Concede the game?"):
+            return
+        item = codec.concede_item(seat)
+        if self.mine():
+            self.submit([item])
+        else:
+            self.forward(item)
+
+    # ------------------------------------------------------------------ moves by hand
+    def cards_moved_by_hand(self, args):
+        """OverrideCardsMoved: a move a player made with the mouse.  With automation on it answers the
+        open decision when it means one of its options (a card dropped on the table plays it; dropped
+        onto another card, the option naming both); otherwise it is refused with the reason."""
+        cards = list(args.cards or [])
+        groups = list(args.toGroups or [])
+        idx = list(args.indexs or [])
+        xs = list(args.xs or [])
+        ys = list(args.ys or [])
+        faceups = list(args.faceups or [])
+        for k, card in enumerate(cards):
+            group = groups[k] if k < len(groups) else None
+            x = xs[k] if k < len(xs) else 0
+            y = ys[k] if k < len(ys) else 0
+            iid = self.iid.get(card._id)
+            if not self.automating() or iid is None:
+                self.move_as_asked(card, group, idx[k] if k < len(idx) else None, x, y,
+                                   faceups[k] if k < len(faceups) else True)
+                continue
+            self.move_to_option(card, iid, group, x, y)
+
+    def move_as_asked(self, card, group, index, x, y, faceup):
+        if tablesync.same(group, self.octgn.table()):
+            card.moveToTable(x, y, not faceup)
+        elif index is None:
+            card.moveTo(group)
+        else:
+            card.moveTo(group, index)
+
+    def move_to_option(self, card, iid, group, x, y):
+        name = self.card_name(iid)
+        here = self.view["cards"].get(iid) if self.view else None
+        if not tablesync.same(group, self.octgn.table()) or (here is not None and here["pile"] is None):
+            self.tell("%s stays where it is: the game moves its cards itself; use the card menu." % name)
+            return
+        why = self.why_not()
+        if why:
+            self.tell("%s stays where it is. %s" % (name, why))
+            return
+        found = []
+        for do in self.card_dos:
+            found = self.options(do, iid)
+            if found:
+                break
+        if not found:
+            self.tell("%s stays where it is: it cannot be played now." % name)
+            return
+        if len(found) > 1:
+            near = self.dropped_on(found, x, y)
+            found = [near] if near is not None else found
+        i = self.pick(found)
+        if i is not None:
+            self.submit([str(i)], hint=(x, y))
+
+    def dropped_on(self, found, x, y):
+        """The option naming the card under (x, y), among ``found``."""
+        best = None
+        options = self.session.pending["options"]
+        for i in found:
+            for k, v in options[i].items():
+                if k in ("do", "card") or v not in self.cid or isinstance(v, bool):
+                    continue
+                pos = self.octgn.card(self.cid[v]).position
+                d = abs(pos[0] - x) + abs(pos[1] - y)
+                if d < tablesync.STEP_X and (best is None or d < best[0]):
+                    best = (d, i)
+        return best[1] if best else None
+
+    def turn_passed_by_hand(self, args):
+        """OverrideTurnPassed: the turn button answers the open decision with its option that has no
+        card (pass, done) when there is exactly one; the engine passes the turn itself."""
+        if not self.automating():
+            if args is not None and getattr(args, "player", None) is not None:
+                self.octgn.nextTurn(args.player, True)
+            return
+        if self.answer_shown():
+            self.continue_here()
+            return
+        why = self.why_not()
+        if why:
+            self.tell("The turn passes by itself when the game gets there. " + why)
+            return
+        found = []
+        for do in self.game_dos:
+            found.extend(self.options(do, card=False))
+        if len(found) != 1:
+            self.tell("Use the table menu to say what you do now.")
+            return
+        self.submit([str(found[0])])
+
+
+class Refused(Exception):
+    """This client cannot join the automation of a game (another build)."""
+
+
+def _seats_text(seats):
+    if isinstance(seats, int):
+        return str(seats)
+    return "%s to %s" % (seats[0], seats[1])
+
+
+def _generic_line(rec):
+    t = rec.get("type")
+    if t == "message":
+        return rec.get("text")
+    if t == "gameover":
+        return "Game over: %s" % (rec.get("reason"),)
+    if t == "rule_error":
+        return "Rule error: %s" % (rec["error"].get("message"),)
+    return None

@@ -1,0 +1,147 @@
+"""One game as a replay of its inputs: the engine of one OCTGN client.
+
+OCTGN scripts cannot wait for another client, and the game flow lives on the call stack
+(``Game.run()`` asks the decider and waits for the answer).  So a :class:`Session` runs the game from
+its last checkpoint with the inputs known so far; when the game asks a decision no input answers yet,
+the decider raises ``NeedDecision`` and the run stops there (the game object is thrown away; the
+state it reached shows what the table should look like while the decision is open).  When the
+answer arrives, it is appended to the input log and the game runs again from the checkpoint.
+Checkpoints are taken between turns (``run(checkpoint=)``), so a run replays at most one turn.
+
+A run is deterministic (seed, decks, inputs), so each run repeats the effect records of the previous
+one up to where that one stopped: only the records after that point are new.
+"""
+from __future__ import absolute_import, division, print_function
+
+from rulescript.runtime.engine import Engine
+from rulescript.runtime.errors import GameOver, NeedDecision
+from rulescript.runtime.plain import deep_copy
+from rulescript.runtime.ports import ListSink
+
+from . import codec
+
+#: how many checksums a session remembers (a check that arrives later than this is not compared)
+KEEP_SUMS = 256
+
+
+class _Replay(object):
+    """The decider of one run: answers from the input log, from ``pos`` on."""
+
+    def __init__(self, log, pos):
+        self.log = log
+        self.pos = pos
+        self.game = None
+
+    def decide(self, request):
+        if self.pos >= len(self.log):
+            raise NeedDecision(request)
+        item = self.log[self.pos]
+        self.pos += 1
+        seat = codec.conceding_seat(item)
+        if seat is not None:
+            self.game.concede(seat)
+            raise GameOver(None, "conceded")  # a game whose concede() does not raise
+        return codec.decode_answer(request, item)
+
+
+class Session(object):
+    """The engine of one client.  ``log[0]`` is the start item (see :mod:`codec`); ``decks`` the card
+    ids of each seat's deck, in the canonical order of the start item; ``new_game(models, decks,
+    seed)``, when given, makes the new game instead of ``Game(models, decks, None, seed=seed)``.
+
+    After every :meth:`add`: ``state`` is the state where the game stopped, ``pending`` the decision it
+    waits for (None when the game is over) and ``result`` the result once it is over.  :meth:`digest`
+    gives the checksum of the state where the game stopped, and remembers it in ``sums[n]`` (``n``: the
+    number of items); the decision log is left out of it (it follows from the inputs, which clients
+    compare as they receive them).
+    """
+
+    def __init__(self, package, models, rules, start_item, decks, seed, new_game=None):
+        self.package = package
+        self.models = models
+        self.seed = seed
+        self.decks = decks
+        self.engine = Engine(rules, game=package)
+        if new_game is not None:   # the table face's own start (a game that deals roles itself...)
+            game = new_game(models, decks, seed)
+        else:
+            game = package.Game(models, decks, None, seed=seed)
+        self.initial = game.state
+        self.log = [start_item]
+        self.ckpt = deep_copy(game.state)
+        self.ckpt_at = 1        # log index of the first input after the checkpoint
+        self.ckpt_seen = 0      # records emitted after the checkpoint and already delivered
+        self.state = game.state
+        self.pending = None
+        self.result = None
+        self.sums = {}
+        self.runs = 0
+
+    @property
+    def over(self):
+        return self.result is not None
+
+    def add(self, items):
+        """Append input items and run to the next stop; return the new effect records.
+
+        Raises ``codec.InputError`` (and leaves the session as it was) when an item does not fit."""
+        n = len(self.log)
+        self.log.extend(items)
+        try:
+            return self.run()
+        except Exception:
+            del self.log[n:]
+            raise
+
+    def run(self):
+        saved = (self.ckpt, self.ckpt_at, self.ckpt_seen)
+        dec = _Replay(self.log, self.ckpt_at)
+        sink = ListSink()
+        game = self.package.Game(self.models, decider=dec, sink=sink, rules=self.engine,
+                                 state=deep_copy(self.ckpt))
+        dec.game = game
+        self.engine.stack = []
+        self.engine.errors = []
+        seen = self.ckpt_seen
+        mark = [None]
+
+        def checkpoint(g):
+            self.ckpt = deep_copy(g.state)
+            self.ckpt_at = dec.pos
+            mark[0] = len(sink.records)
+
+        pending = None
+        result = None
+        try:
+            try:
+                result = game.run(checkpoint=checkpoint)
+            except NeedDecision as need:
+                pending = need.request
+            if dec.pos < len(self.log):
+                raise codec.InputError("%d input(s) left after the game %s" % (
+                    len(self.log) - dec.pos, "ended" if pending is None else "stopped"))
+        except Exception:
+            self.ckpt, self.ckpt_at, self.ckpt_seen = saved
+            raise
+        self.runs += 1
+        records = sink.records[seen:]
+        self.ckpt_seen = len(sink.records) - (mark[0] or 0)
+        self.state = game.state
+        self.pending = pending
+        self.result = result
+        return records
+
+    def digest(self):
+        """The checksum of the state after the items so far (computed once per count)."""
+        n = len(self.log)
+        d = self.sums.get(n)
+        if d is None:
+            d = self.sums[n] = codec.checksum(self.state, skip=("log",))
+            if len(self.sums) > KEEP_SUMS:
+                for k in sorted(self.sums)[:len(self.sums) - KEEP_SUMS]:
+                    del self.sums[k]
+        return d
+
+    def since_checkpoint(self):
+        """``(index of the first item after the checkpoint, those items)``."""
+        return self.ckpt_at, self.log[self.ckpt_at:]

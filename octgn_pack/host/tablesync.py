@@ -1,0 +1,170 @@
+"""The shared table as the engine sees it: placing cards, markers, counters and highlights.
+
+The acting client (the one whose input a run answered) compares the game's table view
+(``table.view(state, models)`` of the game's table face) before and after the run and changes only
+what differs: moves between piles (``moveTo`` with the index), places on the table (``moveToTable``),
+markers, counters and the highlight of the card whose decision is open.  With no earlier view it
+reconciles the whole table with the view, reading what OCTGN shows.
+"""
+from __future__ import absolute_import, division, print_function
+
+STEP_X = 80
+ROW_Y = 110
+CARD_H = 88
+OFF_TABLE_X = 40
+UNDER = 12
+HIGHLIGHT = "#ffcc00"
+
+
+def place(face, seat, slot, index, under):
+    """Table coordinates of a card: ``slot`` (a SLOTS place: an index, or a name when ``SLOTS`` is a
+    list of names; None for a card on the table outside the slots), ``index`` its position among
+    those, ``under`` True for a card lying under another.  Seat -1 (cards of nobody, in the middle)
+    is the middle row."""
+    slots = face.SLOTS
+    nslots = len(slots) if isinstance(slots, list) else int(slots or 0)
+    if isinstance(slots, list) and slot in slots:
+        slot = slots.index(slot)
+    if seat < 0:
+        return (index - nslots // 2) * STEP_X, -CARD_H // 2
+    row = seat // 2
+    top = seat % 2 == 1
+    if slot is None:
+        x = (nslots - nslots // 2) * STEP_X + OFF_TABLE_X + index * 20
+    else:
+        col = nslots - 1 - slot if top else slot
+        x = (col - nslots // 2) * STEP_X
+    y = -(20 + CARD_H + row * ROW_Y) if top else 20 + row * ROW_Y
+    if under:
+        x += UNDER * index
+        y += -UNDER * index if top else UNDER * index
+    return x, y
+
+
+def slot_at(face, seat, x, slots):
+    """The slot among ``slots`` whose place is nearest to ``x`` (None if ``slots`` is empty)."""
+    best = None
+    for s in slots:
+        d = abs(place(face, seat, s, 0, False)[0] - x)
+        if best is None or d < best[0]:
+            best = (d, s)
+    return best[1] if best else None
+
+
+def same(a, b):
+    """True if ``a`` and ``b`` are the same OCTGN object (API wrappers compare by ``_id``)."""
+    if a is b:
+        return True
+    ida = getattr(a, "_id", None)
+    if ida is not None:
+        return ida == getattr(b, "_id", None)
+    return bool(a == b)
+
+
+def _point(pos):
+    return int(round(pos[0])), int(round(pos[1]))
+
+
+class TableWriter(object):
+    """Writes a view onto the OCTGN table.  ``octgn``: the API adapter (host.Octgn); ``face``: the
+    game's table face; ``cid``: engine iid -> OCTGN card id; ``pids``: seat -> OCTGN player id."""
+
+    def __init__(self, octgn, face, cid, pids):
+        self.octgn = octgn
+        self.face = face
+        self.cid = cid
+        self.pids = pids
+        self.marker_names = dict((m["id"], m["name"]) for m in face.MARKERS)
+        self.moves = 0
+        self.unshown = []
+
+    def pile(self, seat, name):
+        return self.octgn.pile(self.pids[seat], name)
+
+    def write(self, old, new, hl_old=None, hl_new=None):
+        """Make the table show ``new``; ``old`` is the view the table shows now (None: unknown).
+
+        Cards the engine made during the game (no OCTGN card stands for them) and cards of nobody in a
+        pile are not shown; they are listed in ``self.unshown``."""
+        new_cards = dict((i, v) for i, v in new["cards"].items() if i in self.cid and
+                         (v["pile"] is None or v["player"] >= 0))
+        self.unshown = sorted(set(new["cards"]) - set(new_cards))
+        old_cards = old["cards"] if old is not None else {}
+        if old is None:
+            touched = sorted(new_cards)
+        else:
+            touched = sorted([i for i, v in new_cards.items() if old_cards.get(i) != v])
+        piles = set()
+        for i in touched:
+            for v in (new_cards[i], old_cards.get(i)):
+                if v is not None and v["pile"] is not None:
+                    piles.add((v["player"], v["pile"]))
+        orders = dict((key, []) for key in piles)
+        for i, v in sorted(new_cards.items(), key=lambda kv: kv[1]["index"]):
+            key = (v["player"], v["pile"])
+            if key in orders:
+                orders[key].append(i)
+        # 1. cards that change pile go to their pile, near their place
+        for key in sorted(orders):
+            pile = self.pile(key[0], key[1])
+            for pos, iid in enumerate(orders[key]):
+                card = self.octgn.card(self.cid[iid])
+                if not same(card.group, pile):
+                    card.moveTo(pile, pos)
+                    self.moves += 1
+        # 2. cards on the table
+        table = self.octgn.table()
+        for iid in touched:
+            v = new_cards[iid]
+            if v["pile"] is not None:
+                continue
+            x, y = place(self.face, v["player"], v["slot"], v["index"], "under" in v)
+            card = self.octgn.card(self.cid[iid])
+            if not same(card.group, table) or _point(card.position) != (x, y):
+                card.moveToTable(x, y, not v["face_up"])
+                self.moves += 1
+        # 3. the order inside each pile
+        for key in sorted(orders):
+            pile = self.pile(key[0], key[1])
+            now = [c._id for c in pile]
+            for pos, iid in enumerate(orders[key]):
+                cid = self.cid[iid]
+                if pos < len(now) and now[pos] == cid:
+                    continue
+                self.octgn.card(cid).moveTo(pile, pos)
+                self.moves += 1
+                if cid in now:
+                    now.remove(cid)
+                now.insert(pos, cid)
+        # 4. markers
+        for iid in touched:
+            want = new_cards[iid]["markers"]
+            had = old_cards[iid]["markers"] if iid in old_cards else None
+            if had == want:
+                continue
+            card = self.octgn.card(self.cid[iid])
+            for mid in sorted(self.marker_names):
+                key = (self.marker_names[mid], mid)
+                n = want.get(mid, 0)
+                if had is None:
+                    if card.markers[key] != n:
+                        card.markers[key] = n
+                elif had.get(mid, 0) != n:
+                    card.markers[key] = n
+        # 5. counters
+        for seat, counters in enumerate(new["counters"]):
+            before = old["counters"][seat] if old is not None else None
+            player = self.octgn.player(self.pids[seat])
+            for name in sorted(counters):
+                value = counters[name]
+                if before is not None and before.get(name) == value:
+                    continue
+                counter = player.counters[name]
+                if counter.value != value:
+                    counter.value = value
+        # 6. the highlight of the card whose decision is open
+        if hl_old != hl_new or old is None:
+            if hl_old is not None and hl_old in self.cid:
+                self.octgn.card(self.cid[hl_old]).highlight = None
+            if hl_new is not None and hl_new in self.cid:
+                self.octgn.card(self.cid[hl_new]).highlight = HIGHLIGHT

@@ -1,0 +1,84 @@
+"""Play a complete game in the stand-in with random players who use menus and dialogs only.
+
+    python -m octgn_standin.play PACKAGE.zip SEED      (with tests/ on sys.path; Python 2.7 or 3)
+
+prints a Python literal with what the engines of the clients reached (see :func:`summary`).
+"""
+from __future__ import absolute_import, division, print_function
+
+import sys
+
+from .bots import RandomPlayer
+from .octgn import Room
+from .package import Package
+
+NAMES = ("Alice", "Bob", "Carol", "Dave")
+
+
+def setup(package, seed, players=2, decks=None, stop=0.3):
+    """A started room with ``players`` random players who loaded their decks."""
+    if not isinstance(package, Package):
+        package = Package(package)
+    room = Room(package, seed=seed)
+    names = sorted(package.decks)
+    decks = decks or [names[i % len(names)] for i in range(players)]
+    clients = [room.join(NAMES[i], RandomPlayer(seed * 31 + i + 1, stop)) for i in range(players)]
+    room.start()
+    room.run()
+    for c, d in zip(clients, decks):
+        room.load_deck(c, d)
+        room.run()
+    return room, clients
+
+
+def play(room, clients, max_actions=20000):
+    """Let the players act (round robin among those who have a menu item) until nobody can."""
+    actions = 0
+    turn = 0
+    while actions < max_actions:
+        room.run()
+        acted = False
+        for k in range(len(clients)):
+            c = clients[(turn + k) % len(clients)]
+            if c.connected and c.answer.act(c):
+                acted = True
+                turn = (turn + k + 1) % len(clients)
+                break
+        if not acted:
+            break
+        actions += 1
+    room.run()
+    return actions
+
+
+def host(client):
+    return client.ns.get("_rs_host")
+
+
+def summary(room, clients):
+    """Plain data: each client's engine (log, decisions, state, result), chats, errors, traffic."""
+    out = {"clients": [], "traffic": room.traffic, "alerts": room.alerts, "table": room.snapshot(),
+           "jobs": room.jobs_run}
+    for c in clients:
+        h = host(c)
+        s = h.session if h is not None else None
+        out["clients"].append({
+            "name": c.state.name, "pid": c.state.pid, "chat": c.chat, "errors": c.errors,
+            "warnings": c.warnings, "host_errors": [repr(e) for e in (h.errors if h else [])],
+            "off": h.off if h else None,
+            "log": list(s.log) if s else None, "state": s.state if s else None,
+            "result": s.result if s else None, "seed": s.seed if s else None,
+            "decks": s.decks if s else None, "cid": dict(h.cid) if h else None,
+            "pids": list(h.pids) if h else None, "runs": s.runs if s else 0,
+        })
+    return out
+
+
+def main(argv):
+    room, clients = setup(argv[1], int(argv[2]))
+    play(room, clients)
+    sys.stdout.write(repr(summary(room, clients)) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
