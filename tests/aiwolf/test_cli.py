@@ -133,6 +133,13 @@ def test_usage_errors_exit_2_without_traceback(argv: list[str], message: str,
     assert message in err and "Traceback" not in err
 
 
+def test_serve_needs_a_log_folder_it_can_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    assert main(["serve", WOLF, "--players", "5", "--log-dir", str(tmp_path / "file"), "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write logs to" in err and "Traceback" not in err
+
+
 def test_help_of_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     for argv, words in ((["--help"], "exit status"), (["check", "--help"], "one a line"),
                         (["explain", "--help"], "expansion"), (["agent", "--help"], "RuleAgent"),

@@ -120,6 +120,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     table = _table(args.game)
     if table is None:
         return EXIT_ERRORS
+    try:
+        args.log_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot write logs to {args.log_dir}: {exc.strerror or exc}") from None
     roles = _role_ids(args.roles) if args.roles else None
     if roles is not None and len(roles) != args.players:
         raise UsageError(f"--roles deals {len(roles)} roles to {args.players} players")
