@@ -213,3 +213,45 @@ def test_talk_turns_limits_skips_and_overs() -> None:
             assert all(any(text != "Over" for turn, _, text in items if turn == t) for t in range(last))
             if chatter:
                 assert last >= 10  # the talk goes on while the chatter has talks left
+
+
+class TieVoter(Agent):
+    """On day 1 votes for ``target``."""
+
+    def __init__(self, target: int) -> None:
+        super().__init__()
+        self.target = target
+
+    def vote(self) -> int | None:
+        return self.target if self.day == 1 else self.random_other()
+
+
+def test_a_tied_vote_is_voted_again_with_the_latest_votes_then_drawn() -> None:
+    from wwrf_adapter.aiwolf.gameinfo import GameSetting
+    from wwrf_adapter.aiwolf.host import AiwolfHost
+    from wwrf_adapter.aiwolf.seats import AgentSeat
+
+    from .serving import table
+
+    agents = [TieVoter(t) for t in (3, 3, 1, 1, 2)]  # day 1: Agent[01] and Agent[03] 2 votes each
+    seen: list = []
+    seats = [AgentSeat(a) for a in agents]
+    original = seats[0].session.handle
+
+    def spy(packet):  # what Agent[01] is sent
+        seen.append(packet)
+        return original(packet)
+
+    seats[0].session.handle = spy  # type: ignore[method-assign]
+    roles = ["villager", "villager", "possessed", "seer", "werewolf"]
+    record = AiwolfHost(table(), seats, GameSetting.standard(5, seed=1), seed=1, role_list=roles).run()
+    assert_finished_and_legal(record)
+    day1 = [line for line in record.aiwolf_log if line.startswith("1,vote,")]
+    assert day1 == ["1,vote,1,3", "1,vote,2,3", "1,vote,3,1", "1,vote,4,1", "1,vote,5,2"] * 2
+    (execute,) = [line for line in record.aiwolf_log if line.startswith("1,execute,")]
+    assert execute.split(",")[2] in ("1", "3")
+    votes = [p for p in seen if p.request is Request.VOTE]
+    assert votes[0].game_info is None
+    revote = votes[1].game_info
+    assert revote is not None and [(v.agent, v.target) for v in revote.latest_vote_list] == \
+        [(1, 3), (2, 3), (3, 1), (4, 1), (5, 2)]

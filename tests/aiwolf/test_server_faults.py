@@ -16,7 +16,7 @@ from wwrf_adapter.aiwolf.server import ServeConfig
 
 from .serving import Fault, FaultyAgent, Running, assert_finished_and_legal, incidents, talk_of
 
-LIMIT = 200  # ms
+LIMIT = 400  # ms (replies of a healthy agent take a few ms, even on a busy machine)
 
 
 def play(fault: Fault, games: int = 2, **kw: object):
@@ -33,7 +33,7 @@ def play(fault: Fault, games: int = 2, **kw: object):
 
 
 def test_a_late_reply_is_drawn_at_random_and_discarded_when_it_comes() -> None:
-    records, agent = play(Fault("late", Request.VOTE, day=1), late=0.6)
+    records, agent = play(Fault("late", Request.VOTE, day=1), late=0.9)
     first = incidents(records[0], 1)
     assert any(f"VOTE: late: no reply within {LIMIT} ms -> drawn at random: Agent[" in i for i in first), first
     later = first + incidents(records[1], 1)  # the late line is read at the agent's next request
