@@ -13,8 +13,8 @@ not do, the host does as the AIWolf standard game does (spec §3):
   ends when a whole turn is Over or after ``maxTalkTurn`` turns; an invalid utterance is Skip;
 * replies that are late, malformed or out of the rules: a missing or invalid vote is drawn at random
   (never the voter), an attack vote on a wolf or the dead is discarded, a divination or guard that
-  is not allowed is not made; a missing decision is drawn by the host's seeded generator;
-* a seat whose connection is lost is played by the same generator (and says Over).
+  is not allowed is not made; a missing decision is drawn by a seeded :class:`RandomDecider`;
+* a seat whose connection is lost is played by the same decider (and says Over).
 
 Every one of these is an :class:`Incident` in the game's record. The host writes the AIWolf log
 (spec §4) as it goes, and the engine's own game log at the end.
@@ -27,7 +27,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rulescript.games.werewolf.data import NARRATOR
+from rulescript.runtime.ports import make_request
 from rulescript.runtime.rng import Rng
+from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.wolf import WolfTable, run_logged
 
 from . import ast as A
@@ -88,7 +90,8 @@ class AiwolfHost:
         self.number, self.seed = number, seed
         self.n = len(seats)
         self.agents = list(range(1, self.n + 1))
-        self.rng = Rng(seed ^ 0x5EED)  # talk orders, drawn ties and substitute decisions
+        self.rng = Rng(seed ^ 0x5EED)  # deals and talk orders
+        self.random = RandomDecider(seed ^ 0xD1CE)  # the seeded-random decider: ties, missing decisions
         self.seat_roles = self._deal(role_list)
         self.roles = {a: names.role(self.seat_roles[a - 1]) for a in self.agents}
         self.wolves = frozenset(a for a, r in self.roles.items() if r is A.Role.WEREWOLF)
@@ -389,7 +392,7 @@ class AiwolfHost:
     def decide(self, req: dict) -> Any:
         kind, seat, prompt, options = req["kind"], req["player"], req["prompt"], req["options"]
         if kind == "choose_player" and seat == NARRATOR and prompt.endswith(".tie"):
-            return options[self.rng.randbelow(len(options))]  # AIWolf: a tie that stays is drawn
+            return self._draw(options)  # AIWolf: a tie that stays is drawn
         request = self.names.requests.get((kind, prompt))
         if request is None or not 0 <= seat < self.n:
             choice = self._draw(options)
@@ -427,7 +430,8 @@ class AiwolfHost:
         return choice
 
     def _draw(self, options: list) -> Any:
-        return options[self.rng.randbelow(len(options))] if options else None
+        """A choice of the seeded-random decider among ``options`` (None when there is none)."""
+        return self.random.decide(make_request("choose_player", NARRATOR, list(options), cancel=True))
 
     def _decision_packet(self, request: Request, agent: int) -> Packet:
         """Only the talk not seen yet, or a full gameInfo for a revote and after an execution (spec §2)."""
