@@ -232,9 +232,17 @@ def cmd_play_werewolf(args: argparse.Namespace) -> int:
         game = table.replay(log, sink=rec)
         print_narrative(rec.records, game, sys.stdout)
         return EXIT_OK
-    if not args.auto:
-        raise UsageError("a werewolf game is played with --auto (or replayed with --replay FILE)")
     players = args.players or min(table.data.role_lists or [0])
+    if not args.auto:  # you play seat 0 (Player 1); the other seats are seeded random players
+        from rulescript.sim.wolf import play_interactive
+
+        try:
+            play_interactive(table, players, args.seed, 0, sys.stdin, sys.stdout)
+        except (EOFError, KeyboardInterrupt):
+            print("\nthe game was left", file=sys.stderr)
+        except WolfDataError as exc:
+            raise UsageError(str(exc)) from None
+        return EXIT_OK
     try:
         game, log = table.play(players, args.seed, RandomDecider(args.seed + 1), sink=rec)
     except WolfDataError as exc:

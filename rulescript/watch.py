@@ -59,6 +59,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from rulescript.rule_diff import changed_rule_ids  # noqa: F401  (tests patch it here)
 from rulescript.compiler import driver as _compiler
 from rulescript.compiler import CompileCache, CompileResult, FileResult, compile_game
 from rulescript.diagnostics import Diagnostic, SourceText, render
@@ -97,31 +98,6 @@ def classify(rel: str, has_rules_dir: bool = True) -> str | None:
     if name.lower().endswith(".ini") and (parts[0] == "rules" if has_rules_dir else parts[0] != "scenarios"):
         return "rules"
     return None
-
-
-_POSITION_KEYS = frozenset({"src", "at"})
-
-
-def _strip_positions(ir: Any) -> Any:
-    """IR without its source positions, to tell a real change from lines that moved."""
-    if isinstance(ir, dict):
-        return {k: _strip_positions(v) for k, v in ir.items() if k not in _POSITION_KEYS}
-    if isinstance(ir, (list, tuple)):
-        return [_strip_positions(v) for v in ir]
-    return ir
-
-
-def changed_rule_ids(old: dict[str, Any] | None, new: dict[str, Any]) -> set[str]:
-    """Rule ids (lower case) added, removed, or whose IR changed other than in positions."""
-    old = old or {}
-    out: set[str] = set()
-    for rid in set(old) | set(new):
-        a, b = old.get(rid), new.get(rid)
-        if a is b:
-            continue
-        if a is None or b is None or _strip_positions(a) != _strip_positions(b):
-            out.add(rid.lower())
-    return out
 
 
 def _strings(value: Any, acc: set[str]) -> set[str]:

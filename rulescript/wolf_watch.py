@@ -2,7 +2,8 @@
 
 When a game folder of the werewolf profile has a ``roles/`` book, the watcher follows the WWRF files:
 
-1. a saved WWRF file (or a scenario) is noticed; a burst of events gives one reload (``debounce``);
+1. a saved WWRF file, rule file (a game master's hand edit) or scenario is noticed; a burst of events
+   gives one reload (``debounce``);
 2. the whole book is rendered in memory (``wwrf render``): if it has errors (a parse error or a
    located WW401 "not supported"), they are printed and **nothing is written**: the last good
    ``rules/`` and rules in force stay;
@@ -26,6 +27,7 @@ from typing import Any, Iterable
 
 from rulescript.compiler import compile_game
 from rulescript.diagnostics import render as render_diag
+from rulescript.rule_diff import changed_rule_ids
 from rulescript.sim import wolf_scenarios
 from rulescript.sim.scenario_result import RULES_OVERRIDE
 
@@ -70,21 +72,16 @@ class WolfWatcher:
                     for d in result.diagnostics:
                         self._say(render_diag(d, result.sources.get(d.span.file)) + "\n")
                     return self._reject(t0, "the book does not render")
-                before = {p.name: p.read_text(encoding="utf-8") for p in (self.game / "rules").glob("*.ini")}
                 written = write_game(self.game, result.files)
-                for rel in written:
-                    if rel.startswith("rules/"):
-                        name = rel[len("rules/"):-len(".ini")]
-                        changed_elements.add(name)
-                        old = before.get(name + ".ini", "")
-                        new = result.files.get(rel, "")
-                        changed_rules |= _section_ids(old) ^ _section_ids(new) | _changed_sections(old, new)
+                changed_elements = {rel[len("rules/"):-len(".ini")] for rel in written if rel.startswith("rules/")}
                 if written:
                     self._say("rendered: %s\n" % ", ".join(written))
             compiled = compile_game(self.game)
             if not compiled.ok:
                 self._say(compiled.render() + "\n")
                 return self._reject(t0, "the rules do not compile")
+            if self.rules is not None:  # a hand edit of rules/*.ini counts as well as a render
+                changed_rules |= changed_rule_ids(self.rules, compiled.rules)
             self.rules = compiled.rules
             RULES_OVERRIDE[self._key] = compiled.rules
             if self.scenarios:
@@ -146,7 +143,8 @@ class WolfWatcher:
                     name = rel.rsplit("/", 1)[-1]
                     if name.startswith((".", "#")) or name.endswith(("~", ".swp", ".tmp")):
                         continue
-                    if rel.startswith("roles/") or (rel.startswith("scenarios/") and rel.endswith(".yaml")):
+                    if rel.startswith("roles/") or (rel.startswith("scenarios/") and rel.endswith(".yaml")) or \
+                            (rel.startswith("rules/") and rel.endswith(".ini")):
                         with cv:
                             pending.setdefault(rel, time.perf_counter())
                             cv.notify()
@@ -167,27 +165,6 @@ class WolfWatcher:
             return 0
         finally:
             obs.stop()
-
-
-def _section_ids(text: str) -> set:
-    return {ln[1:ln.index("]")] for ln in text.splitlines() if ln.startswith("[") and "]" in ln}
-
-
-def _sections(text: str) -> dict:
-    out: dict = {}
-    cur = None
-    for ln in text.splitlines():
-        if ln.startswith("[") and "]" in ln:
-            cur = ln[1:ln.index("]")]
-            out[cur] = []
-        elif cur is not None and not ln.startswith("#"):
-            out[cur].append(ln)
-    return out
-
-
-def _changed_sections(old: str, new: str) -> set:
-    a, b = _sections(old), _sections(new)
-    return {k for k in set(a) | set(b) if a.get(k) != b.get(k)}
 
 
 def is_wolf_game(game_dir: str | Path) -> bool:

@@ -84,12 +84,15 @@ def _candidates(res, f, conjs, silent):
             iids.append(res.source)
         for i in iids:
             cands.append(Card(i))
-    kept = []
-    for v in cands:
-        for k in range(len(conjs)):
-            if _conj_ok(res, vocab, conjs[k], player_conjs[k], v):
-                kept.append(v)
-                break
+    if len(conjs) == 1 and _every_player(conjs[0]):
+        kept = cands  # `players` / `player`: every candidate is one (the common case of a player filter)
+    else:
+        kept = []
+        for v in cands:
+            for k in range(len(conjs)):
+                if _conj_ok(res, vocab, conjs[k], player_conjs[k], v):
+                    kept.append(v)
+                    break
     if f["block"]:
         kept = _block(res, vocab, f["block"], kept)
     sel = f["selector"]
@@ -99,6 +102,14 @@ def _candidates(res, f, conjs, silent):
     if pick:
         kept = kept[:pick] if pick > 0 else kept[pick:]
     return kept
+
+
+def _every_player(conj):
+    """A conjunction that every player passes: one plain ``players`` or ``player`` term."""
+    if len(conj) != 1:
+        return False
+    t = conj[0]
+    return t["t"] == "kw" and t["v"] in ("players", "player") and not t["not"] and not t["notself"]
 
 
 def _is_player_conj(conj):

@@ -255,7 +255,8 @@ def describe(rec: dict, game: Any) -> str | None:
     if t == "death":
         return "  %s dies (%s). They were %s." % (who(rec["player"]), rec["killing"], name(rec["role"]))
     if t == "poll_open":
-        return "  Poll %s opens in %s." % (name(rec["poll"]), rec["where"])
+        title = " as %s" % rec["title"] if rec.get("title") else ""
+        return "  Poll %s opens in %s%s." % (name(rec["poll"]), rec["where"], title)
     if t == "vote":
         return "    %s votes for %s." % (who(rec["player"]), who(rec["target"]))
     if t == "poll_close":
@@ -274,6 +275,68 @@ def describe(rec: dict, game: Any) -> str | None:
         e = rec["error"]
         return "  RULE ERROR %s at %s:%s: %s" % (e["code"], e["file"], e["line"], e["message"])
     return None
+
+
+class SeatDecider:
+    """A table of deciders: the human at ``human`` (one seat), seeded random players elsewhere."""
+
+    def __init__(self, human: Any, seat: int, others: Any) -> None:
+        self.human, self.seat, self.others = human, seat, others
+
+    def decide(self, request: dict) -> Any:
+        return (self.human if request["player"] == self.seat else self.others).decide(request)
+
+
+class LiveNarrative:
+    """An effect sink that prints the narrative as the game goes (``game`` is set once it exists)."""
+
+    def __init__(self, out: TextIO, seat: int | None = None) -> None:
+        self.out, self.seat, self.game, self.records = out, seat, None, []
+
+    PUBLIC = ("setup", "phase", "death", "announce", "win", "gameover", "poll_open", "vote", "poll_close",
+              "reveal", "resurrect", "ascended", "descended", "poll_cancelled", "poll_deleted")
+
+    def _visible(self, rec: dict) -> bool:
+        """What the human at ``seat`` may see: public events (a group's polls and channel only for its
+        members) and what concerns their own seat."""
+        if self.seat is None:
+            return True
+        if rec["type"] in self.PUBLIC:
+            where = rec.get("where")
+            group = self.game.state["groups"].get(where) if where else None
+            return group is None or self.seat in group["members"]
+        return rec.get("player") == self.seat
+
+    def emit(self, rec: dict) -> None:
+        self.records.append(rec)
+        if self.game is None or not self._visible(rec):
+            return
+        line = describe(rec, self.game)
+        if line is not None:
+            self.out.write(line + "\n")
+            self.out.flush()
+
+
+def play_interactive(table: "WolfTable", players: int, seed: int, seat: int, inp: TextIO, out: TextIO):
+    """A human at ``seat`` plays with seeded random players; the narrative prints as it happens."""
+    from rulescript.sim.deciders import InteractiveDecider
+
+    roles = table.roles_for(players)
+    sink = LiveNarrative(out, seat)
+    holder: list = []
+
+    def name(option: Any, kind: str) -> str:
+        g = holder[0]
+        if isinstance(option, int) and not isinstance(option, bool) and 0 <= option < len(g.state["players"]):
+            return g.state["players"][option]["name"]
+        return str(option) if option != "use" else "use it"
+
+    human = InteractiveDecider(inp, out, name)
+    game, _eng = table.new_game(roles, seed, SeatDecider(human, seat, RandomDecider(seed + 1)), sink)
+    holder.append(game)
+    sink.game = game
+    game.run()
+    return game
 
 
 def print_narrative(records: list, game: Any, out: TextIO) -> None:

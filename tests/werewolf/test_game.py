@@ -126,3 +126,21 @@ def test_the_table_face_shows_every_card_once_with_the_names_of_the_cfc_table(ta
         assert shown["player"] == p["idx"] and shown["face_up"] == (not p["alive"])
         assert ("ww-dead" in shown["markers"]) == (not p["alive"])
     assert v["counters"] == [{"Counter": p["counter"]} for p in game.state["players"]]
+
+
+def test_interactive_play_shows_the_human_only_what_their_seat_may_see(table):
+    import io
+
+    from rulescript.sim.wolf import play_interactive
+
+    out = io.StringIO()
+    game = play_interactive(table, 5, 2, 0, io.StringIO("1\n" * 40), out)
+    text = out.getvalue()
+    assert game.state["over"] and "Game over: win condition of" in text
+    mine = game.role_of(0)
+    others = {game.role_of(p) for p in range(1, 5)} - {mine}
+    assert f"Player 1 is dealt {table.data.models[mine]['name']}" in text
+    assert not any(f"is dealt {table.data.models[r]['name']}" in text for r in others)
+    if not game.is_member(0, "werewolf-pack"):  # the pack's business is private
+        assert "joins Werewolf Pack" not in text and "Pack Hunt" not in text
+    assert "[player 0] vote: lynch" in text

@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import uuid
+
 import yaml
 
 from rulescript.diagnostics import Diagnostic, Span
 
-from ..ast import Element, Inherit, KeyLine, Meta, TriggerBlock
+from ..ast import Condition, Element, Inherit, KeyLine, Meta, Params, TriggerBlock, Value
 from .exprs import Coverage, Unsupported, slug
 from .rules import BlockRenderer, RuleSection
 
@@ -49,15 +51,18 @@ class RenderResult:
         return not any(d.is_error for d in self.diagnostics)
 
 
+_LEAVES = (Value, Condition, Params)  # they lie on the line of the node that holds them
+
+
 def _lines_of(node: Any, out: set[int]) -> None:
-    """Every source line a node (and what it holds) comes from, in its own file."""
+    """Every source line a node (and the statements it holds) comes from, in its own file."""
     span = getattr(node, "span", None)
     if span is not None:
         out.add(span.line)
     if isinstance(node, list):
         for x in node:
             _lines_of(x, out)
-    elif hasattr(node, "__dataclass_fields__"):
+    elif hasattr(node, "__dataclass_fields__") and not isinstance(node, _LEAVES):
         for name in node.__dataclass_fields__:
             if name != "span":
                 _lines_of(getattr(node, name), out)
@@ -263,13 +268,20 @@ def render_files(result: RenderResult, book: Path, out: Path, name: str | None =
     """The text of every file of the game folder (relative path -> text)."""
     files: dict[str, str] = {}
     lists = _role_lists(book, out)
-    if name is None and (out / "game.yaml").is_file():  # keep the name an earlier render was given
-        name = (yaml.safe_load((out / "game.yaml").read_text(encoding="utf-8")) or {}).get("name")
+    previous = {}
+    if (out / "game.yaml").is_file():  # keep the name, id and version an earlier render was given
+        previous = yaml.safe_load((out / "game.yaml").read_text(encoding="utf-8")) or {}
+    if name is None:
+        name = previous.get("name")
     try:
         source = book.resolve().relative_to(out.resolve()).as_posix()
     except ValueError:
         source = book.name
-    game = {"profile": "werewolf", "name": name or book.name, "book": source}
+    name = name or book.name
+    # a package id that stays the same in every version (OCTGN needs one): from the game's name
+    gid = previous.get("id") or str(uuid.uuid5(uuid.NAMESPACE_URL, "rulescript-werewolf:" + name))
+    game = {"profile": "werewolf", "id": gid, "name": name, "version": str(previous.get("version") or "0.1.0"),
+            "book": source}
     if lists:
         game["role_lists"] = {k: lists[k] for k in sorted(lists)}
     files["game.yaml"] = GENERATED + yaml.safe_dump(game, sort_keys=False, allow_unicode=True)

@@ -60,10 +60,31 @@ def quote(text: str, span: Span | None) -> str:
 SINGLE = {"self": "me", "selection": "selection", "this": "subject", "winner": "winner", "joiner": "joiner",
           "target": "targeted", "visitor": "visitor", "attacker": "attacker", "attacked": "subject",
           "secondaryselection": "secondary", "ind": "ind", "actiontarget": "actiontarget", "vote": "vote",
-          "voter": "subject", "executor": "winner", "rolechanger": "attacker"}
+          "voter": "subject", "executor": "executor", "rolechanger": "attacker", "targetdead": "targeted",
+          "chooser": "chooser"}
+#: player properties (``@Self->Counter``) and the player attribute of the werewolf profile
+PLAYER_PROPS = {"counter": "counter", "alignment": "team", "role": "role", "class": "class", "category": "category",
+                "target": "target", "publicvotingpower": "votingpower", "originalrole": "originalrole"}
+#: selectors of event values that are not players: the profile's name for each
+TEXT_NAMES = {"visittype": "visittype", "actionabilitytype": "abilitytype", "visitsubtype": "visitsubtype",
+              "defensetype": "defensetype", "actionresult": "actionresult", "actionfeedback": "actionfeedback",
+              "attacksource": "attacksource"}
+#: player selectors that name a set of players: the coverage label and the filter (None: the base set)
+SETS = {"all": ("@All", None), "living": ("@All", None), "alive": ("@All", None),
+        "dead": ("@Dead", "players[dead]"), "others": ("@Others", "players[alive]::not(me)"),
+        "ghostly": ("@Ghostly", "players[ghostly]"), "deadalive": ("@DeadAlive", "players"),
+        "nobody": ("@Nobody", "players::keep(nil)")}
+#: player selectors that name a list of players of the resolution
+LISTS = {"voters": "voters", "othervoters": "othervoters"}
 #: advanced selector keys and the werewolf profile selector that keeps matching players
-FILTER_KEYS = {"attr": ("has", "lacks"), "attrrole": ("has", "lacks"), "align": ("team", None),
-               "group": ("group", None), "role": ("role", None)}
+FILTER_KEYS = {"attr": ("has", "lacks"), "attribute": ("has", "lacks"), "attrrole": ("has", "lacks"),
+               "align": ("team", None), "alignment": ("team", None), "group": ("group", None),
+               "role": ("role", None), "class": ("class", None), "cat": ("category", None),
+               "category": ("category", None), "fullcat": ("fullcat", None), "origrole": ("origrole", None),
+               "origclass": ("origclass", None), "origcat": ("origcategory", None),
+               "origalign": ("origteam", None), "origfullcat": ("origfullcat", None), "attrself": ("mine", None)}
+#: special keys of an advanced selector: they change the players searched, not the test
+SPECIAL_KEYS = ("aliveonly", "ghostly")
 KILLING_TYPES = ("attack", "kill", "lynch", "true kill", "banish", "true banish")
 
 
@@ -82,15 +103,13 @@ class Exprs:
             raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
         name = (v.name or "").lower()
         base = "players" if dead else "players[alive]"
-        if v.sigil == "@" and name in ("all", "living", "alive"):
-            self.cov.add("selector", "@All")
-            return base
-        if v.sigil == "@" and name == "dead":
-            self.cov.add("selector", "@Dead")
-            return "players[dead]"
-        if v.sigil == "@" and name == "others":
-            self.cov.add("selector", "@Others")
-            return "players[alive]::not(me)"
+        if v.sigil == "@" and name in SETS and not v.filters:
+            label, text = SETS[name]
+            self.cov.add("selector", label)
+            return base if text is None else text
+        if v.sigil == "@" and name in LISTS:
+            self.cov.add("selector", f"@{v.name}")
+            return f"players::keep({LISTS[name]})"
         if v.sigil == "@" and name == "members":
             self.cov.add("selector", "@Members")
             return f"{base}::group({quote(self.element, v.span)})"
@@ -105,6 +124,13 @@ class Exprs:
             parts = []
             for f in v.filters:
                 key = f.key.lower()
+                if key in SPECIAL_KEYS:
+                    self.cov.add("selector", f"@({f.key}:…)")
+                    if key == "aliveonly" and f.value.lower() == "false":
+                        base = "players"
+                    elif key == "ghostly" and f.value.lower() == "true":
+                        base = "players[ghostly]"
+                    continue
                 if key not in FILTER_KEYS:
                     raise Unsupported(f"the selector key '{f.key}' in '{v.text}'", v.span)
                 pos, neg = FILTER_KEYS[key]
@@ -113,13 +139,23 @@ class Exprs:
                     raise Unsupported(f"a negated '{f.key}' key in '{v.text}'", v.span)
                 self.cov.add("selector", f"@({f.key}:{'!' if f.negated else ''}…)")
                 parts.append((sel, slug(f.value)))
-            if len(parts) == 1:
+            if not parts:
+                return base
+            if len(parts) == 1 and parts[0][0] not in ("fullcat", "origfullcat"):
                 sel, val = parts[0]
                 return f"{base}::{sel}({quote(val, v.span)})"
-            # several keys: every key must hold (the where selector takes them all)
-            self.cov.add("selector", "@(A,B) (several keys)")
-            spec = ", ".join(f"{sel}={val}" for sel, val in parts)
-            return f"{base}::where({quote(spec, v.span)})"
+            # several keys (or class and category): every test must hold (the where selector)
+            if len(parts) > 1:
+                self.cov.add("selector", "@(A,B) (several keys)")
+            tests = []
+            for sel, val in parts:
+                if sel in ("fullcat", "origfullcat"):
+                    cls, _, cat = val.partition("-")
+                    pre = "orig" if sel == "origfullcat" else ""
+                    tests += [f"{pre}class={cls}", f"{pre}category={cat}"]
+                else:
+                    tests.append(f"{sel}={val}")
+            return f"{base}::where({quote(', '.join(tests), v.span)})"
         raise Unsupported(f"the selector '{v.text}' as a set of players", v.span)
 
     def _single_filter(self, expr: str, base: str, v: Value) -> str:
@@ -138,6 +174,14 @@ class Exprs:
         if v.sigil == "@" and name.startswith("result") and name[6:].isdigit() and not v.props:
             self.cov.add("selector", "@ResultN")
             return f"results.{int(name[6:]) - 1}"
+        if v.sigil == "@" and name in LISTS and not v.props:
+            self.cov.add("selector", f"@{v.name}")
+            return LISTS[name]
+        if v.props and len(v.props) == 1 and v.props[0].lower() == "mostfreqrole":
+            base = Value(v.kind, v.text.rsplit("->", 1)[0], v.type, None, v.sigil, v.name, v.filters, [], [],
+                         None, v.span)
+            self.cov.add("selector", "->MostFreqRole")
+            return f"mostFreqRole({self.player_expr(base)})"
         if v.props and len(v.props) == 1 and v.props[0].lower() == "count":
             base = Value(v.kind, v.text.rsplit("->", 1)[0], v.type, None, v.sigil, v.name, v.filters, [], [],
                          None, v.span)
@@ -244,10 +288,9 @@ class Exprs:
             if v.sigil == "@" and name in ("option", "chosen"):
                 self.cov.add("selector", f"@{v.name}")
                 return "option"
-            if v.sigil == "@" and name in ("visittype", "actionabilitytype", "visitsubtype", "defensetype"):
+            if v.sigil == "@" and name in TEXT_NAMES and not v.props:
                 self.cov.add("selector", f"@{v.name}")
-                return {"visittype": "visittype", "actionabilitytype": "abilitytype",
-                        "visitsubtype": "visitsubtype", "defensetype": "defensetype"}[name]
+                return TEXT_NAMES[name]
             if v.sigil == "@" and name == "thisattr" and v.props:
                 prop = v.props[0].lower()
                 if prop in ("value1", "value2", "value3", "counter"):
@@ -262,11 +305,9 @@ class Exprs:
                              None, v.span)
                 if prop == "count":
                     return self.player_expr(v)
-                if prop in ("counter", "alignment", "role", "class", "category"):
+                if prop in PLAYER_PROPS:
                     self.cov.add("selector", f"->{v.props[0]}")
-                    attr = {"counter": "counter", "alignment": "team", "role": "role", "class": "class",
-                            "category": "category"}[prop]
-                    return f"{self.player_expr(base)}.{attr}"
+                    return f"{self.player_expr(base)}.{PLAYER_PROPS[prop]}"
             if v.sigil == "&" and v.name:
                 self.cov.add("selector", "&Team")
                 return quote(slug(v.name), v.span)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..ast import Ability, Evaluate, ForEach, KeyLine, Process, Restriction, TriggerBlock, Value
 from .exprs import Coverage, Exprs, Unsupported, any_span, quote, slug
@@ -25,6 +26,11 @@ EVENTS = {"passive start day": "startday", "passive start night": "startnight",
 DEATHS = {"on death": None, "on killed": "deathtype in ['kill', 'attack', 'true kill']", "on lynch": "deathtype == 'lynch'",
           "on banishment": "deathtype == 'banish' or deathtype == 'true banish'",
           "on banished": "deathtype == 'banish' or deathtype == 'true banish'"}
+#: triggers with an optional constant (``On Poll `P` Win``): the name bound to it, the event, and
+#: whether the constant is an element name (compared as its id)
+VALUED = {"on poll win": ("poll", "~mypollwin~", True), "on emitted": ("emitted", "~myemitted~", False),
+          "on end emitted": ("emitted", "~myendemitted~", False),
+          "on whisper": ("whispername", "~mywhisper~", False), "choice chosen": ("option", "~choicechosen~", False)}
 PHASE_EVENTS = {"passive start phase": ("startday", "startnight"), "passive end phase": ("endday", "endnight")}
 DURATIONS = {d: d for d in ("phase", "phaseattribute", "nextphase", "nextphaseattribute", "nextday",
                             "nextdayattribute", "nextnight", "nextnightattribute", "persistent", "permanent",
@@ -229,22 +235,11 @@ class BlockRenderer:
                 raise Unsupported(f"the trigger '{trig.name}'", tb.span)
             guards.append(f"defensetype == {quote(kind, tb.span)}")
             return "~defense~"
-        if name == "on poll win":
+        if name in VALUED:
+            field, event, as_id = VALUED[name]
             if value is not None:
-                guards.append(f"poll == {quote(slug(value.text), value.span)}")
-            return "~mypollwin~"
-        if name in ("on emitted", "on end emitted"):
-            if value is not None:
-                guards.append(f"emitted == {quote(value.text, value.span)}")
-            return "~myemitted~" if name == "on emitted" else "~myendemitted~"
-        if name == "on whisper":
-            if value is not None:
-                guards.append(f"whispername == {quote(value.text, value.span)}")
-            return "~mywhisper~"
-        if name == "choice chosen":
-            if value is not None:
-                guards.append(f"option == {quote(value.text, value.span)}")
-            return "~choicechosen~"
+                guards.append(f"{field} == {quote(slug(value.text) if as_id else value.text, value.span)}")
+            return event
         if name in EVENTS:
             if value is not None or sel is not None:
                 raise Unsupported(f"the trigger '{trig.name}' with a value or selector", tb.span)
@@ -447,184 +442,276 @@ class BlockRenderer:
         args = a.args
         restr = self._restr(a)
         to = lambda key="target": self._to(args.get(key), in_each)  # noqa: E731
-        if t == "feedback":
-            v = args["value"]
-            if v.kind == "success":
-                return f"store({quote(v.text, v.span)})"
-            return f"learn({x.text(v)})"
-        if t == "announcement":
-            info = x.text(args["info"])
-            if sub == "learn":
-                return f"learn({info})"
-            if sub == "announce":
-                return f"announce({info})"
-            if sub == "reveal":
-                where = args.get("location")
-                if where is None:
-                    raise Unsupported("Reveal without a place", a.span)
-                if where.sigil == "@" and (where.name or "").lower() == "self":
-                    return f"reveal({info}, 'self')"
-                return f"reveal({info}, {x.name(where)})"
-        if t == "investigating":
-            levels = LEVELS.get(tuple(o.upper() for o in a.options))
-            lv = f", {levels}" if levels else ""
-            if sub == "attribute":
-                return f"investigateAttribute({x.name(args['attribute'])}){to()}"
-            if sub in ("role", "class", "category", "alignment"):
-                return f"investigate({sub}{lv}){to()}"
-            if sub == "count":
-                return f"countRole({x.name(args['role'])}{lv})"
-            if sub == "player count":
-                return f"countPlayers() to?({x.player_filter(args['target'], dead=True)})"
-        if t == "targeting":
-            if sub == "target":
-                return f"setTarget(){to()}"
-            return "untarget()"
-        if t == "killing" and sub in KILLINGS:
-            return f"{KILLINGS[sub]}(){to()}"
-        if t == "resurrecting":
-            return f"resurrect(){to()}"
-        if t == "protecting" and sub in DEFENSES:
-            against = args["killings"].text.lower()
-            if against not in AGAINST:
-                raise Unsupported(f"protection from '{args['killings'].text}'", a.span)
-            by = args.get("by")
-            if by is not None and not (by.sigil == "@" and (by.name or "").lower() == "all"):
-                raise Unsupported("a protection limited to some killers ('by')", a.span)
-            if sub == "absence":
-                loc = args.get("location")
-                if loc is None or not (loc.sigil == "@" and (loc.name or "").lower() == "self"):
-                    raise Unsupported("an absence at another place than @Self", a.span)
-            return f"protect({AGAINST[against]}, {DEFENSES[sub]}){to()}{restr}"
-        if t == "disguising":
-            role = args["role"]
-            rtext = "secondaryrole" if role.name == "SecondarySelection" else x.name(role)
-            return f"disguise({'strong' if sub == 'strongly' else 'weak'}, {rtext}){to()}{restr}"
-        if t == "applying":
-            attr = args.get("attribute")
-            aname = self._attr_name(attr)
-            if sub == "add":
-                vals = "".join(", " + self._apply_value(o, a) for o in a.options)
-                return f"apply({aname}{vals}){to()}{restr}"
-            if sub == "remove":
-                return f"removeAttribute({aname}){to()}"
-            if sub == "change":
-                return f"changeValue({aname}, {int(args['index'].text)}, {x.text(args['value'])}){to()}"
-        if t == "redirecting":
-            frm = args.get("from")
-            ftext = f", {x.player_filter(frm)}" if frm is not None and not self._is_all(frm) else ""
-            return f"redirect({quote(args['abilities'].text.lower(), a.span)}{ftext}){to()}{restr}"
-        if t == "manipulating":
-            prop = (a.words.get("property") or (args.get("property").text if args.get("property") else "")).lower()
-            which = {"public voting power": "public", "special public voting power": "special",
-                     "private voting power": "private"}.get(prop)
-            if which is None:
-                raise Unsupported(f"manipulating '{prop}'", a.span)
-            op = "add" if sub == "relative" else "set"
-            return f"votingPower({which}, {op}, {x.scalar(args['amount'])}){to()}{restr}"
-        if t == "whispering":
-            dest = args["target"]
-            dtext = x.name(dest) if dest.sigil == "#" else f"str({x.player_expr(dest)})"
-            name = f", {x.text(args['name'])}" if "name" in args else (", ''" if "from" in args else "")
-            frm = f", {x.name(args['from'])}" if "from" in args else ""
-            return f"whisper({dtext}{name}{frm}){restr}"
-        if t == "joining":
-            group = args.get("group") or args.get("target")
-            subject = args.get("subject") or (args.get("target") if "group" in args else None)
-            if sub == "add":
-                m = args.get("membership")
-                mem = f", {m.text.lower()}" if m is not None and m.text.lower() != "member" else ""
-                return f"join({x.name(group)}{mem}){self._to(subject, in_each) if subject is not None and not self._is_self(subject) else ''}{restr}"
-            if sub == "remove":
-                return f"leave({x.name(group)}){self._to(subject, in_each) if subject is not None and not self._is_self(subject) else ''}"
-        if t == "granting":
-            role = args["role"]
-            if sub == "transfer":
-                return f"transfer(){to()}"
-            rname = x.name(role)
-            return f"{'grant' if sub == 'add' else 'revoke'}({rname}){to()}"
-        if t == "loyalty":
-            kind = (a.options[0] if a.options else "Alignment").lower()
-            return f"loyalty({kind}, {x.name(args['target'])})"
-        if t == "changing":
-            if sub == "role":
-                return f"roleChange({x.name(args['role'])}){to()}"
-            if sub == "alignment":
-                return f"alignmentChange({x.name(args['team'])}){to()}"
-            if sub == "group":
-                return f"groupChange({x.name(args['group'])}, {x.name(args['new_group'])})"
-        if t == "obstructing":
-            ab = a.words.get("abilities")
-            neg = "!" if a.words.get("negated") else ""
-            fb = args.get("feedback")
-            parts = []
-            if ab or fb is not None:
-                parts.append(quote(neg + (ab or "all").lower(), a.span))
-            if fb is not None:
-                parts.append(quote(fb.text, fb.span))
-            return f"obstruct({', '.join(parts)}){to()}{restr}"
-        if t == "poll":
-            poll = args.get("poll")
-            pname = x.name(poll) if poll is not None else quote(self.element, a.span)
-            if sub == "creation":
-                where = args.get("location")
-                if where is None or "name" in args:
-                    raise Unsupported("a poll creation without a place, or with a display name", a.span)
-                return f"createPoll({pname}, {x.name(where)})"
-            if sub == "addition":
-                return f"addPoll({pname}){restr}"
-            if sub in ("cancellation", "silent cancellation"):
-                return f"cancelPoll({pname}{', silent' if sub.startswith('silent') else ''}){restr}"
-            if sub == "deletion":
-                return f"deletePoll({pname}){restr}"
-            if sub == "manipulation":
-                c = a.condition
-                if c is None or c.left is None:
-                    raise Unsupported("a poll manipulation without its condition", a.span)
-                clause = self._to(c.left)
-                if c.op == "is":
-                    what = (c.right.text if c.right is not None else "").lower()
-                    if what not in ("unvotable", "disqualified"):
-                        raise Unsupported(f"a poll manipulation '{what}'", a.span)
-                    return f"pollManipulate({pname}, {what}){clause}{restr}"
-                hidden = "hiddenvotes" if "hidden" in c.connectives else "votes"
-                return f"pollManipulate({pname}, {hidden}, {x.scalar(c.right)}){clause}{restr}"
-        if t == "choices":
-            if sub == "creation":
-                opts = quote(", ".join(a.options), a.span)
-                return f"choices({x.name(args['choice'])}, {opts}){to()}"
-            if sub == "choosing":
-                return f"choose({x.name(args['choice'])})"
-        if t == "counting":
-            amount = args.get("amount")
-            n = self._number(amount) if amount is not None else "1"
-            tgt = args.get("target")
-            clause = self._counter_target(tgt, in_each)
-            if sub == "increment":
-                return f"counter(add, {n}){clause}"
-            if sub == "decrement":
-                return f"counter(add, -({n})){clause}"
-            return f"counter(set, {n}){clause}"
-        if t == "emit":
-            return f"emit({x.text(args['value'])}{', end' if sub == 'end' else ''}){to()}"
-        if t == "displaying":
-            if sub == "create":
-                return f"display({x.name(args['display'])}, {quote(', '.join(a.options), a.span)})"
-            return f"updateDisplay({x.name(args['display'])}, {int(args['index'].text)}, {x.text(args['value'])})"
-        if t == "cancel":
-            fb = args.get("feedback")
-            return f"cancel({fb.text.lower()})" if fb is not None else "cancel()"
-        if t == "reset":
-            return "resetConversation()"
-        if t in ("ascend", "descend", "win"):
-            return f"{t}()"
-        if t == "disband":
-            return "disband()"
-        if t == "storing":
-            return f"store({x.scalar(args['value']) if args['value'].kind != 'info' else x.text(args['value'])})"
-        if t == "log":
-            return f"log({x.text(args['value']) if args['value'].kind in ('info', 'constant') else x.scalar(args['value'])})"
+        if t in FIXED:
+            return FIXED[t] + (to() if t == "resurrecting" else "")
+        method = _ABILITY_METHODS.get(t)
+        text = getattr(self, method)(a, t, sub, args, x, to, restr, in_each) if method else None
+        if text is not None:
+            return text
         raise Unsupported(f"the ability '{a.text}' ({t}{'/' + sub if sub else ''})", a.span)
+
+    # one method per ability type: the RuleScript text, or None for a form not rendered
+    def _ab_activating(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        status = args.get("status")
+        word = "always" if sub == "always" or status is None else status.text.lower()
+        target = args.get("target")
+        clause = "" if target is None or self._is_self(target) else " " + x.clause(target)
+        return f"activate({word}){clause}"
+
+    def _ab_locking(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        return f"{'unlock' if sub == 'unlock' else 'lock'}({x.name(args['location'])})"
+
+    def _ab_switching(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        return f"{'copy' if t == 'copying' else 'switch'}(){to()}"
+
+    def _ab_shuffle(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        values = [args[k].text for k in sorted(args) if k.startswith("value")]
+        return f"shuffle({quote(', '.join(values), a.span)})"
+
+    def _ab_executing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        return f"execute({args['command'].text.lower()}, {x.name(args['location'])})"
+
+    def _ab_formatting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        if "separator" in args or "type" in args:
+            return None
+        return f"format({x.scalar(args['value'])}, {x.text(args['template'])})"
+
+    def _ab_feedback(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        v = args["value"]
+        if v.kind == "success":
+            return f"store({quote(v.text, v.span)})"
+        return f"learn({x.text(v)})"
+
+    def _ab_announcement(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        info = x.text(args["info"])
+        if sub == "learn":
+            return f"learn({info})"
+        if sub == "announce":
+            return f"announce({info})"
+        if sub == "reveal":
+            where = args.get("location")
+            if where is None:
+                raise Unsupported("Reveal without a place", a.span)
+            if where.sigil == "@" and (where.name or "").lower() == "self":
+                return f"reveal({info}, 'self')"
+            return f"reveal({info}, {x.name(where)})"
+        return None
+
+    def _ab_investigating(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        levels = LEVELS.get(tuple(o.upper() for o in a.options))
+        lv = f", {levels}" if levels else ""
+        if sub == "attribute":
+            return f"investigateAttribute({x.name(args['attribute'])}){to()}"
+        if sub in ("role", "class", "category", "alignment"):
+            return f"investigate({sub}{lv}){to()}"
+        if sub == "count":
+            return f"countRole({x.name(args['role'])}{lv})"
+        if sub == "player count":
+            return f"countPlayers() to?({x.player_filter(args['target'], dead=True)})"
+        return None
+
+    def _ab_targeting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        if sub == "target":
+            return f"setTarget(){to()}"
+        return "untarget()"
+
+    def _ab_killing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        if not (sub in KILLINGS):
+            return None
+        return f"{KILLINGS[sub]}(){to()}"
+
+    def _ab_protecting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        if not (sub in DEFENSES):
+            return None
+        against = args["killings"].text.lower()
+        if against not in AGAINST:
+            raise Unsupported(f"protection from '{args['killings'].text}'", a.span)
+        by = args.get("by")
+        by_text = ""
+        if by is not None and not self._is_all(by):  # only killings by these players are stopped
+            self.cov.add("ability", "protecting (by)")
+            by_text = f", {x.player_filter(by, dead=True)}"
+        if sub == "absence":
+            loc = args.get("location")
+            if loc is None or not (loc.sigil == "@" and (loc.name or "").lower() == "self"):
+                raise Unsupported("an absence at another place than @Self", a.span)
+        return f"protect({AGAINST[against]}, {DEFENSES[sub]}{by_text}){to()}{restr}"
+
+    def _ab_disguising(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        role = args["role"]
+        rtext = "secondaryrole" if role.name == "SecondarySelection" else x.name(role)
+        return f"disguise({'strong' if sub == 'strongly' else 'weak'}, {rtext}){to()}{restr}"
+
+    def _ab_applying(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        attr = args.get("attribute")
+        aname = self._attr_name(attr)
+        if sub == "add":
+            vals = "".join(", " + self._apply_value(o, a) for o in a.options)
+            return f"apply({aname}{vals}){to()}{restr}"
+        if sub == "remove":
+            return f"removeAttribute({aname}){to()}"
+        if sub == "change":
+            return f"changeValue({aname}, {int(args['index'].text)}, {x.text(args['value'])}){to()}"
+        return None
+
+    def _ab_redirecting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        frm = args.get("from")
+        ftext = f", {x.player_filter(frm)}" if frm is not None and not self._is_all(frm) else ""
+        return f"redirect({quote(args['abilities'].text.lower(), a.span)}{ftext}){to()}{restr}"
+
+    def _ab_manipulating(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        prop = (a.words.get("property") or (args.get("property").text if args.get("property") else "")).lower()
+        which = {"public voting power": "public", "special public voting power": "special",
+                 "private voting power": "private"}.get(prop)
+        if which is None:
+            raise Unsupported(f"manipulating '{prop}'", a.span)
+        op = "add" if sub == "relative" else "set"
+        return f"votingPower({which}, {op}, {x.scalar(args['amount'])}){to()}{restr}"
+
+    def _ab_whispering(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        dest = args["target"]
+        dtext = x.name(dest) if dest.sigil == "#" else f"str({x.player_expr(dest)})"
+        name = f", {x.text(args['name'])}" if "name" in args else (", ''" if "from" in args else "")
+        frm = f", {x.name(args['from'])}" if "from" in args else ""
+        return f"whisper({dtext}{name}{frm}){restr}"
+
+    def _ab_joining(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        group = args.get("group") or args.get("target")
+        subject = args.get("subject") or (args.get("target") if "group" in args else None)
+        if sub == "add":
+            m = args.get("membership")
+            mem = f", {m.text.lower()}" if m is not None and m.text.lower() != "member" else ""
+            return f"join({x.name(group)}{mem}){self._to(subject, in_each) if subject is not None and not self._is_self(subject) else ''}{restr}"
+        if sub == "remove":
+            return f"leave({x.name(group)}){self._to(subject, in_each) if subject is not None and not self._is_self(subject) else ''}"
+        return None
+
+    def _ab_granting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        role = args["role"]
+        if sub == "transfer":
+            return f"transfer(){to()}"
+        rname = x.name(role)
+        return f"{'grant' if sub == 'add' else 'revoke'}({rname}){to()}"
+
+    def _ab_loyalty(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        kind = (a.options[0] if a.options else "Alignment").lower()
+        return f"loyalty({kind}, {x.name(args['target'])})"
+
+    def _ab_changing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        if sub == "role":
+            return f"roleChange({x.name(args['role'])}){to()}"
+        if sub == "alignment":
+            return f"alignmentChange({x.name(args['team'])}){to()}"
+        if sub == "group":
+            return f"groupChange({x.name(args['group'])}, {x.name(args['new_group'])})"
+        return None
+
+    def _ab_obstructing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        ab = a.words.get("abilities")
+        neg = "!" if a.words.get("negated") else ""
+        fb = args.get("feedback")
+        parts = []
+        if ab or fb is not None:
+            parts.append(quote(neg + (ab or "all").lower(), a.span))
+        if fb is not None:
+            parts.append(quote(fb.text, fb.span))
+        return f"obstruct({', '.join(parts)}){to()}{restr}"
+
+    def _ab_poll(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        poll = args.get("poll")
+        pname = x.name(poll) if poll is not None else quote(self.element, a.span)
+        if sub == "creation":
+            where = args.get("location")
+            if where is None:
+                raise Unsupported("a poll creation without a place", a.span)
+            title = f", {x.text(args['name'])}" if "name" in args else ""
+            return f"createPoll({pname}, {x.name(where)}{title})"
+        if sub == "addition":
+            return f"addPoll({pname}){restr}"
+        if sub in ("cancellation", "silent cancellation"):
+            return f"cancelPoll({pname}{', silent' if sub.startswith('silent') else ''}){restr}"
+        if sub == "deletion":
+            return f"deletePoll({pname}){restr}"
+        if sub == "manipulation":
+            c = a.condition
+            if c is None or c.left is None:
+                raise Unsupported("a poll manipulation without its condition", a.span)
+            clause = self._to(c.left)
+            if c.op == "is":
+                what = (c.right.text if c.right is not None else "").lower()
+                if what not in ("unvotable", "disqualified"):
+                    raise Unsupported(f"a poll manipulation '{what}'", a.span)
+                return f"pollManipulate({pname}, {what}){clause}{restr}"
+            hidden = "hiddenvotes" if "hidden" in c.connectives else "votes"
+            return f"pollManipulate({pname}, {hidden}, {x.scalar(c.right)}){clause}{restr}"
+        return None
+
+    def _ab_choices(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        if sub == "creation":
+            opts = quote(", ".join(a.options), a.span)
+            return f"choices({x.name(args['choice'])}, {opts}){to()}"
+        if sub == "choosing":
+            return f"choose({x.name(args['choice'])})"
+        return None
+
+    def _ab_counting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        amount = args.get("amount")
+        n = self._number(amount) if amount is not None else "1"
+        tgt = args.get("target")
+        clause = self._counter_target(tgt, in_each)
+        if sub == "increment":
+            return f"counter(add, {n}){clause}"
+        if sub == "decrement":
+            return f"counter(add, -({n})){clause}"
+        return f"counter(set, {n}){clause}"
+
+    def _ab_emit(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        return f"emit({x.text(args['value'])}{', end' if sub == 'end' else ''}){to()}"
+
+    def _ab_displaying(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        if sub == "create":
+            return f"display({x.name(args['display'])}, {quote(', '.join(a.options), a.span)})"
+        return f"updateDisplay({x.name(args['display'])}, {int(args['index'].text)}, {x.text(args['value'])})"
+
+    def _ab_cancel(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        fb = args.get("feedback")
+        return f"cancel({fb.text.lower()})" if fb is not None else "cancel()"
+
+    def _ab_storing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        return f"store({x.scalar(args['value']) if args['value'].kind != 'info' else x.text(args['value'])})"
+
+    def _ab_log(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
+            in_each: bool) -> str | None:
+        return f"log({x.text(args['value']) if args['value'].kind in ('info', 'constant') else x.scalar(args['value'])})"
 
     def _is_self(self, v: Value) -> bool:
         return v.sigil == "@" and (v.name or "").lower() == "self" and not v.props
@@ -662,6 +749,45 @@ class BlockRenderer:
             fn = {"ceil": "ceil", "floor": "floor", "round": "round"}.get((v.rounding or "floor").lower(), "floor")
             return f"{fn}({left} / {right})"
         return self.x.scalar(v)
+
+
+#: ability types rendered as one fixed command (a resurrection takes its target clause)
+FIXED = {"reset": "resetConversation()", "ascend": "ascend()", "descend": "descend()", "win": "win()",
+         "disband": "disband()", "resurrecting": "resurrect()"}
+#: ability type -> the BlockRenderer method that renders it
+_ABILITY_METHODS = {
+    "activating": "_ab_activating",
+    "locking": "_ab_locking",
+    "switching": "_ab_switching",
+    "copying": "_ab_switching",
+    "shuffle": "_ab_shuffle",
+    "executing": "_ab_executing",
+    "formatting": "_ab_formatting",
+    "feedback": "_ab_feedback",
+    "announcement": "_ab_announcement",
+    "investigating": "_ab_investigating",
+    "targeting": "_ab_targeting",
+    "killing": "_ab_killing",
+    "protecting": "_ab_protecting",
+    "disguising": "_ab_disguising",
+    "applying": "_ab_applying",
+    "redirecting": "_ab_redirecting",
+    "manipulating": "_ab_manipulating",
+    "whispering": "_ab_whispering",
+    "joining": "_ab_joining",
+    "granting": "_ab_granting",
+    "loyalty": "_ab_loyalty",
+    "changing": "_ab_changing",
+    "obstructing": "_ab_obstructing",
+    "poll": "_ab_poll",
+    "choices": "_ab_choices",
+    "counting": "_ab_counting",
+    "emit": "_ab_emit",
+    "displaying": "_ab_displaying",
+    "cancel": "_ab_cancel",
+    "storing": "_ab_storing",
+    "log": "_ab_log",
+}
 
 
 def _clause_end(text: str, open_at: int) -> int:

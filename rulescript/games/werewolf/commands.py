@@ -60,6 +60,7 @@ def _results(res):
 def _set_result(res, value):
     res.ww_result = value
     _results(res).append(value)
+    res.game.last_result = value  # for On Action (@ActionResult)
 
 
 def _actor(res):
@@ -77,6 +78,14 @@ def _visit(res, seat, atype, asub):
     if target is None:  # obstructed or cancelled: the result is the feedback, else a failure
         _set_result(res, feedback if feedback is not None else "Failure")
     return target
+
+
+def _first_target(res, S, atype, asub):
+    """The one target of a single-target ability, visited: (seat reached or None, whether S held one)."""
+    ps = _players(res, S)
+    if not ps:
+        return None, False
+    return _visit(res, ps[0], atype, asub), True
 
 
 def _each_target(res, S, atype, asub, fn):
@@ -108,23 +117,17 @@ def _cmd_announce(res, eff, S, restr):
 def _cmd_investigate(res, eff, S, restr):
     what = _arg(eff, 0)
     levels = _arg(eff, 1)
-    ps = _players(res, S)
-    if not ps:
-        return False
-    seat = _visit(res, ps[0], "investigating", what)
+    seat, had = _first_target(res, S, "investigating", what)
     if seat is None:
-        return True
+        return had  # obstructed or cancelled: the result is the feedback
     _set_result(res, res.game.investigate(res.controller, seat, what, None, res.source, levels))
     return True
 
 
 def _cmd_investigate_attribute(res, eff, S, restr):
-    ps = _players(res, S)
-    if not ps:
-        return False
-    seat = _visit(res, ps[0], "investigating", "attribute")
+    seat, had = _first_target(res, S, "investigating", "attribute")
     if seat is None:
-        return True
+        return had
     _set_result(res, res.game.investigate(res.controller, seat, "attribute", _key(_text(res, eff, 0)), res.source))
     return True
 
@@ -150,10 +153,7 @@ def _cmd_log(res, eff, S, restr):
 
 # ---------------------------------------------------------------------------- targeting, killing
 def _cmd_set_target(res, eff, S, restr):
-    ps = _players(res, S)
-    if not ps:
-        return False
-    seat = _visit(res, ps[0], "targeting", "target")
+    seat, _had = _first_target(res, S, "targeting", "target")
     if seat is not None:
         res.game.set_target(res.source, seat)
     return seat is not None
@@ -181,8 +181,12 @@ def _cmd_resurrect(res, eff, S, restr):
 
 def _cmd_protect(res, eff, S, restr):
     against, kind = _arg(eff, 0), _arg(eff, 1)
+    flt = _arg(eff, 2)
+    by = None
+    if flt is not None:  # only killings by these players are stopped
+        by = [v.idx for v in res.engine.resolve(res, flt["filters"], "silent") if isinstance(v, Player)]
     return _each_target(res, S, "protecting", kind,
-                        lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent"))
+                        lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent", by))
 
 
 def _cmd_disguise(res, eff, S, restr):
@@ -269,7 +273,7 @@ def _poll_effect(kind):
 
 def _cmd_create_poll(res, eff, S, restr):
     res.game.note("poll", "creation")
-    res.game.create_poll(_key(_text(res, eff, 0)), _key(_text(res, eff, 1)), res.source)
+    res.game.create_poll(_key(_text(res, eff, 0)), _key(_text(res, eff, 1)), res.source, _text(res, eff, 2))
 
 
 def _cmd_whisper(res, eff, S, restr):
@@ -317,10 +321,7 @@ def _cmd_revoke(res, eff, S, restr):
 
 
 def _cmd_transfer(res, eff, S, restr):
-    ps = _players(res, S)
-    if not ps:
-        return False
-    seat = _visit(res, ps[0], "granting", "transfer")
+    seat, _had = _first_target(res, S, "granting", "transfer")
     if seat is None:
         return False
     res.game.transfer(res.source, seat)
@@ -440,6 +441,59 @@ def _cmd_each(res, eff, S, restr):
     return True
 
 
+def _cmd_activate(res, eff, S, restr):
+    res.game.note("activating", _arg(eff, 0))
+    for p in _players(res, S):
+        res.game.state["players"][p]["active_while"] = _arg(eff, 0)
+        res.game.emit({"type": "activate", "player": p, "while": _arg(eff, 0)})
+
+
+def _lock(locked):
+    def run(res, eff, S, restr):
+        res.game.note("locking", "lock" if locked else "unlock")
+        res.game.set_lock(_key(_text(res, eff, 0)), locked)
+    return run
+
+
+def _cmd_switch(res, eff, S, restr):
+    seat, _had = _first_target(res, S, "switching", None)
+    if seat is None or seat == res.controller:
+        return False
+    res.game.switch_roles(res.controller, seat)
+    return True
+
+
+def _cmd_copy(res, eff, S, restr):
+    seat, _had = _first_target(res, S, "copying", None)
+    if seat is None:
+        return False
+    return res.game.change_role(res.controller, res.game.role_of(seat), res.controller)
+
+
+def _cmd_shuffle(res, eff, S, restr):
+    values = [v.strip() for v in (_text(res, eff, 0) or "").split(",") if v.strip()]
+    res.game.note("shuffle", None)
+    if not values:
+        return False
+    pick = values[res.game.randbelow(len(values))]
+    res.game.emit({"type": "shuffle", "values": values, "result": pick})
+    _set_result(res, pick)
+    return True
+
+
+def _cmd_execute(res, eff, S, restr):
+    res.game.note("executing", _arg(eff, 0))
+    _set_result(res, res.game.host_command(_arg(eff, 0), _key(_text(res, eff, 1)), res.source))
+
+
+def _cmd_format(res, eff, S, restr):
+    value = _value(res, eff, 0)
+    template = _text(res, eff, 1) or "$"
+    res.game.note("formatting", None)
+    items = value if isinstance(value, list) else [value]
+    _set_result(res, "\n".join(template.replace("$", _expr.to_str(res, v)) for v in items))
+
+
 COMMANDS = {
     "learn": _cmd_learn, "reveal": _cmd_reveal, "announce": _cmd_announce,
     "investigate": _cmd_investigate, "investigateattribute": _cmd_investigate_attribute,
@@ -459,7 +513,9 @@ COMMANDS = {
     "choices": _cmd_choices, "choose": _cmd_choose, "counter": _cmd_counter, "emit": _cmd_emit,
     "display": _cmd_display, "updatedisplay": _cmd_update_display, "cancel": _cmd_cancel,
     "resetconversation": _cmd_reset, "ascend": _leave("ascended"), "descend": _leave("descended"),
-    "win": _cmd_win, "each": _cmd_each,
+    "win": _cmd_win, "each": _cmd_each, "activate": _cmd_activate, "lock": _lock(True), "unlock": _lock(False),
+    "switch": _cmd_switch, "copy": _cmd_copy, "shuffle": _cmd_shuffle, "execute": _cmd_execute,
+    "format": _cmd_format,
 }
 
 

@@ -27,7 +27,7 @@ STOPPED_BY = {
 DEFENSE_ORDER = ("absence", "active", "passive", "partial", "recruitment")
 #: ability types whose use on a player is a visit (On Visited fires, redirections and obstructions apply)
 VISITING = ("killing", "investigating", "protecting", "applying", "disguising", "obstructing",
-            "redirecting", "manipulating", "granting", "changing", "targeting")
+            "redirecting", "manipulating", "granting", "changing", "targeting", "switching", "copying")
 #: durations that end when the element that made them leaves play (a role lost, an attribute gone)
 TIED_TO_SOURCE = ("permanent", "attribute", "phaseattribute", "nextphaseattribute", "nextdayattribute",
                   "nextnightattribute", "untiluseattribute")
@@ -37,7 +37,8 @@ DAY_LIMIT = 100
 
 def new_player(idx, name):
     return {"idx": idx, "name": name, "alive": True, "left": None, "role": None, "team": None, "death": None,
-            "counter": 0, "attrs": [], "extras": [], "learned": [], "loyal": {}, "power": 1}
+            "counter": 0, "attrs": [], "extras": [], "learned": [], "loyal": {}, "power": 1,
+            "active_while": None, "original_role": None}
 
 
 def new_state(seed, rng_state, names):
@@ -48,7 +49,7 @@ def new_state(seed, rng_state, names):
         "phase": "setup", "day": -1, "night": 0, "pindex": -1, "active": 0,
         "polls": [], "next_poll": 1, "poll_mods": [], "lasting": [], "next_lasting": 1,
         "groups": {}, "teams": {}, "uses": {}, "last_used": {}, "story": [], "emits": [],
-        "choices": {}, "displays": {}, "whispers": [],
+        "choices": {}, "displays": {}, "whispers": [], "locked": [],
         "log": [], "over": False, "winner": None, "winners": [], "result": None, "reason": None,
         "day_limit": DAY_LIMIT, "ext": {},
     }

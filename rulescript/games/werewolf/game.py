@@ -78,6 +78,11 @@ class WerewolfGame(object):
         self._noted = []       # (type, subtype, target, result) of the abilities of the running action
         self._secondary = None  # the second selection of the action being resolved
         self.completed = set()  # ids of the rules that resolved to their end (not state: for coverage)
+        self._table_version = 0  # changes whenever a card enters, leaves or changes owner
+        self._index_key = None
+        self._index = {}
+        self.last_result = None    # the latest result and feedback of an ability (for On Action)
+        self.last_feedback = None
         if state is not None:
             self.state = state
             return
@@ -177,8 +182,14 @@ class WerewolfGame(object):
         own_death = event is not None and (event["name"] == "death" and event["player"] == owner or
                                            event["name"] == "removal" and event["obj"] == iid)
         if owner >= 0 and not own_death:
-            status = keys.get("status", "alive")
+            # the rule's own status, else what an Activate ability set for the owner, else alive
+            status = keys.get("status")
+            if status is None:  # an Activate ability widens when the owner's elements work
+                status = {"ghostly": "alive-or-ghost", "always": "any"}.get(
+                    st["players"][owner].get("active_while"), "alive")
             alive = st["players"][owner]["alive"]
+            if status == "alive-or-ghost":
+                status = "alive" if alive else "ghostly"
             if status == "alive" and not alive:
                 return False
             if status == "ghostly" and (alive or not self.has_attribute(owner, "ghostly")):
@@ -246,6 +257,7 @@ class WerewolfGame(object):
         card = data.new_card(iid, model, owner, m.get("type"), m.get("rules") or [], source)
         st["cards"][iid] = card
         st["table"].append(iid)
+        self._table_version += 1
         return iid
 
     def _enter(self, iid):
@@ -259,6 +271,7 @@ class WerewolfGame(object):
             return
         self.rules.card_left_play(self, iid)
         st["table"].remove(iid)
+        self._table_version += 1
         for pl in st["players"]:
             if iid in pl["attrs"]:
                 pl["attrs"].remove(iid)
@@ -360,6 +373,7 @@ class WerewolfGame(object):
         if seat is None or seat < 0:
             return self.announce(text, source)
         self.state["players"][seat]["learned"].append(text)
+        self.last_feedback = text
         self.emit({"type": "learn", "player": seat, "text": text, "source": self._model_of(source)})
 
     def reveal(self, where, text, source, seat):
@@ -412,8 +426,8 @@ class WerewolfGame(object):
         return len([p for p in self.living() if self._visible_role(p, levels) == role])
 
     # ------------------------------------------------------------------ lasting effects of commands
-    def add_defense(self, seat, against, kind, source, duration):
-        self._lasting({"type": "defense", "player": seat, "against": against, "kind": kind,
+    def add_defense(self, seat, against, kind, source, duration, by=None):
+        self._lasting({"type": "defense", "player": seat, "against": against, "kind": kind, "by": by,
                        "at": self._owner(source) if kind == "absence" else None}, source, duration)
         self.emit({"type": "protect", "player": seat, "against": against, "kind": kind,
                    "source": self._model_of(source)})
@@ -468,7 +482,7 @@ class WerewolfGame(object):
             if dkind == "absence" and sheltered:
                 continue
             found = [e for e in self.state["lasting"] if e["type"] == "defense" and e["player"] == seat
-                     and e["kind"] == dkind and e["against"] in stop]
+                     and e["kind"] == dkind and e["against"] in stop and (e.get("by") is None or by in e["by"])]
             if found:
                 e = found[0]
                 self.emit({"type": "defended", "player": seat, "killing": kind, "kind": dkind,
@@ -476,7 +490,8 @@ class WerewolfGame(object):
                 self._use(e)
                 if e["source"] in self.state["table"]:
                     self.fire("defense", self._owner(e["source"]), obj=e["source"],
-                              bindings={"subject": seat, "attacker": by, "defensetype": dkind, "deathtype": kind})
+                              bindings={"subject": seat, "attacker": by, "defensetype": dkind, "deathtype": kind,
+                                        "attacksource": self._model_of(source)})
                 died = False
                 break
         if died:
@@ -494,7 +509,8 @@ class WerewolfGame(object):
             self._ghost(seat)
         pl["death"] = {"type": kind, "phase": self.phase_name()}
         self.emit({"type": "death", "player": seat, "killing": kind, "role": self.role_of(seat)})
-        self.fire("death", seat, bindings={"subject": seat, "deathtype": kind, "attacker": by})
+        self.fire("death", seat, bindings={"subject": seat, "deathtype": kind, "attacker": by,
+                                           "attacksource": self._model_of(source)})
         self.passive_round()
 
     def _ghost(self, seat):
@@ -669,9 +685,50 @@ class WerewolfGame(object):
         if old >= 0 and iid in st["players"][old]["extras"]:
             st["players"][old]["extras"].remove(iid)
         card["owner"] = card["ctrl"] = seat
+        self._table_version += 1
         st["players"][seat]["extras"].append(iid)
         self.emit({"type": "transfer", "from": old, "player": seat, "role": card["model"]})
         self.fire("assigned", seat, obj=iid)
+
+    def switch_roles(self, a, b):
+        """Players ``a`` and ``b`` exchange role cards (each card changes owner)."""
+        st = self.state
+        pa, pb = st["players"][a], st["players"][b]
+        ra, rb = pa["role"], pb["role"]
+        for iid, seat in ((ra, b), (rb, a)):
+            card = st["cards"][iid]
+            card["owner"] = card["ctrl"] = seat
+        pa["role"], pb["role"] = rb, ra
+        self._table_version += 1
+        self.emit({"type": "switch", "player": a, "with": b})
+        self.set_team(a, self.models[st["cards"][rb]["model"]].get("team"))
+        self.set_team(b, self.models[st["cards"][ra]["model"]].get("team"))
+        self.passive_round()
+
+    def host_command(self, command, where, source):
+        """``Execute`` a host command: the answer is revealed in the location."""
+        st = self.state
+        names = lambda seats: ", ".join(st["players"][p]["name"] for p in seats)  # noqa: E731
+        if command == "listalive":
+            text = names(self.living())
+        elif command == "listdead":
+            text = names([p["idx"] for p in st["players"] if not p["alive"]])
+        elif command == "listplayers":
+            text = names([p["idx"] for p in st["players"]])
+        elif command == "listroles":
+            text = ", ".join(sorted(set(self.models[self.role_of(p["idx"])]["name"] for p in st["players"])))
+        else:  # substitutes and mentors: a headless game has none
+            text = ""
+        self.reveal(where, text, source, None)
+        return text
+
+    def set_lock(self, where, locked):
+        st = self.state
+        if locked and where not in st["locked"]:
+            st["locked"].append(where)
+        elif not locked and where in st["locked"]:
+            st["locked"].remove(where)
+        self.emit({"type": "lock" if locked else "unlock", "where": where})
 
     # ------------------------------------------------------------------ choices, counters, displays, emits
     def create_choice(self, seat, name, options, source):
@@ -686,7 +743,7 @@ class WerewolfGame(object):
         self.emit({"type": "chosen", "player": seat, "choice": name, "option": option})
         if ch["source"] in self.state["table"]:
             self.fire("choicechosen", seat, obj=ch["source"],
-                      bindings={"option": option, "selection": selection})
+                      bindings={"option": option, "selection": selection, "chooser": seat})
         return option
 
     def set_counter(self, seat, value):
@@ -719,7 +776,7 @@ class WerewolfGame(object):
         self.fire("emitted", seat, bindings={"emitted": value})
 
     # ------------------------------------------------------------------ polls
-    def create_poll(self, poll, where, creator):
+    def create_poll(self, poll, where, creator, title=None):
         st = self.state
         if poll not in self.models or self.models[poll].get("type") != "poll":
             raise GameError("unknown poll %r" % (poll,))
@@ -737,8 +794,8 @@ class WerewolfGame(object):
             pid = st["next_poll"]
             st["next_poll"] = pid + 1
             st["polls"].append({"id": pid, "poll": poll, "where": where, "creator": creator, "open": True,
-                                "votes": {}})
-            self.emit({"type": "poll_open", "poll": poll, "where": where})
+                                "votes": {}, "title": title})
+            self.emit({"type": "poll_open", "poll": poll, "where": where, "title": title})
 
     def _poll_card(self, poll):
         for iid in self.state["table"]:
@@ -782,7 +839,8 @@ class WerewolfGame(object):
             if choice is None:  # an abstention
                 continue
             poll["votes"][voter] = choice
-            self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice})
+            self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
+                       "where": poll["where"]})
             self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"]})
 
     def _poll_tally(self, poll):
@@ -818,7 +876,9 @@ class WerewolfGame(object):
         if tied:
             winner = tied[0] if len(tied) == 1 else self._break_tie(name, tied)
         votes = [[t, tally[t]] for t in sorted(tally)]
-        self.emit({"type": "poll_close", "poll": name, "winner": winner, "votes": votes})
+        voters = sorted(v for v, t in poll["votes"].items() if t == winner)   # WWRF @Voters
+        others = [v for v in voters if v != winner]                           # WWRF @OtherVoters
+        self.emit({"type": "poll_close", "poll": name, "winner": winner, "votes": votes, "where": poll["where"]})
         for e in list(st["lasting"]):
             if e["type"] == "pollcancel" and e["poll"] == name:
                 st["lasting"].remove(e)
@@ -827,19 +887,22 @@ class WerewolfGame(object):
         if winner is not None and tally[winner] * 2 > sum(tally.values()):
             self.fire("hammer", winner, bindings={"winner": winner, "poll": name})
         if winner is not None:  # the winner hears of it first (a lynched player may still leave the game)
-            self.fire("pollwin", winner, bindings={"poll": name, "winner": winner})
+            self.fire("pollwin", winner, bindings={"poll": name, "winner": winner, "voters": voters,
+                                                   "othervoters": others})
         creator = poll["creator"]
         # the executor of a poll's result: for a poll of a group or a team, one of the voters for the
         # winner, drawn by the game's generator (it is who visits, for an attack)
         backers = sorted(v for v, t in poll["votes"].items() if t == winner) or sorted(poll["votes"])
         executor = backers[self.randbelow(len(backers))] if backers else None
+
         if creator in st["table"]:
             if winner is None:
                 self.fire("pollskipped", st["cards"][creator]["owner"], obj=creator,
                           bindings={"poll": name, "executor": executor})
             else:
                 self.fire("pollclosed", st["cards"][creator]["owner"], obj=creator,
-                          bindings={"winner": winner, "poll": name, "executor": executor})
+                          bindings={"winner": winner, "poll": name, "executor": executor, "voters": voters,
+                                    "othervoters": others})
 
     # ------------------------------------------------------------------ the end
     def team_wins(self, source):
@@ -944,6 +1007,7 @@ class WerewolfGame(object):
         self.emit({"type": "use", "player": seat, "ability": rid, "prompt": prompt,
                    "target": None if answer == "use" else answer})
         self._noted = []
+        self.last_result = self.last_feedback = None
         ok = self.rules.resolve_action(self, iid, timing, rule_id=rid, preselected=pre)
         self._secondary = None
         if ok:
@@ -952,16 +1016,41 @@ class WerewolfGame(object):
             if iid in self.state["table"]:
                 self.fire("action", seat, obj=iid, bindings={
                     "actiontarget": None if answer == "use" else answer, "abilitytype": noted[0],
-                    "abilitysubtype": noted[1], "subject": seat})
+                    "abilitysubtype": noted[1], "subject": seat, "actionresult": self.last_result,
+                    "actionfeedback": self.last_feedback})
         return bool(ok)
 
-    def offer_actions(self, timing):
+    def _action_index(self):
+        """{timing: {seat: [(iid, rule)]}} of the actions on the table, rebuilt when the table or the
+        rules changed (cards come and go, change owners; a hot reload replaces the rules)."""
+        key = (self._table_version, id(getattr(self.rules, "rules", None)))
+        if self._index_key == key:
+            return self._index
         st = self.state
-        for seat in range(len(st["players"])):
-            for iid, rid, _prompt in self.offered_actions(seat, timing):
-                rule = self.rules.rules.get(rid)
+        index = {}
+        for iid in st["table"]:
+            owner = st["cards"][iid]["owner"]
+            if owner < 0:
+                continue
+            for rule in self.rules.rules_of(self, iid):
+                timing = (rule.get("keys") or {}).get("timing")
+                if rule["actions"] and timing:
+                    index.setdefault(timing, {}).setdefault(owner, []).append((iid, rule))
+        self._index, self._index_key = index, key
+        return index
+
+    def offer_actions(self, timing):
+        """Offer the actions of this timing, seat by seat."""
+        st = self.state
+        if getattr(self.rules, "rules_of", None) is None:
+            return
+        by_seat = self._action_index().get(timing, {})
+        for seat in sorted(by_seat):
+            for iid, rule in list(by_seat[seat]):
+                if st["cards"][iid]["owner"] != seat or iid not in st["table"] or not self.rule_allowed(iid, rule):
+                    continue
                 for _ in range(self.repeats(iid, rule)):
-                    self.use_action(seat, iid, rid, timing)
+                    self.use_action(seat, iid, rule["id"], timing)
 
     # ------------------------------------------------------------------ the flow
     def setup(self):
@@ -975,6 +1064,7 @@ class WerewolfGame(object):
         for seat, role in enumerate(roles):
             iid = self._new_card(role, seat)
             st["players"][seat]["role"] = iid
+            st["players"][seat]["original_role"] = role
             st["players"][seat]["team"] = self.models[role].get("team")
             self.emit({"type": "deal", "player": seat, "role": role})
             entered.append(iid)

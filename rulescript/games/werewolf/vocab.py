@@ -209,12 +209,91 @@ def _keep(test):
     return sel
 
 
+def _model_is(key):
+    def test(g, p, name):
+        role = g.role_of(p)
+        return role is not None and _text(g.models[role].get(key) or "") == name
+    return test
+
+
+def _list_binding(key):
+    def get(res):
+        ev = res.event
+        v = (ev.get("bindings") or {}).get(key) if ev else None
+        return [Player(p) for p in v or []]
+    return get
+
+
+def _pl_target(res, idx):
+    iid = res.game.state["players"][idx]["role"]
+    t = None if iid is None else res.game.state["cards"][iid].get("target")
+    return None if t is None else Player(t)
+
+
+def _pl_power(res, idx):
+    return res.game.power_of(idx)
+
+
+def _pl_original(res, idx):
+    return res.game.state["players"][idx].get("original_role")
+
+
+def _orig_is(key):
+    def test(g, p, name):
+        role = g.state["players"][p].get("original_role")
+        if role is None:
+            return False
+        if key == "role":
+            return role == name
+        return _text(g.models[role].get(key) or "") == name
+    return test
+
+
+def _sel_mine(res, kept, value):
+    name = _text(value)
+    g = res.game
+    out = []
+    for v in kept:
+        p = _player_of(v)
+        if p is None:
+            continue
+        for iid in g.state["players"][p]["attrs"]:
+            c = g.state["cards"][iid]
+            src = g.state["cards"].get(c["source"])
+            if c["model"] == name and src is not None and src["owner"] == res.controller:
+                out.append(v)
+                break
+    return out
+
+
+def _fn_mostfreqrole(res, args, fail):
+    counts = {}
+    order = []
+    for v in args[0] if isinstance(args[0], list) else [args[0]]:
+        p = _player_of(v)
+        role = None if p is None else res.game.role_of(p)
+        if role is not None:
+            if role not in counts:
+                order.append(role)
+            counts[role] = counts.get(role, 0) + 1
+    if not counts:
+        return None
+    top = max(counts.values())
+    return [r for r in order if counts[r] == top][0]
+
+
 _TESTS = {
     "has": lambda g, p, name: g.has_attribute(p, name),
     "lacks": lambda g, p, name: not g.has_attribute(p, name),
     "team": lambda g, p, name: g.state["players"][p]["team"] == name,
     "group": lambda g, p, name: g.is_member(p, name),
     "role": lambda g, p, name: g.role_of(p) == name,
+    "class": _model_is("class"),
+    "category": _model_is("category"),
+    "origrole": _orig_is("role"),
+    "origclass": _orig_is("class"),
+    "origcategory": _orig_is("category"),
+    "origteam": _orig_is("team"),
 }
 
 
@@ -248,21 +327,26 @@ class WerewolfVocab(object):
         "defensetype": _text_binding("defensetype"), "visitor": _binding("visitor"),
         "visittype": _text_binding("visittype"), "visitsubtype": _text_binding("visitsubtype"),
         "actiontarget": _binding("actiontarget"), "abilitytype": _text_binding("abilitytype"),
-        "abilitysubtype": _text_binding("abilitysubtype"), "winner": _binding("winner"), "executor": _binding("executor"),
+        "abilitysubtype": _text_binding("abilitysubtype"), "winner": _binding("winner"), "executor": _binding("executor"), "chooser": _binding("chooser"),
+        "actionresult": _binding("actionresult"), "actionfeedback": _text_binding("actionfeedback"),
+        "attacksource": _text_binding("attacksource"),
+        "voters": _list_binding("voters"), "othervoters": _list_binding("othervoters"),
         "poll": _text_binding("poll"), "vote": _binding("vote"), "joiner": _binding("joiner"),
         "emitted": _text_binding("emitted"), "whispername": _text_binding("whispername"),
         "option": _text_binding("option"), "targeted": _targeted, "ind": _ind,
         "living": _living, "total": _total, "phase": _phase, "day": _day, "night": _night,
     }
-    spellings = {"prevtgt": "prevTgt", "gettargets": "getTargets", "ismember": "isMember"}
+    spellings = {"prevtgt": "prevTgt", "gettargets": "getTargets", "ismember": "isMember",
+                 "mostfreqrole": "mostFreqRole"}
     card_attrs = {"name": _card_name, "type": _card_type, "controller": _card_controller,
                   "counter": _card_counter, "value1": _card_value(0), "value2": _card_value(1),
                   "value3": _card_value(2)}
     player_attrs = {"name": _pl("name"), "role": _pl_role, "team": _pl("team"), "alive": _pl("alive"),
                     "counter": _pl("counter"), "seat": _pl_seat, "class": _pl_model("class"),
-                    "category": _pl_model("category")}
+                    "category": _pl_model("category"), "target": _pl_target, "votingpower": _pl_power,
+                    "originalrole": _pl_original}
     functions = {"has": _fn_has, "ismember": _fn_ismember, "ceil": _rounding("ceil"),
-                 "floor": _rounding("floor")}
+                 "floor": _rounding("floor"), "mostfreqrole": _fn_mostfreqrole}
     element_types = {}
     constants = ()
     result_names = ()
@@ -272,6 +356,9 @@ class WerewolfVocab(object):
     selectors = {
         "has": _keep(_TESTS["has"]), "lacks": _keep(_TESTS["lacks"]), "team": _keep(_TESTS["team"]),
         "group": _keep(_TESTS["group"]), "role": _keep(_TESTS["role"]), "keep": _sel_keep, "where": _sel_where,
+        "class": _keep(_TESTS["class"]), "category": _keep(_TESTS["category"]),
+        "origrole": _keep(_TESTS["origrole"]), "origclass": _keep(_TESTS["origclass"]),
+        "origcategory": _keep(_TESTS["origcategory"]), "origteam": _keep(_TESTS["origteam"]), "mine": _sel_mine,
     }
 
     def player_indices(self, res):
