@@ -24,7 +24,6 @@ processes (threads inside each), connected over 127.0.0.1. Measured:
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import resource
@@ -117,7 +116,6 @@ def main(argv: list[str] | None = None) -> int:
     from rulescript.sim.wolf import load_wolf_table
 
     table = load_wolf_table(GAME)
-    gc.freeze()  # as aiwolf serve does: the compiled rules are not scanned by every collection
     load_before = os.getloadavg()
     res = {"players": args.players, "games": args.games, "fill": args.fill, "processes": args.processes}
     res.update(bench_tcp(table, args.players, args.games, args.fill, args.processes))

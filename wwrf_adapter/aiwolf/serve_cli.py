@@ -4,7 +4,6 @@ AIWolf log and replay it in the engine)."""
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 from pathlib import Path
 from typing import Any
@@ -121,7 +120,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     table = _table(args.game)
     if table is None:
         return EXIT_ERRORS
-    gc.freeze()  # the compiled rules live as long as the server: no collection needs to scan them
     try:
         args.log_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
