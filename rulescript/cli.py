@@ -254,13 +254,10 @@ def _profile_of(game: str) -> str:
 
 
 def _load_wolf_table(game: str) -> Any:
-    from rulescript.sim.wolf import RulesError, WolfDataError, load_wolf_table
+    from rulescript.sim.wolf import WolfDataError, load_wolf_table_or_report
 
     try:
-        return load_wolf_table(game)
-    except RulesError as exc:
-        print(exc.result.render(), file=sys.stderr)
-        return None
+        return load_wolf_table_or_report(game)
     except WolfDataError as exc:
         raise UsageError(str(exc)) from None
 

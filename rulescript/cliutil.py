@@ -299,18 +299,26 @@ def summary(ok: bool, what: str, errors: int, warnings: int, warnings_shown: boo
     return text + extra
 
 
-class Progress:
-    """``\\r``-updated progress on a terminal once the work has run for ``delay`` seconds; nothing
-    when the stream is not a terminal."""
+def _progress_delay(default: float = 1.0) -> float:
+    """Seconds of work before progress shows: ``RULESCRIPT_PROGRESS_DELAY`` (a number), else ``default``."""
+    try:
+        return max(0.0, float(os.environ.get("RULESCRIPT_PROGRESS_DELAY", default)))
+    except ValueError:
+        return default
 
-    def __init__(self, label: str, stream: TextIO | None = None, delay: float = 1.0,
+
+class Progress:
+    """``\\r``-updated progress on a terminal once the work has run for ``delay`` seconds (by default
+    one second, or ``RULESCRIPT_PROGRESS_DELAY``); nothing when the stream is not a terminal."""
+
+    def __init__(self, label: str, stream: TextIO | None = None, delay: float | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.label = label
         self.enabled = is_terminal(self.stream)
         self.clock = clock
         self.start = clock()
-        self.delay = delay
+        self.delay = _progress_delay() if delay is None else delay
         self.shown = 0
         self._last = 0.0
 

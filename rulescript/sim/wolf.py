@@ -8,6 +8,7 @@ replays, simulations and a readable night/day narrative.
 from __future__ import annotations
 
 import marshal
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,29 +86,21 @@ class WolfTable:
                 players, self.data.root, known))
         return list(self.data.role_lists[players])
 
-    def new_game(self, roles, seed, decider, sink=None, deal=True, names=None, engine=None):
+    def new_game(self, roles, seed, decider, sink=None, deal=True, names=None, engine=None, settings=None):
         eng = engine or self.engine()
         return WerewolfGame(self.data.models, roles, decider, sink=sink, rules=eng, seed=seed, names=names,
-                            deal=deal), eng
+                            deal=deal, settings=settings), eng
 
-    def play(self, players: int, seed: int, decider: Any, sink: Any = None, roles=None):
+    def play(self, players: int, seed: int, decider: Any, sink: Any = None, roles=None, settings=None):
         """One seeded game to its end; returns (game, log)."""
         roles = list(roles) if roles is not None else self.roles_for(players)
-        game, eng = self.new_game(roles, seed, decider, sink)
-        log = {"format": LOG_FORMAT, "seed": seed, "roles": roles, "decisions": [], "result": None, "error": None}
-        try:
-            log["result"] = game.run()
-        except GameError as exc:
-            log["error"] = "%s: %s" % (type(exc).__name__, exc)
-        log["decisions"] = [list(d) for d in game.state["log"]]
-        log["rule_errors"] = list(eng.errors)
-        if eng.errors and not log["error"]:
-            log["error"] = "rule error %s: %s" % (eng.errors[0]["code"], eng.errors[0]["message"])
-        return game, log
+        game, eng = self.new_game(roles, seed, decider, sink, settings=settings)
+        return game, run_logged(game, eng, seed, roles, settings=settings)
 
     def replay(self, log: dict, sink: Any = None):
         decider = ScriptedDecider(log["decisions"], strict=True)
-        game, _eng = self.new_game(log["roles"], log["seed"], decider, sink)
+        game, _eng = self.new_game(log["roles"], log["seed"], decider, sink, deal=log.get("deal", True),
+                                   settings=log.get("settings"))
         try:
             game.run()
         except GameError:
@@ -115,11 +108,42 @@ class WolfTable:
         return game
 
 
+def run_logged(game: WerewolfGame, eng: Engine, seed: int, roles: list, deal: bool = True,
+               settings: dict | None = None) -> dict:
+    """Run a new game to its end and return its log (an engine error is recorded, not raised).
+    ``roles`` and ``deal`` are as the game was made: with ``deal`` false, ``roles`` is in seat order."""
+    log = {"format": LOG_FORMAT, "seed": seed, "roles": list(roles), "decisions": [], "result": None,
+           "error": None}
+    if not deal:
+        log["deal"] = False
+    if settings:
+        log["settings"] = settings
+    try:
+        log["result"] = game.run()
+    except GameError as exc:
+        log["error"] = "%s: %s" % (type(exc).__name__, exc)
+    log["decisions"] = [list(d) for d in game.state["log"]]
+    log["rule_errors"] = list(eng.errors)
+    if eng.errors and not log["error"]:
+        log["error"] = "rule error %s: %s" % (eng.errors[0]["code"], eng.errors[0]["message"])
+    return log
+
+
 def load_wolf_table(game_dir: str | Path) -> WolfTable:
     compiled = compile_game(game_dir)
     if not compiled.ok:
         raise RulesError(compiled)
     return WolfTable(load_wolf_data(game_dir), compiled)
+
+
+def load_wolf_table_or_report(game_dir: str | Path, err: TextIO | None = None) -> WolfTable | None:
+    """:func:`load_wolf_table` for command lines: rules that do not compile are printed to ``err`` (stderr)
+    and give None; a folder the game cannot use still raises :class:`WolfDataError`."""
+    try:
+        return load_wolf_table(game_dir)
+    except RulesError as exc:
+        print(exc.result.render(), file=err if err is not None else sys.stderr)
+        return None
 
 
 def simulate(table: WolfTable, players: int, games: int, seed: int, progress=None) -> dict:

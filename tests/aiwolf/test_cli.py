@@ -1,4 +1,4 @@
-"""The ``aiwolf`` command: check, explain and agent; exit codes; no tracebacks for user mistakes."""
+"""The ``aiwolf`` command: check, explain, agent, serve and log; exit codes; no tracebacks for user mistakes."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ import pytest
 from wwrf_adapter.aiwolf.cli import main
 
 from .fake_server import FakeServer
+
+WOLF = str(Path(__file__).resolve().parents[2] / "cards" / "werewolf")
 
 TALK = """\
 # a day of talk
@@ -115,7 +117,14 @@ def test_explain_errors(capsys: pytest.CaptureFixture[str]) -> None:
     (["agent", "wwrf_adapter.aiwolf.agents:Nope"], "has no agent class Nope"),
     (["agent", "wwrf_adapter.aiwolf.agents"], "defines 0 agent classes"),
     (["agent", "/no/such/agent.py"], "no such file"),
-    (["serve", "x"], "invalid choice: 'serve'"),
+    (["serve", "/no/such/game", "--players", "5"], "/no/such/game is not a game folder"),
+    (["serve", WOLF, "--players", "7"], "no role list for 7 players"),
+    (["serve", WOLF, "--players", "5", "--roles", "SEER=1,FOX=1,VILLAGER=3"],
+     "the game has no role for FOX"),
+    (["serve", WOLF, "--players", "5", "--roles", "SEER=1,VILLAGER=3"], "deals 4 roles to 5 players"),
+    (["serve", WOLF, "--players", "0"], "--players must be at least 1"),
+    (["log", "/no/such/file.log"], "cannot read /no/such/file.log"),
+    (["log", "--game", "/no/such/game", "x.log"], "no werewolf game to replay in"),
 ])
 def test_usage_errors_exit_2_without_traceback(argv: list[str], message: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
@@ -124,9 +133,17 @@ def test_usage_errors_exit_2_without_traceback(argv: list[str], message: str,
     assert message in err and "Traceback" not in err
 
 
+def test_serve_needs_a_log_folder_it_can_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    assert main(["serve", WOLF, "--players", "5", "--log-dir", str(tmp_path / "file"), "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write logs to" in err and "Traceback" not in err
+
+
 def test_help_of_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     for argv, words in ((["--help"], "exit status"), (["check", "--help"], "one a line"),
-                        (["explain", "--help"], "expansion"), (["agent", "--help"], "RuleAgent")):
+                        (["explain", "--help"], "expansion"), (["agent", "--help"], "RuleAgent"),
+                        (["serve", "--help"], "--time-limit"), (["log", "--help"], "replay")):
         assert main(argv) == 0
         assert words in capsys.readouterr().out
 

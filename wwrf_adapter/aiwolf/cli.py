@@ -12,7 +12,7 @@ from rulescript.diagnostics import Diagnostic, SourceText, render, to_json
 
 from . import ast as A
 from .exits import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError
-from .game import STANDARD_ROLES, GameContext
+from .game import STANDARD_ROLES, GameContext, parse_role_counts
 
 _DESCRIPTION = """\
 AIWolf protocol 3.6 sentences as the AIWolf platform speaks them, and agents for AIWolf servers.
@@ -25,6 +25,8 @@ examples:
   echo 'Agent[1]VOTE Agent[2]' | aiwolf check --normalize -
   aiwolf explain 'REQUEST ANY (VOTE Agent[01])'
   aiwolf agent wwrf_adapter.aiwolf.agents:RuleAgent --host localhost --port 10000
+  aiwolf serve cards/werewolf --players 5 --games 20 --port 10000
+  aiwolf log aiwolf-logs/001.log              replay an AIWolf log in the engine
 
 """ + cliutil.EXIT_STATUS_HELP
 
@@ -50,6 +52,7 @@ def _game_options(p: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     from .client_cli import add_agent_command
+    from .serve_cli import add_serve_commands
 
     p = argparse.ArgumentParser(prog="aiwolf", description=_DESCRIPTION, epilog=_EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -68,22 +71,15 @@ def _parser() -> argparse.ArgumentParser:
     _game_options(e)
     e.set_defaults(run=cmd_explain)
     add_agent_command(sub)
+    add_serve_commands(sub)
     return p
 
 
 def _parse_roles(text: str) -> dict[A.Role, int]:
-    roles: dict[A.Role, int] = {}
-    for item in filter(None, (x.strip() for x in text.split(","))):
-        name, _, count = item.partition("=")
-        try:
-            role = A.Role(name.strip().upper())
-            if role is A.Role.ANY:
-                raise ValueError
-            roles[role] = roles.get(role, 0) + (int(count) if count else 1)
-        except ValueError:
-            raise UsageError(f"bad role {item!r} in --roles (ROLE=N, ROLE one of "
-                             f"{', '.join(r.value for r in A.GAME_ROLES)})") from None
-    return roles
+    try:
+        return parse_role_counts(text)
+    except ValueError as exc:
+        raise UsageError(f"{exc} in --roles") from None
 
 
 def _game(args: argparse.Namespace, default_players: int | None = None) -> GameContext | None:
@@ -225,7 +221,7 @@ def _main(argv: list[str]) -> int:
         return args
     if args.command is None:
         parser.print_usage(sys.stderr)
-        raise UsageError("a command is required (check, explain or agent)")
+        raise UsageError("a command is required (check, explain, agent, serve or log)")
     return int(args.run(args))
 
 

@@ -43,3 +43,19 @@ class GameContext:
         if not self.roles:
             return GAME_ROLES
         return tuple(r for r in GAME_ROLES if self.roles.get(r, 0) > 0)
+
+
+def parse_role_counts(text: str) -> dict[Role, int]:
+    """``SEER=1,WEREWOLF=1,VILLAGER=3`` (a role without ``=N`` counts once); ValueError names a bad item."""
+    roles: dict[Role, int] = {}
+    for item in filter(None, (x.strip() for x in text.split(","))):
+        name, _, count = item.partition("=")
+        try:
+            role = Role(name.strip().upper())
+            n = int(count) if count else 1
+            if role is Role.ANY or n < 0:
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"bad role {item!r} (ROLE=N, ROLE one of {', '.join(r.value for r in GAME_ROLES)})") from None
+        roles[role] = roles.get(role, 0) + n
+    return roles

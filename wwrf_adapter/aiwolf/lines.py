@@ -23,10 +23,14 @@ class LineTooLong(ProtocolError):
 
 
 class LineBuffer:
-    def __init__(self, limit: int = DEFAULT_LIMIT) -> None:
+    """``strict`` (the default): a line that is not UTF-8 is a :class:`ProtocolError`; otherwise its bad
+    bytes read as U+FFFD, so that it stays a line in its place (a server treats it as garbage)."""
+
+    def __init__(self, limit: int = DEFAULT_LIMIT, strict: bool = True) -> None:
         if limit < 1:
             raise ValueError("the line limit must be positive")
         self.limit = limit
+        self.strict = strict
         self._buf = bytearray()
         self._lines: deque[str] = deque()
 
@@ -43,7 +47,7 @@ class LineBuffer:
             raw = bytes(self._buf[:nl])
             del self._buf[:nl + 1]
             start = 0
-            self._lines.append(_decode(raw[:-1] if raw.endswith(b"\r") else raw))
+            self._lines.append(self._decode(raw[:-1] if raw.endswith(b"\r") else raw))
         if len(self._buf) > self.limit:
             self._fail(len(self._buf))
 
@@ -61,7 +65,10 @@ class LineBuffer:
             return None
         raw = bytes(self._buf)
         self._buf.clear()
-        return _decode(raw)
+        return self._decode(raw)
+
+    def _decode(self, raw: bytes) -> str:
+        return _decode(raw) if self.strict else raw.decode("utf-8", errors="replace")
 
     @property
     def buffered(self) -> int:

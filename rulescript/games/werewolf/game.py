@@ -14,11 +14,21 @@ Decision points (each one ``decider.decide(request)`` call with plain-data optio
   a role selection, or ``["use"]`` for an action without a target; ``cancel`` true: None declines);
   an action with a second selection asks a second ``use_ability`` whose prompt ends in ``#2``;
 * ``vote`` -- a voter of an open poll votes (``prompt``: the poll id such as ``lynch`` or
-  ``pack-hunt``; options: the seats that may be voted for; None abstains);
+  ``pack-hunt``; options: the seats that may be voted for; None abstains); a poll with revotes
+  (the setting below) asks its voters again after a tie;
+* ``choose_player`` of the narrator (player -1, prompt ``<poll>.tie``, options: the tied seats) --
+  who wins a tied poll, when the setting ``ties`` is ``decide``;
 * any decision a rule asks while it resolves (``choose_action`` for a choice, ``choose_player``...).
 
 Talking (day talk, the wolves' whispers) is host behaviour outside the engine; ``speak(seat, name)``
 tells the game that a player spoke through a whisper connection.
+
+``settings`` (plain data, kept in the state) let a host choose how polls end; the defaults are WWRF's:
+
+* ``revotes``: {poll id: n} -- after a tie the voters vote again, up to n more rounds (record
+  ``poll_revote`` with the tied seats and the round's votes before each new round);
+* ``ties``: ``random`` (the game's generator breaks a tie that remains) or ``decide`` (the decider is
+  asked, see above).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -59,7 +69,7 @@ def _matches_type(spec, atype, asub):
 
 class WerewolfGame(object):
     def __init__(self, models, roles=None, decider=None, sink=None, rules=None, seed=0, names=None,
-                 deal=True, state=None, day_limit=None):
+                 deal=True, state=None, day_limit=None, settings=None):
         self.models = models
         self.decider = decider
         self.sink = sink if sink is not None else NullSink()
@@ -86,6 +96,7 @@ class WerewolfGame(object):
         self.state = data.new_state(seed, _rng.seed_state(seed), names)
         if day_limit is not None:
             self.state["day_limit"] = day_limit
+        self.state["settings"] = deep_copy(settings or {})
         self._roles = roles
         self._deal = deal
 
@@ -797,30 +808,44 @@ class WerewolfGame(object):
         return [e for e in self.state["lasting"] if e["type"] == kind and e["poll"] == poll and e["player"] == seat]
 
     def run_polls(self):
-        """Every open poll: its voters vote, in seat order; then it closes."""
+        """Every open poll: its voters vote, in seat order (again after a tie, as many rounds as the
+        ``revotes`` setting allows); then it closes."""
         st = self.state
         finder = getattr(self.rules, "key_targets", None)
+        revotes = st.get("settings", {}).get("revotes") or {}
         for poll in [p for p in st["polls"] if p["open"]]:
             card = self._poll_card(poll["poll"])
             found = (lambda key: finder(self, card, key)) if finder is not None else (lambda key: [])
             options = [v.idx for v in found("options") if isinstance(v, Player)]
             options = [o for o in options if not self._poll_mod(poll["poll"], "unvotable", o)]
             voters = [v.idx for v in found("voters") if isinstance(v, Player)]
-            for voter in voters:
-                if not options:
+            rounds = 1 + int(revotes.get(poll["poll"], 0))
+            for rnd in range(rounds):
+                if rnd:
+                    self.emit({"type": "poll_revote", "poll": poll["poll"], "round": rnd + 1, "tied": tied,
+                               "votes": [[v, t] for v, t in sorted(poll["votes"].items())]})
+                    poll["votes"] = {}
+                self._vote_round(poll, card, voters, options)
+                tied = self._poll_tally(poll)[2]
+                if len(tied) < 2:
                     break
-                choice = self.ask("vote", voter, list(options), 1, 1, poll["poll"], card, True)
-                if choice is None:  # an abstention
-                    continue
-                poll["votes"][voter] = choice
-                self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
-                           "where": poll["where"]})
-                self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"]})
             self._close_poll(poll)
 
-    def _close_poll(self, poll):
+    def _vote_round(self, poll, card, voters, options):
+        for voter in voters:
+            if not options:
+                break
+            choice = self.ask("vote", voter, list(options), 1, 1, poll["poll"], card, True)
+            if choice is None:  # an abstention
+                continue
+            poll["votes"][voter] = choice
+            self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
+                       "where": poll["where"]})
+            self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"]})
+
+    def _poll_tally(self, poll):
+        """(votes per seat, the eligible ones, the seats with the most eligible votes, sorted)."""
         st = self.state
-        poll["open"] = False
         name = poll["poll"]
         tally = {}
         for voter in sorted(poll["votes"]):
@@ -830,11 +855,26 @@ class WerewolfGame(object):
             if e["type"] in ("votes", "hiddenvotes") and e["poll"] == name and e["n"]:
                 tally[e["player"]] = tally.get(e["player"], 0) + e["n"]
         eligible = dict((t, n) for t, n in tally.items() if n > 0 and not self._poll_mod(name, "disqualified", t))
-        winner = None
+        tied = []
         if eligible:
             top = max(eligible.values())
             tied = sorted(t for t, n in eligible.items() if n == top)
-            winner = tied[0] if len(tied) == 1 else tied[self.randbelow(len(tied))]
+        return tally, eligible, tied
+
+    def _break_tie(self, name, tied):
+        if self.state.get("settings", {}).get("ties") == "decide":
+            return self.ask("choose_player", data.NARRATOR, list(tied), 1, 1, name + ".tie", self._poll_card(name),
+                            False)
+        return tied[self.randbelow(len(tied))]
+
+    def _close_poll(self, poll):
+        st = self.state
+        poll["open"] = False
+        name = poll["poll"]
+        tally, _eligible, tied = self._poll_tally(poll)
+        winner = None
+        if tied:
+            winner = tied[0] if len(tied) == 1 else self._break_tie(name, tied)
         votes = [[t, tally[t]] for t in sorted(tally)]
         voters = sorted(v for v, t in poll["votes"].items() if t == winner)   # WWRF @Voters
         others = [v for v in voters if v != winner]                           # WWRF @OtherVoters

@@ -1,0 +1,182 @@
+"""Helpers for the server tests: a server on localhost in a thread, agents in threads (the client
+library's, or one that misbehaves on purpose), and checks every finished game must pass."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulescript.sim.wolf import WolfTable, load_wolf_table
+from wwrf_adapter.aiwolf import ast as A
+from wwrf_adapter.aiwolf.agents import RuleAgent
+from wwrf_adapter.aiwolf.client import Agent, Session, run_agent
+from wwrf_adapter.aiwolf.host import GameRecord
+from wwrf_adapter.aiwolf.lines import SocketLines
+from wwrf_adapter.aiwolf.logreplay import check_log
+from wwrf_adapter.aiwolf.packets import Packet, Request, decode_packet
+from wwrf_adapter.aiwolf.server import ServeConfig, Server
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = ROOT / "cards" / "werewolf"
+_TABLE: list[WolfTable] = []
+
+
+def table() -> WolfTable:
+    if not _TABLE:
+        _TABLE.append(load_wolf_table(GAME))
+    return _TABLE[0]
+
+
+class Running:
+    """A server playing in a thread; ``join()`` returns its game records."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        config.port = 0
+        self.reports: list[str] = []
+        self.server = Server(table(), config, report=self.reports.append)
+        self.port = self.server.bind()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.server.accept()
+            self.server.run()
+        except BaseException as exc:  # reported by join()
+            self.error = exc
+            self.server.close()
+
+    def join(self, timeout: float = 120) -> list[GameRecord]:
+        self.thread.join(timeout)
+        assert not self.thread.is_alive(), "the server did not finish"
+        if self.error is not None:
+            raise self.error
+        return self.server.records
+
+
+def agent_thread(agent: Agent, port: int, errors: list[BaseException]) -> threading.Thread:
+    def run() -> None:
+        try:
+            run_agent(agent, "127.0.0.1", port, retry=10, log=lambda m: None)
+        except BaseException as exc:  # collected for the test
+            errors.append(exc)
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    return t
+
+
+@dataclass
+class Fault:
+    """What a :class:`FaultyAgent` does wrong: at the first request ``request`` of day ``day`` (or any
+    day when None), ``action`` is one of late, garbage, invalid, huge, disconnect, stray (or none)."""
+
+    action: str
+    request: Request
+    day: int | None = None
+    done: bool = False
+
+
+@dataclass
+class FaultyAgent:
+    """A RuleAgent on a raw socket that misbehaves once as its :class:`Fault` says. It records every
+    packet it received and every reply it sent."""
+
+    port: int
+    fault: Fault
+    late: float = 0.5
+    agent: Agent = field(default_factory=RuleAgent)
+    received: list[Packet] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+    sent: list[tuple[Request, int, str]] = field(default_factory=list)  # (request, day, line)
+    error: BaseException | None = None
+
+    def start(self) -> threading.Thread:
+        t = threading.Thread(target=self._run, daemon=True)
+        t.start()
+        return t
+
+    def _run(self) -> None:
+        try:
+            self._play()
+        except OSError:
+            pass  # the server closed a connection we broke
+        except BaseException as exc:  # reported by the test
+            self.error = exc
+
+    def _play(self) -> None:
+        session = Session(self.agent, log=lambda m: None)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                sock = socket.create_connection(("127.0.0.1", self.port), timeout=30)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        with sock:
+            lines = SocketLines(sock, 1 << 22)
+            while (line := lines.readline()) is not None:
+                self.raw.append(line)
+                packet = decode_packet(line)
+                self.received.append(packet)
+                reply = session.handle(packet)
+                day = self.agent.day
+                f = self.fault
+                hit = not f.done and packet.request is f.request and (f.day is None or f.day == day)
+                if hit:
+                    f.done = True
+                    if f.action == "disconnect":
+                        sock.close()
+                        return
+                    if f.action == "late":
+                        time.sleep(self.late)
+                    elif f.action == "garbage":
+                        reply = "}{ not json \x00\xff\n"
+                    elif f.action == "invalid":
+                        reply = "BECAUSE (VOTE Agent[01])\n"
+                    elif f.action == "huge":
+                        sock.sendall(b"x" * (10 * 1024 * 1024) + b"\n")
+                        continue
+                    elif f.action == "stray":
+                        sock.sendall(b"hello, nobody asked\n")
+                if reply is not None:
+                    self.sent.append((packet.request, day, reply.rstrip("\n")))
+                    sock.sendall(reply.encode("utf-8", errors="surrogateescape"))
+
+
+def assert_finished_and_legal(record: GameRecord) -> None:
+    """The game ended with the winner the AIWolf win rule gives, and its AIWolf log replays."""
+    assert record.error is None, record.error
+    assert record.winner in ("VILLAGER", "WEREWOLF")
+    humans, wolves = record.humans, record.wolves
+    assert record.winner == ("VILLAGER" if wolves == 0 else "WEREWOLF" if humans <= wolves else None)
+    assert record.aiwolf_log[-1] == f"{record.day},result,{humans},{wolves},{record.winner}"
+    text = "".join(line + "\n" for line in record.aiwolf_log)
+    check = check_log(table(), text, f"game-{record.number}.log")
+    assert check.ok and check.replayed, [d.message for d in check.diagnostics]
+    assert check.winner == record.winner
+
+
+def incidents(record: GameRecord, agent: int) -> list[str]:
+    return [f"{i.request}: {i.problem} -> {i.action}" for i in record.incidents if i.agent == agent]
+
+
+def talk_of(record: GameRecord, agent: int) -> list[tuple[int, str]]:
+    """(day, text) of every talk line of ``agent`` in the AIWolf log."""
+    out = []
+    for line in record.aiwolf_log:
+        parts = line.split(",", 5)
+        if parts[1] == "talk" and int(parts[4]) == agent:
+            out.append((int(parts[0]), parts[5]))
+    return out
+
+
+def roles_of(record: GameRecord, role: A.Role) -> list[int]:
+    return sorted(a for a, r in record.roles.items() if r is role)
+

@@ -1,0 +1,519 @@
+"""One AIWolf game played in our engine: the rendered werewolf game decides, the agents are its deciders.
+
+:class:`AiwolfHost` is the engine's decider and effect sink. The engine runs the game (docs/werewolf.md):
+each ``vote``/``use_ability`` decision it asks becomes the AIWolf request that answers it (VOTE, ATTACK,
+DIVINE, GUARD, see :mod:`.names`), and the records it emits tell the host what happened (a phase
+starts, a vote, a revote after a tie, a death, a divination, a guard, the win). What the engine does
+not do, the host does as the AIWolf standard game does (spec §3):
+
+* at the start of each day: DAILY_INITIALIZE to every agent (yesterday's results in its gameInfo),
+  the day's talk in turns, DAILY_FINISH; at the start of each night, the wolves' whispers;
+* talk and whisper turns: every living speaker with talks left, in a shuffled order, each turn;
+  Skip and Over do not use up talks, more than ``maxSkip`` Skips in a row count as Over, the talk
+  ends when a whole turn is Over or after ``maxTalkTurn`` turns; an invalid utterance is Skip;
+* replies that are late, malformed or out of the rules: a missing or invalid vote is drawn at random
+  (never the voter), an attack vote on a wolf or the dead is discarded, a divination or guard that
+  is not allowed is not made; a missing decision is drawn by a seeded :class:`RandomDecider`;
+* a seat whose connection is lost is played by the same decider (and says Over).
+
+Every one of these is an :class:`Incident` in the game's record. The host writes the AIWolf log
+(spec §4) as it goes, and the engine's own game log at the end.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rulescript.games.werewolf.data import NARRATOR
+from rulescript.runtime.ports import make_request
+from rulescript.runtime.rng import Rng
+from rulescript.sim.deciders import RandomDecider
+from rulescript.sim.wolf import WolfTable, run_logged
+
+from . import ast as A
+from .game import GameContext
+from .gameinfo import GameInfo, GameSetting, Judge, Status, Talk, Vote
+from .jsoncodec import ProtocolError
+from .logfile import LogEvent, event, format_event
+from .meaning import check_meaning
+from .names import STANDARD, WolfNames
+from .packets import Packet, Request, decode_reply
+from .parser import parse
+from .seats import Answer, Seat, shorten
+
+_NIGHT_ORDER = ("divine", "whisper", "guard", "attackVote", "attack")
+_PARSED_LIMIT = 4096  # sentences kept parsed (agents repeat themselves a lot)
+
+
+@dataclass
+class Incident:
+    """Something an agent did wrong, or a seat the host played, and what the host did about it."""
+
+    game: int
+    day: int
+    agent: int
+    request: str  # the request concerned, or "" (a connection event)
+    problem: str
+    action: str
+
+    def __str__(self) -> str:
+        what = f" {self.request}" if self.request else ""
+        return f"game {self.game}, day {self.day}, Agent[{self.agent:02d}]{what}: {self.problem}; {self.action}"
+
+
+@dataclass
+class GameRecord:
+    number: int
+    seed: int
+    roles: dict[int, A.Role]
+    names: dict[int, str]
+    winner: str | None        # the AIWolf team of the result line, None when the engine found none
+    day: int                  # the day of the result
+    humans: int
+    wolves: int
+    aiwolf_log: list[str]
+    game_log: dict
+    incidents: list[Incident] = field(default_factory=list)
+    requests: int = 0
+
+    @property
+    def error(self) -> str | None:
+        return self.game_log.get("error")
+
+
+class AiwolfHost:
+    def __init__(self, table: WolfTable, seats: list[Seat], setting: GameSetting, seed: int,
+                 role_list: list[str], names: WolfNames = STANDARD, number: int = 1) -> None:
+        self.table, self.seats, self.setting, self.names = table, seats, setting, names
+        self.number, self.seed = number, seed
+        self.n = len(seats)
+        self.agents = list(range(1, self.n + 1))
+        self.rng = Rng(seed ^ 0x5EED)  # deals and talk orders
+        self.random = RandomDecider(seed ^ 0xD1CE)  # the seeded-random decider: ties, missing decisions
+        self.seat_roles = self._deal(role_list)
+        self.roles = {a: names.role(self.seat_roles[a - 1]) for a in self.agents}
+        self.wolves = frozenset(a for a, r in self.roles.items() if r is A.Role.WEREWOLF)
+        self.existing_roles = tuple(r for r in A.GAME_ROLES if r in set(self.roles.values()))
+        self.role_counts = Counter(self.roles.values())
+        self.settings = names.engine_settings(setting.max_revote, setting.max_attack_revote)
+        self.game, self.engine = table.new_game(self.seat_roles, seed, self, self, deal=False,
+                                                names=[str(A.Agent(a)) for a in self.agents],
+                                                settings=self.settings)
+        # what AIWolf agents see (spec §2 gameInfo), today and carried over from yesterday
+        self.day = 0
+        self.night = False
+        self.talks: list[Talk] = []
+        self.whispers: list[Talk] = []
+        self.seen: dict[tuple[str, int], int] = {}
+        self.talk_left: dict[int, int] = {}
+        self.whisper_left: dict[int, int] = {}
+        self.vote_list: tuple[Vote, ...] = ()
+        self.attack_vote_list: tuple[Vote, ...] = ()
+        self.round: dict[str, list[Vote]] = {"VOTE": [], "ATTACK": []}
+        self.latest: dict[str, tuple[Vote, ...]] = {"VOTE": (), "ATTACK": ()}
+        self.executed = self.executed_today = -1
+        self.attacked = self.attacked_tonight = -1
+        self.dead_last_night: tuple[int, ...] = ()
+        self.dead_tonight: list[int] = []
+        self.divined: dict[int, Judge] = {}
+        self.divined_tonight: dict[int, Judge] = {}
+        self.identified: dict[int, Judge] = {}
+        self.identified_today: dict[int, Judge] = {}
+        self.guarded: dict[int, int] = {}
+        self.guarded_tonight: dict[int, int] = {}
+        self.winner: str | None = None
+        # records
+        self.lines: list[str] = []
+        self.night_lines: dict[str, list[str]] = {k: [] for k in _NIGHT_ORDER}
+        self.incidents: list[Incident] = []
+        self.requests = 0
+        self._lost_told: set[int] = set()
+        self._parsed: dict[str, Any] = {}
+        self._handlers = {"phase": self._on_phase, "vote": self._on_vote, "poll_revote": self._on_revote,
+                          "poll_close": self._on_close, "death": self._on_death, "defended": self._on_defended,
+                          "investigate": self._on_investigate, "use": self._on_use, "learn": self._on_learn,
+                          "win": self._on_win}
+
+    # ------------------------------------------------------------------ the game
+
+    def _deal(self, role_list: list[str]) -> list[str]:
+        """Role ids in seat order: shuffled, then each requested role given when it is still free
+        (``enableRoleRequest``)."""
+        pool = list(role_list)
+        if len(pool) != self.n:
+            raise ValueError(f"{len(pool)} roles for {self.n} agents")
+        self.rng.shuffle(pool)
+        by_seat: list[str | None] = [None] * self.n
+        if self.setting.enable_role_request:
+            for i, seat in enumerate(self.seats):
+                want = self.names.role_id(seat.requested_role) if seat.requested_role else None
+                if want is not None and want in pool:
+                    pool.remove(want)
+                    by_seat[i] = want
+        rest = iter(pool)
+        return [r if r is not None else next(rest) for r in by_seat]
+
+    def run(self) -> GameRecord:
+        for a in self.agents:
+            self._tell(a, Packet(Request.INITIALIZE, self._info(a), self.setting))
+        game_log = run_logged(self.game, self.engine, self.seed, self.seat_roles, deal=False,
+                              settings=self.settings)
+        st = self.game.state
+        end_day = st["day"] if st["phase"] == "day" else max(0, st["night"])
+        self._flush_night()
+        if st["phase"] == "night":
+            self._new_day(end_day)
+        alive = self._alive()
+        self._status_lines(end_day)
+        humans = sum(1 for a in alive if a not in self.wolves)
+        wolves = sum(1 for a in alive if a in self.wolves)
+        if self.winner is not None:
+            self._log(event(end_day, "result", humans, wolves, self.winner))
+        for a in self.agents:
+            self._tell(a, Packet(Request.FINISH, self._info(a, finish=True)))
+        game_log["aiwolf"] = {
+            "agents": [{"agent": a, "name": s.name, "seat": s.kind, "role": self.roles[a].value}
+                       for a, s in zip(self.agents, self.seats)],
+            "setting": {"time_limit": self.setting.time_limit, "max_talk": self.setting.max_talk,
+                        "max_talk_turn": self.setting.max_talk_turn, "max_skip": self.setting.max_skip,
+                        "max_revote": self.setting.max_revote, "max_attack_revote": self.setting.max_attack_revote},
+            "incidents": [asdict(i) for i in self.incidents],
+            "requests": self.requests,
+        }
+        return GameRecord(self.number, self.seed, dict(self.roles), {a: s.name for a, s in zip(self.agents, self.seats)},
+                          self.winner, end_day, humans, wolves, self.lines, game_log, self.incidents, self.requests)
+
+    def _alive(self) -> list[int]:
+        return [p["idx"] + 1 for p in self.game.state["players"] if p["alive"]]
+
+    def _species(self, agent: int) -> A.Species:
+        return self.names.species(self.game.has_attribute(agent - 1, self.names.species_attribute))
+
+    # ------------------------------------------------------------------ the log
+
+    def _log(self, ev: LogEvent) -> None:
+        self.lines.append(format_event(ev))
+
+    def _night_log(self, ev: LogEvent) -> None:
+        self.night_lines[ev.kind].append(format_event(ev))
+
+    def _flush_night(self) -> None:
+        """The night's lines in the order AIWolf writes them: divine, whisper, guard, attack votes, attack."""
+        for kind in _NIGHT_ORDER:
+            self.lines.extend(self.night_lines[kind])
+            self.night_lines[kind].clear()
+
+    def _status_lines(self, day: int) -> None:
+        alive = set(self._alive())
+        for a, seat in zip(self.agents, self.seats):
+            self._log(event(day, "status", a, self.roles[a], Status.ALIVE if a in alive else Status.DEAD, seat.name))
+
+    def _incident(self, agent: int, request: str, problem: str, action: str) -> None:
+        self.incidents.append(Incident(self.number, self.day, agent, request, problem, action))
+
+    # ------------------------------------------------------------------ talking to agents
+
+    def _notes(self, agent: int, request: str) -> None:
+        seat = self.seats[agent - 1]
+        if seat.notes:
+            for note in seat.notes:
+                self._incident(agent, request, note, "ignored")
+            seat.notes.clear()
+        if not seat.connected and agent not in self._lost_told:
+            self._lost_told.add(agent)
+            self._incident(agent, request, f"the connection is lost ({seat.lost})",
+                           "the host plays this seat for the rest of the game (random choices, Over)")
+
+    def _tell(self, agent: int, packet: Packet) -> None:
+        seat = self.seats[agent - 1]
+        if seat.connected:
+            self.requests += 1
+            seat.tell(packet)
+            self._notes(agent, packet.request.value)
+
+    def _ask(self, agent: int, packet: Packet) -> Answer:
+        seat = self.seats[agent - 1]
+        if not seat.connected:
+            return Answer(None, "disconnected")
+        self.requests += 1
+        answer = seat.ask(packet)
+        self._notes(agent, packet.request.value)
+        return answer
+
+    def _unseen(self, channel: str, agent: int) -> tuple[Talk, ...]:
+        items = self.talks if channel == "talk" else self.whispers
+        key = (channel, agent)
+        start = self.seen.get(key, 0)
+        if start == len(items):
+            return ()
+        self.seen[key] = len(items)
+        return tuple(items[start:])
+
+    def _histories(self, agent: int) -> tuple[tuple[Talk, ...], tuple[Talk, ...]]:
+        return self._unseen("talk", agent), self._unseen("whisper", agent) if agent in self.wolves else ()
+
+    def _info(self, agent: int, finish: bool = False) -> GameInfo:
+        wolf = agent in self.wolves
+        alive = set(self._alive())
+        if finish:
+            role_map = dict(self.roles)
+        elif wolf:
+            role_map = {a: A.Role.WEREWOLF for a in self.wolves}
+        else:
+            role_map = {agent: self.roles[agent]}
+        return GameInfo(
+            agent=agent, day=self.day,
+            status_map={a: Status.ALIVE if a in alive else Status.DEAD for a in self.agents},
+            role_map=role_map,
+            remain_talk_map=dict(self.talk_left),
+            remain_whisper_map=dict(self.whisper_left) if wolf else {},
+            talk_list=tuple(self.talks), whisper_list=tuple(self.whispers) if wolf else (),
+            vote_list=self.vote_list, latest_vote_list=self.latest["VOTE"],
+            attack_vote_list=self.attack_vote_list if wolf else (),
+            latest_attack_vote_list=self.latest["ATTACK"] if wolf else (),
+            divine_result=self.divined.get(agent), medium_result=self.identified.get(agent),
+            executed_agent=self.executed, latest_executed_agent=self.executed_today,
+            attacked_agent=self.attacked if wolf else -1, guarded_agent=self.guarded.get(agent, -1),
+            last_dead_agent_list=self.dead_last_night, existing_role_list=self.existing_roles)
+
+    # ------------------------------------------------------------------ days and nights
+
+    def emit(self, rec: dict) -> None:
+        handler = self._handlers.get(rec["type"])
+        if handler is not None:
+            handler(rec)
+
+    def _on_phase(self, rec: dict) -> None:
+        if rec["phase"] == "day":
+            self._flush_night()
+            self._new_day(rec["number"])
+            self._status_lines(self.day)
+            for a in self.agents:
+                self._tell(a, Packet(Request.DAILY_INITIALIZE, self._info(a)))
+            if self.day > 0 or self.setting.talk_on_first_day:
+                self._turns("talk")
+            for a in self.agents:
+                talks, whispers = self._histories(a)
+                self._tell(a, Packet(Request.DAILY_FINISH, None, None, talks, whispers))
+        else:  # the night after AIWolf day ``number - 1``: the wolves whisper first
+            self.night = True
+            if sum(1 for a in self._alive() if a in self.wolves) >= 2:
+                self._turns("whisper")
+
+    def _new_day(self, day: int) -> None:
+        """Yesterday's results become what agents are told; today starts empty."""
+        self.day, self.night = day, False
+        self.executed, self.executed_today = self.executed_today, -1
+        self.attacked, self.attacked_tonight = self.attacked_tonight, -1
+        self.dead_last_night, self.dead_tonight = tuple(self.dead_tonight), []
+        self.divined, self.divined_tonight = self.divined_tonight, {}
+        self.identified, self.identified_today = self.identified_today, {}
+        self.guarded, self.guarded_tonight = self.guarded_tonight, {}
+        self.talks, self.whispers, self.seen = [], [], {}
+        self.latest = {"VOTE": (), "ATTACK": ()}
+        alive = self._alive()
+        self.talk_left = {a: self.setting.max_talk for a in alive}
+        self.whisper_left = {a: self.setting.max_whisper for a in alive if a in self.wolves}
+
+    def _turns(self, channel: str) -> None:
+        """The day's talk or the night's whispers, in turns (spec §3)."""
+        talk = channel == "talk"
+        request = Request.TALK if talk else Request.WHISPER
+        left = self.talk_left if talk else self.whisper_left
+        items = self.talks if talk else self.whispers
+        turns = self.setting.max_talk_turn if talk else self.setting.max_whisper_turn
+        context = GameContext(self.n, dict(self.role_counts), self.day)
+        alive = set(self._alive())
+        skips = {a: 0 for a in left}
+        for turn in range(turns):
+            order = [a for a in sorted(left) if left[a] > 0 and a in alive]
+            if not order:
+                break
+            self.rng.shuffle(order)
+            going = False
+            for a in order:
+                text = self._utter(a, request, context)
+                if text == "Skip":
+                    if skips[a] >= self.setting.max_skip:
+                        text = "Over"
+                    else:
+                        skips[a] += 1
+                elif text != "Over":
+                    skips[a] = 0
+                    left[a] -= 1
+                items.append(Talk(len(items), self.day, turn, a, text))
+                ev = event(self.day, channel, len(items) - 1, turn, a, text)
+                if talk:
+                    self._log(ev)
+                else:
+                    self._night_log(ev)
+                going = going or text != "Over"
+            if not going:
+                break
+
+    def _utter(self, agent: int, request: Request, context: GameContext) -> str:
+        """What an agent says: its sentence, ``Skip`` or ``Over`` (invalid or missing: Skip)."""
+        if not self.seats[agent - 1].connected:
+            return "Over"
+        talks, whispers = self._histories(agent)
+        answer = self._ask(agent, Packet(request, None, None, talks, whispers))
+        if answer.line is None:
+            if self.seats[agent - 1].connected:
+                self._incident(agent, request.value, answer.problem or "no reply", "counted as Skip")
+                return "Skip"
+            return "Over"
+        text = answer.line.strip(" \t")
+        if not text:
+            return "Skip"
+        if text in ("Skip", "Over"):
+            return text
+        result = self._parsed.get(text)
+        if result is None:
+            if len(self._parsed) >= _PARSED_LIMIT:
+                self._parsed.clear()
+            result = self._parsed[text] = parse(text)
+        problems = list(result.diagnostics)
+        if result.utterance is not None and not problems:
+            if isinstance(result.utterance, A.Flow):
+                return result.utterance.word
+            problems = check_meaning(result.utterance, context)
+        if problems:
+            d = problems[0]
+            self._incident(agent, request.value,
+                           f"invalid sentence {shorten(text)}: column {d.span.col}: {d.code} {d.message}",
+                           "counted as Skip")
+            return "Skip"
+        return text
+
+    # ------------------------------------------------------------------ decisions
+
+    def decide(self, req: dict) -> Any:
+        kind, seat, prompt, options = req["kind"], req["player"], req["prompt"], req["options"]
+        if kind == "choose_player" and seat == NARRATOR and prompt.endswith(".tie"):
+            return self._draw(options)  # AIWolf: a tie that stays is drawn
+        request = self.names.requests.get((kind, prompt))
+        if request is None or not 0 <= seat < self.n:
+            choice = self._draw(options)
+            self._incident(seat + 1, "", f"the game asks {kind} {prompt!r}, which no AIWolf request answers",
+                           f"drawn at random: {choice!r}")
+            return choice
+        agent = seat + 1
+        answer = self._ask(agent, self._decision_packet(request, agent))
+        target: int | None = None
+        problem = answer.problem
+        if answer.line is not None:
+            try:
+                target = decode_reply(request, answer.line)
+            except ProtocolError as exc:
+                problem = f"a malformed reply {shorten(answer.line)}: {exc}"
+        allowed = [o + 1 for o in options if not (request is Request.VOTE and o == seat)]
+        if problem is None and target in allowed:
+            return target - 1
+        if problem is None:  # a reply that the rules do not allow
+            said = "no choice" if target is None else str(A.Agent(target)) if target > 0 else str(target)
+            if request is Request.VOTE:
+                problem = f"{said} is not a vote for a living agent other than itself"
+            else:
+                why = {Request.ATTACK: "an attack vote only names a living human (it is discarded)",
+                       Request.DIVINE: "not a living agent other than itself: no divination",
+                       Request.GUARD: "not a living agent other than itself: no guard"}[request]
+                if target is not None:
+                    self._incident(agent, request.value, f"{said}: {why}", "no choice")
+                return None
+        if not self.seats[agent - 1].connected and agent in self._lost_told and problem.startswith("disconnected"):
+            problem = "the seat is played by the host"
+        choice = self._draw([a - 1 for a in allowed])
+        self._incident(agent, request.value, problem,
+                       "drawn at random: " + ("no choice" if choice is None else str(A.Agent(choice + 1))))
+        return choice
+
+    def _draw(self, options: list) -> Any:
+        """A choice of the seeded-random decider among ``options`` (None when there is none)."""
+        return self.random.decide(make_request("choose_player", NARRATOR, list(options), cancel=True))
+
+    def _decision_packet(self, request: Request, agent: int) -> Packet:
+        """Only the talk not seen yet, or a full gameInfo for a revote and after an execution (spec §2)."""
+        talks, whispers = self._histories(agent)
+        full = bool(self.latest.get(request.value)) or (self.night and self.executed_today >= 0)
+        return Packet(request, self._info(agent) if full else None, None, talks, whispers)
+
+    # ------------------------------------------------------------------ what the engine did
+
+    def _poll_request(self, poll: str) -> str | None:
+        if poll == self.names.lynch_poll:
+            return "VOTE"
+        if poll == self.names.attack_poll:
+            return "ATTACK"
+        return None
+
+    def _on_vote(self, rec: dict) -> None:
+        which = self._poll_request(rec["poll"])
+        if which is None:
+            return
+        voter, target = rec["player"] + 1, rec["target"] + 1
+        self.round[which].append(Vote(voter, self.day, target))
+        if which == "VOTE":
+            self._log(event(self.day, "vote", voter, target))
+        else:
+            self._night_log(event(self.day, "attackVote", voter, target))
+
+    def _on_revote(self, rec: dict) -> None:
+        which = self._poll_request(rec["poll"])
+        if which is not None:
+            self.latest[which] = tuple(self.round[which])
+            self.round[which] = []
+
+    def _on_close(self, rec: dict) -> None:
+        which = self._poll_request(rec["poll"])
+        if which is None:
+            return
+        votes = tuple(self.round[which])
+        self.round[which] = []
+        self.latest[which] = ()
+        if which == "VOTE":
+            self.vote_list = votes
+        else:
+            self.attack_vote_list = votes
+            if rec["winner"] is None:
+                self._night_log(event(self.day, "attack", -1, False))
+
+    def _on_death(self, rec: dict) -> None:
+        agent = rec["player"] + 1
+        if rec["killing"] == "lynch":
+            self.executed_today = agent
+            self._log(event(self.day, "execute", agent, self.roles[agent]))
+        elif rec["killing"] == "attack":
+            self.attacked_tonight = agent
+            self.dead_tonight.append(agent)
+            self._night_log(event(self.day, "attack", agent, True))
+
+    def _on_defended(self, rec: dict) -> None:
+        if rec["killing"] == "attack":
+            self._night_log(event(self.day, "attack", rec["player"] + 1, False))
+
+    def _on_investigate(self, rec: dict) -> None:
+        seer = rec["player"] + 1
+        if rec["what"] == "attribute" and rec["value"] == self.names.species_attribute \
+                and self.roles.get(seer) is A.Role.SEER:
+            target = rec["target"] + 1
+            species = self.names.species(rec["result"] == "Success")
+            self.divined_tonight[seer] = Judge(seer, self.day, target, species)
+            self._night_log(event(self.day, "divine", seer, target, species))
+
+    def _on_use(self, rec: dict) -> None:
+        if self.names.requests.get(("use_ability", rec["prompt"])) is Request.GUARD and rec["target"] is not None:
+            guard, target = rec["player"] + 1, rec["target"] + 1
+            self.guarded_tonight[guard] = target
+            self._night_log(event(self.day, "guard", guard, target, self.roles[target]))
+
+    def _on_learn(self, rec: dict) -> None:
+        medium = rec["player"] + 1
+        if self.roles.get(medium) is A.Role.MEDIUM and not self.night and self.executed_today > 0 \
+                and self.executed_today != medium:
+            target = self.executed_today
+            self.identified_today[medium] = Judge(medium, self.day, target, self._species(target))
+
+    def _on_win(self, rec: dict) -> None:
+        self.winner = self.names.team(rec["team"])
