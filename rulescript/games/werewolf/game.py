@@ -86,8 +86,8 @@ class WerewolfGame(object):
         self.state = data.new_state(seed, _rng.seed_state(seed), names)
         if day_limit is not None:
             self.state["day_limit"] = day_limit
-        self._roles = roles
-        self._deal = deal
+        # the roles to deal are state: a state saved before the deal resumes exactly
+        self.state["deal"] = {"roles": roles, "shuffle": bool(deal)}
 
     # ------------------------------------------------------------------ ports
     def emit(self, record):
@@ -376,7 +376,15 @@ class WerewolfGame(object):
         if g is not None:
             for p in g["members"]:
                 self.state["players"][p]["learned"].append(text)
-        self.emit({"type": "reveal", "where": where, "text": text, "source": self._model_of(source)})
+        self.emit(self._where({"type": "reveal", "where": where, "text": text, "source": self._model_of(source)}))
+
+    def _where(self, record):
+        """A record of something that happens in a group's channel names the members who see it
+        (``to``, the seats at that moment); a record in a public location has no ``to``."""
+        g = self.state["groups"].get(record.get("where"))
+        if g is not None:
+            record["to"] = sorted(g["members"])
+        return record
 
     def announce(self, text, source):
         self.state["story"].append(text)
@@ -516,6 +524,11 @@ class WerewolfGame(object):
         self.emit({"type": "resurrect", "player": seat})
         self.passive_round()
         return True
+
+    def concede(self, player):
+        """The player leaves the game (a host's Concede): out of the game like a dead player, without a
+        death; the win conditions are checked at once (GameOver if a team now wins)."""
+        self.leave_game(player, "left")
 
     def leave_game(self, seat, how):
         pl = self.state["players"][seat]
@@ -784,7 +797,7 @@ class WerewolfGame(object):
             st["next_poll"] = pid + 1
             st["polls"].append({"id": pid, "poll": poll, "where": where, "creator": creator, "open": True,
                                 "votes": {}, "title": title})
-            self.emit({"type": "poll_open", "poll": poll, "where": where, "title": title})
+            self.emit(self._where({"type": "poll_open", "poll": poll, "where": where, "title": title}))
 
     def _poll_card(self, poll):
         for iid in self.state["table"]:
@@ -813,8 +826,8 @@ class WerewolfGame(object):
                 if choice is None:  # an abstention
                     continue
                 poll["votes"][voter] = choice
-                self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
-                           "where": poll["where"]})
+                self.emit(self._where({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
+                                       "where": poll["where"]}))
                 self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"]})
             self._close_poll(poll)
 
@@ -838,7 +851,8 @@ class WerewolfGame(object):
         votes = [[t, tally[t]] for t in sorted(tally)]
         voters = sorted(v for v, t in poll["votes"].items() if t == winner)   # WWRF @Voters
         others = [v for v in voters if v != winner]                           # WWRF @OtherVoters
-        self.emit({"type": "poll_close", "poll": name, "winner": winner, "votes": votes, "where": poll["where"]})
+        self.emit(self._where({"type": "poll_close", "poll": name, "winner": winner, "votes": votes,
+                               "where": poll["where"]}))
         for e in list(st["lasting"]):
             if e["type"] == "pollcancel" and e["poll"] == name:
                 st["lasting"].remove(e)
@@ -870,7 +884,7 @@ class WerewolfGame(object):
         card = st["cards"][source]
         if card["kind"] == "team":
             team = card["model"]
-            winners = [p["idx"] for p in st["players"] if p["team"] == team and p["left"] != "descended"]
+            winners = [p["idx"] for p in st["players"] if p["team"] == team and p["left"] not in ("descended", "left")]
         else:
             team = st["players"][card["owner"]]["team"] if card["owner"] >= 0 else None
             winners = [card["owner"]] if card["owner"] >= 0 else []
@@ -1015,8 +1029,8 @@ class WerewolfGame(object):
     # ------------------------------------------------------------------ the flow
     def setup(self):
         st = self.state
-        roles = list(self._roles)
-        if self._deal:
+        roles = list(st["deal"]["roles"])
+        if st["deal"]["shuffle"]:
             self.shuffle_list(roles)
         self.emit({"type": "setup", "players": [p["name"] for p in st["players"]]})
         self.rules.start(self)
@@ -1082,9 +1096,11 @@ class WerewolfGame(object):
             return "day", st["day"] + 1
         return "night", st["night"] + 1
 
-    def run(self, stop_at=None):
+    def run(self, stop_at=None, checkpoint=None):
         """Play to the end of the game; with ``stop_at`` = (kind, number), return None as that phase is
-        about to start (a state saved there resumes exactly with another ``run``)."""
+        about to start (a state saved there resumes exactly with another ``run``).  ``checkpoint(game)``
+        is called between phases (after the deal, then before each phase), where the state can be
+        copied and resumed exactly (the OCTGN host replays inputs from there)."""
         st = self.state
         try:
             if st["phase"] == "setup" and st["pindex"] < 0 and not st["table"]:
@@ -1093,6 +1109,8 @@ class WerewolfGame(object):
             while True:
                 if stop_at is not None and self.next_phase() == tuple(stop_at):
                     return None
+                if checkpoint is not None:
+                    checkpoint(self)
                 if st["day"] >= st["day_limit"]:
                     st["over"] = True
                     st["result"] = "draw"
