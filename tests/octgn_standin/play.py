@@ -12,20 +12,23 @@ from .bots import RandomPlayer
 from .octgn import Room
 from .package import Package
 
-NAMES = ("Alice", "Bob", "Carol", "Dave")
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory",
+         "Niaj", "Olivia", "Peggy", "Rupert", "Sybil")
 
 
 def setup(package, seed, players=2, decks=None, stop=0.3):
-    """A started room with ``players`` random players who loaded their decks."""
+    """A started room with ``players`` random players who loaded their decks (the package's decks in
+    turn, unless ``decks`` names them; none when the package has none)."""
     if not isinstance(package, Package):
         package = Package(package)
     room = Room(package, seed=seed)
     names = sorted(package.decks)
-    decks = decks or [names[i % len(names)] for i in range(players)]
+    if decks is None and names:   # a game that deals every card itself ships no deck: nobody loads one
+        decks = [names[i % len(names)] for i in range(players)]
     clients = [room.join(NAMES[i], RandomPlayer(seed * 31 + i + 1, stop)) for i in range(players)]
     room.start()
     room.run()
-    for c, d in zip(clients, decks):
+    for c, d in zip(clients, decks or []):
         room.load_deck(c, d)
         room.run()
     return room, clients
