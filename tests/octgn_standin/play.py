@@ -1,6 +1,6 @@
 """Play a complete game in the stand-in with random players who use menus and dialogs only.
 
-    python -m octgn_standin.play PACKAGE.zip SEED      (with tests/ on sys.path; Python 2.7 or 3)
+    python -m octgn_standin.play PACKAGE.zip SEED [PLAYERS]   (with tests/ on sys.path; Python 2.7 or 3)
 
 prints a Python literal with what the engines of the clients reached (see :func:`summary`).
 """
@@ -73,12 +73,13 @@ def summary(room, clients):
             "result": s.result if s else None, "seed": s.seed if s else None,
             "decks": s.decks if s else None, "cid": dict(h.cid) if h else None,
             "pids": list(h.pids) if h else None, "runs": s.runs if s else 0,
+            "seat": h.seat() if h else None,
         })
     return out
 
 
 def main(argv):
-    room, clients = setup(argv[1], int(argv[2]))
+    room, clients = setup(argv[1], int(argv[2]), players=int(argv[3]) if len(argv) > 3 else 2)
     play(room, clients)
     sys.stdout.write(repr(summary(room, clients)) + "\n")
 
