@@ -24,6 +24,7 @@ from rulescript.sim.deciders import ScriptedDecider
 from rulescript.sim.wolf import load_wolf_table
 from tests.conftest import ROOT
 from tests.octgn_host.conftest import WOLF, table_differences
+from tests.octgn_host.test_game import assert_clean, finished
 from tests.octgn_standin import play
 
 #: what the host itself says (not the game's narrative)
@@ -46,19 +47,6 @@ def headless(wolf, client):
     result = game.run()
     assert eng.errors == []
     return game, result, sink.records
-
-
-def finished(zip_path, seed, players, **kw):
-    room, clients = play.setup(str(zip_path), seed, players=players, **kw)
-    actions = play.play(room, clients)
-    return room, clients, play.summary(room, clients), actions
-
-
-def assert_clean(summary):
-    for c in summary["clients"]:
-        assert c["errors"] == [] and c["host_errors"] == [], (c["name"], c["errors"], c["host_errors"])
-        assert c["off"] is None, c["off"]
-    assert summary["alerts"] == []
 
 
 def narrative_of(records, client):
