@@ -217,6 +217,29 @@ def test_a_forced_desync_is_detected_reported_and_repaired(wolf, wolf_zip):
     assert game.state == a["state"] and result == a["result"]
 
 
+@pytest.mark.parametrize("who", [[2], [0, 3]])
+def test_reloaded_clients_rebuild_and_learn_the_cards_others_made(wolf, wolf_zip, who):
+    room, clients = play.setup(str(wolf_zip), 4, players=5)
+    play.play(room, clients, max_actions=1)
+    for k in who:
+        clients[k].reload_scripts()                   # all Python state of that client is gone
+        assert "_rs_host" not in clients[k].ns
+    for k in who:
+        clients[k].table_menu()                       # the first call makes the host, which rebuilds
+        h = play.host(clients[k])
+        assert h.cid == play.host(clients[1]).cid     # the OCTGN cards of the game, from rs_cards
+        role = h.session.state["players"][k]["role"]
+        assert clients[k].sees(h.cid[role]) is not None   # and its player still sees their own role
+    play.play(room, clients)
+    s = play.summary(room, clients)
+    assert_clean(s)
+    a = s["clients"][0]
+    assert all(c["state"] == a["state"] for c in s["clients"])
+    game, result, _ = headless(wolf, a)
+    assert game.state == a["state"] and result == a["result"]
+    assert table_shows(s, a["state"], a) == []
+
+
 def test_a_player_who_leaves_is_out_and_the_game_goes_on(wolf_zip):
     room, clients = play.setup(str(wolf_zip), 3, players=5)
     play.play(room, clients, max_actions=1)
