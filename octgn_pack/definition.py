@@ -126,7 +126,8 @@ def definition(p: Project, manifest: Any, scripts: list[str], has_reference: boo
                          ("ordered", bool(pile.get("ordered", True))), ("icon", RES.pile_icon(pile["name"])),
                          ("viewState", pile.get("view") or None))
         _menus(grp, face, manifest, cards=pile.get("visibility", "none") != "none", games=True)
-    deck = g.add("deck")
-    for sec in face.DECK_SECTIONS:
-        deck.add("section", ("name", sec["name"]), ("group", sec["pile"]))
+    if face.DECK_SECTIONS:   # a game whose cards are all dealt by the game loads no deck: no <deck>
+        deck = g.add("deck")
+        for sec in face.DECK_SECTIONS:
+            deck.add("section", ("name", sec["name"]), ("group", sec["pile"]))
     return g

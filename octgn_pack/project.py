@@ -132,6 +132,7 @@ class Project:
     sets: list[CardSet] = field(default_factory=list)
     decks: list[Deck] = field(default_factory=list)
     scripts: list[Path] = field(default_factory=list)     # the game's own scripts/*.py
+    fields: dict[str, Any] = field(default_factory=dict)   # game.yaml fields the table face's GAME_FIELDS names
     face: ModuleType | None = None
     reference: Path | None = None                          # the profile's generated reference.md
     sources: dict[str, SourceText] = field(default_factory=dict)
@@ -396,6 +397,9 @@ class _Reader:
             self.error("OP117", f"the table face of '{p.profile}' lacks {', '.join(missing)}", where)
             return
         p.face = face
+        for key in getattr(face, "GAME_FIELDS", None) or []:
+            if isinstance(g.data, dict) and key in g.data:
+                p.fields[key] = g.data[key]
 
     # -------------------------------------------------------------------------- cards.yaml
     def cards(self) -> None:

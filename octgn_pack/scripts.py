@@ -5,7 +5,8 @@
   ``rulescript/games/__init__.py`` and ``rulescript/games/<profile>/*.py``, byte for byte;
 * ``octgn_pack/__init__.py`` (written here) and ``octgn_pack/host/*.py`` (byte for byte);
 * the shared-namespace scripts, in load order: ``Scripts/gamedata.py`` (``GAME``: the game, its cards
-  keyed by OCTGN card GUID, its decks, a build fingerprint), ``Scripts/rules.py`` (``RULES``: the
+  keyed by OCTGN card GUID, its decks, the game.yaml fields its table face names in ``GAME_FIELDS``,
+  a build fingerprint), ``Scripts/rules.py`` (``RULES``: the
   compiled IR, each rule read lazily from the text of its literal, and ``RULES_FINGERPRINT``), every
   ``octgn_pack/host/scripts/*.py`` in sorted order,
   then the game folder's own ``scripts/*.py``.
@@ -86,8 +87,11 @@ def game_table(p: Project) -> dict[str, Any]:
         cards[c.guid] = data
     decks = [{"name": d.name, "sections": [{"name": s, "cards": [[e.card.id, e.qty] for e in es]}
                                            for s, es in d.sections]} for d in p.decks]
-    return {"format": "rulescript-octgn-game/1", "profile": p.profile, "id": p.guid, "name": p.name,
-            "version": p.version, "cards": cards, "decks": decks}
+    out = {"format": "rulescript-octgn-game/1", "profile": p.profile, "id": p.guid, "name": p.name,
+           "version": p.version, "cards": cards, "decks": decks}
+    if p.fields:   # the game.yaml fields the table face asks for (GAME_FIELDS), for its new_game()
+        out["fields"] = plain(p.fields)
+    return out
 
 
 def fingerprint(files: dict[str, bytes], extra: str = "") -> str:

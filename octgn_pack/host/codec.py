@@ -172,6 +172,21 @@ def decode_start(item):
 
 
 # ---------------------------------------------------------------------- global variables
+def encode_pairs(pairs):
+    """``[(engine iid, OCTGN card id)]`` as ``iid:cid,iid:cid`` (the cards made during the game)."""
+    return ",".join(["%d:%d" % (int(a), int(b)) for a, b in pairs])
+
+
+def decode_pairs(text):
+    """The pairs of :func:`encode_pairs` (malformed parts are skipped)."""
+    out = []
+    for part in (text or "").split(","):
+        a, colon, b = part.partition(":")
+        if colon and a.isdigit() and b.isdigit():
+            out.append((int(a), int(b)))
+    return out
+
+
 def encode_part(first, items):
     """A slice of the log for a global variable: ``<index of its first item>|<items>``."""
     return "%d|%s" % (first, join(items))

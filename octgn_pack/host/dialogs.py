@@ -29,11 +29,12 @@ def _is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def ask(octgn, request, describe, card_of):
+def ask(octgn, request, describe, card_of, close_cancels=True):
     """Ask ``request`` of the local player: ``(True, answer)`` or ``(False, reason)`` if not answered.
 
     ``describe(kind, option)`` names an option; ``card_of(option)`` is the OCTGN card an option stands
-    for, or None when it is not a card."""
+    for, or None when it is not a card.  With ``close_cancels`` False a closed dialog leaves the
+    decision open even where it may be cancelled (a menu item opened it; another item declines it)."""
     kind = request["kind"]
     options = request["options"]
     prompt = request.get("prompt") or kind.replace("_", " ")
@@ -56,7 +57,7 @@ def ask(octgn, request, describe, card_of):
         i = octgn.askChoice(prompt, labels, [], [])
         answer = options[i - 1] if i and 0 < i <= len(options) else None
     if answer is None:
-        if request.get("cancel"):
+        if request.get("cancel") and close_cancels:
             return True, None
         return False, "the dialog was closed"
     try:

@@ -31,6 +31,7 @@ HOST_VERSION = "1"
 LOG = "rs_log"
 TURN = "rs_turn"
 CHECK = "rs_check"
+CARDS = "rs_cards"
 # functions other clients call with remoteCall
 REMOTE_HELLO = "rs_hello"
 REMOTE_IN = "rs_in"
@@ -97,9 +98,12 @@ class Host(object):
         self.face = __import__(self.package.__name__ + ".table", {}, {}, ["view"], 0)
         self.models = {}
         self.model_of_guid = {}
+        self.guid_of_model = {}
         for guid, card in data["cards"].items():
             self.models[card["id"]] = card
             self.model_of_guid[str(guid).lower()] = card["id"]
+            self.guid_of_model[card["id"]] = str(guid)
+        self.fields = data.get("fields") or {}
         self.build = codec.token("%s.%s.%s" % (str(data.get("fingerprint"))[:16],
                                                str(ns.get("RULES_FINGERPRINT"))[:16], HOST_VERSION))
         self.card_dos = [a["do"] for a in self.face.CARD_ACTIONS]
@@ -126,6 +130,8 @@ class Host(object):
         self.told = set()    # one-time explanations already given
         self.hint = None
         self.writer = None
+        self.created = {}    # engine iid -> OCTGN card id of the cards made on the table during the game
+        self.peeked = {}     # engine iid -> where the local player last looked at the face-down card
 
     def me_id(self):
         return self.octgn.me._id
@@ -149,7 +155,26 @@ class Host(object):
         req = self.pending()
         return req is not None and self.off is None and req["player"] == self.seat()
 
+    def gate(self, request):
+        """The menu item that opens ``request`` (the table face's ``menu_for``: ``{"do", "card",
+        "decline"}``), or None.  Such a decision waits for that item, then asks its options in a dialog;
+        the ``decline`` item (a table menu item) answers None where the decision allows it."""
+        menu_for = getattr(self.face, "menu_for", None)
+        if menu_for is None or request is None:
+            return None
+        return menu_for(request)
+
+    def secret(self, request):
+        """True when the other players must not learn who decides ``request`` (the table face's
+        ``secret(request, state)``): no highlight, and nobody is named as deciding."""
+        secret = getattr(self.face, "secret", None)
+        if secret is None or request is None or self.session is None:
+            return False
+        return bool(secret(request, self.session.state))
+
     def is_menu(self, request):
+        if self.gate(request) is not None:
+            return True
         dos = self.card_dos + self.game_dos
         for o in request["options"]:
             if not isinstance(o, dict) or o.get("do") not in dos:
@@ -158,7 +183,16 @@ class Host(object):
 
     # ------------------------------------------------------------------ names
     def card_name(self, iid):
-        return self.names.get(iid, "card #%s" % (iid,))
+        """The name of an engine card, or of a card id of the game (``seer``)."""
+        name = self.names.get(iid)
+        if name is not None:
+            return name
+        model = iid if isinstance(iid, _TEXT) else None
+        if model is None and self.view is not None and iid in self.view["cards"]:
+            model = self.view["cards"][iid].get("model")
+        if model in self.models:
+            return self.models[model].get("name", model)
+        return "card #%s" % (iid,)
 
     def player_name(self, seat):
         if 0 <= seat < len(self.pids):
@@ -171,6 +205,10 @@ class Host(object):
         """A readable label for a decision option (or, with kind ``card``, for a card)."""
         if kind == "card":
             return self.card_name(option)
+        own = getattr(self.face, "option_text", None)
+        text = own(kind, option, self.player_name, self.card_name) if own is not None else None
+        if text is not None:
+            return text
         if isinstance(option, dict):
             if "do" in option:
                 parts = [self.labels.get(option["do"], option["do"])]
@@ -211,13 +249,27 @@ class Host(object):
         self.octgn.whisper(text)
 
     def lines(self, records):
+        """``[(text, readers)]`` of the records: ``readers`` None for everybody, else the seats that may
+        read the line (the table face's ``audience(record)``)."""
         describe = getattr(self.face, "describe", None)
+        audience = getattr(self.face, "audience", None)
         out = []
         for rec in records:
             line = describe(rec, self.card_name, self.player_name) if describe else _generic_line(rec)
             if line:
-                out.append(line)
+                out.append((line, audience(rec) if audience is not None else None))
         return out
+
+    def narrate(self, records, author):
+        """Public lines are written by the acting client (``notify`` reaches everybody); a private line
+        is whispered by the client of each of its readers, which runs the same inputs."""
+        me = self.seat()
+        for text, readers in self.lines(records):
+            if readers is None:
+                if author:
+                    self.say(text)
+            elif me is not None and me in readers:
+                self.tell(text)
 
     # ------------------------------------------------------------------ OCTGN events
     def on_game_started(self):
@@ -261,8 +313,11 @@ class Host(object):
         self.try_start()
 
     def on_global_variable(self, args):
-        if getattr(args, "name", None) == CHECK:
+        name = getattr(args, "name", None)
+        if name == CHECK:
             self.check(args.value)
+        elif name == CARDS and self.session is not None:
+            self.merge_created(args.value)
 
     def on_player_connected(self, args):
         """A player rejoined: the first other client sends it the whole input log."""
@@ -273,7 +328,15 @@ class Host(object):
             self.octgn.remoteCall(who, REMOTE_IN, [self.me_id(), 0, codec.join(self.session.log)])
 
     # ------------------------------------------------------------------ the start
+    def seat_counts(self):
+        """The numbers of players the game allows (the table face's ``seat_counts(fields)``), or None."""
+        counts = getattr(self.face, "seat_counts", None)
+        return list(counts(self.fields)) if counts is not None else None
+
     def seats_ok(self, n):
+        counts = self.seat_counts()
+        if counts is not None:
+            return n in counts
         seats = getattr(self.face, "SEATS", None)
         if seats is None:
             return n >= 1
@@ -292,7 +355,7 @@ class Host(object):
             if "seats" not in self.told:
                 self.told.add("seats")
                 self.say("Automation waits: this game is for %s players and %d are playing." % (
-                    _seats_text(getattr(self.face, "SEATS", None)), len(players)))
+                    _seats_text(getattr(self.face, "SEATS", None), self.seat_counts()), len(players)))
             return
         seats = []
         for p in players:
@@ -301,8 +364,8 @@ class Host(object):
             cards = []
             for name in self.sections:
                 cards.extend([c._id for c in p.piles[name]])
-            if not cards:
-                return
+            if not cards and self.sections:
+                return      # no deck yet (a game without deck sections deals every card itself)
             seats.append((p._id, sorted(cards)))
         for pid, cards in seats:
             for cid in cards:
@@ -331,8 +394,13 @@ class Host(object):
                           for cid in s["cards"]])
             if None in decks[-1]:
                 raise codec.InputError("a card of the start is not a card of this game")
-        self.session = Session(self.package, self.models, self.rules, item, decks, start["seed"],
-                               getattr(self.face, "new_game", None))
+        new_game = getattr(self.face, "new_game", None)
+        if new_game is not None and getattr(self.face, "GAME_FIELDS", None) is not None:
+            # the long form: the game.yaml fields the package carries and the players' names by seat
+            fields, own = self.fields, new_game
+            names = [self.player_name(seat) for seat in range(len(self.pids))]
+            new_game = lambda models, decks, seed: own(models, decks, seed, fields, names)  # noqa: E731
+        self.session = Session(self.package, self.models, self.rules, item, decks, start["seed"], new_game)
         first = self.face.view(self.session.initial, self.models)["cards"]
         self.cid = {}
         self.iid = {}
@@ -348,10 +416,49 @@ class Host(object):
                 self.cid[iid] = cid
                 self.iid[cid] = iid
                 self.names[iid] = self.models[model].get("name", model)
-        self.writer = tablesync.TableWriter(self.octgn, self.face, self.cid, self.pids)
+        self.writer = tablesync.TableWriter(self.octgn, self.face, self.cid, self.pids, self.guid_of_model)
         self.view = self.face.view(self.session.initial, self.models)
         self.hl = None
+        self.created = {}
+        self.merge_created(self.octgn.getGlobalVariable(CARDS))
         return self.session.ckpt_at
+
+    # ------------------------------------------------------------------ cards made during the game
+    def merge_created(self, value):
+        """Learn the OCTGN cards another client made for engine cards (the global variable ``rs_cards``:
+        ``iid:card id`` pairs), written by the acting client before it sends its inputs."""
+        for iid, cid in codec.decode_pairs(value):
+            if iid not in self.cid and cid not in self.iid:
+                self.cid[iid] = cid
+                self.iid[cid] = iid
+                self.created[iid] = cid
+
+    def note_created(self):
+        """After the table writer made cards: remember them and tell the other clients."""
+        fresh = self.writer.made
+        if not fresh:
+            return
+        self.writer.made = []
+        for iid, cid in fresh:
+            self.iid[cid] = iid
+            self.created[iid] = cid
+        self.octgn.setGlobalVariable(CARDS, codec.encode_pairs(sorted(self.created.items())))
+
+    def peek_own(self):
+        """Look at the face-down cards the view lets the local player see (``seen_by``); OCTGN forgets a
+        peek when the card moves, so a card is looked at again when its place changes."""
+        me = self.seat()
+        if me is None or self.view is None:
+            return
+        for iid, v in sorted(self.view["cards"].items()):
+            if v["face_up"] or me not in (v.get("seen_by") or ()) or iid not in self.cid:
+                if iid in self.peeked and v["face_up"]:
+                    del self.peeked[iid]
+                continue
+            where = (v["player"], v["pile"], v["slot"], v["index"])
+            if self.peeked.get(iid) != where:
+                self.octgn.card(self.cid[iid]).peek()
+                self.peeked[iid] = where
 
     # ------------------------------------------------------------------ running inputs
     def after_run(self, records, author):
@@ -360,19 +467,20 @@ class Host(object):
         sess = self.session
         view = self.face.view(sess.state, self.models)
         req = sess.pending
-        hl = req.get("source") if req is not None else None
+        hl = req.get("source") if req is not None and not self.secret(req) else None
         if author:
             self.writer.write(self.view, view, self.hl, hl)
+            self.note_created()
             if self.writer.unshown and "unshown" not in self.told:
                 self.told.add("unshown")
-                self.say("Automation: %d card(s) of the game have no card on the table (cards made during "
-                         "the game are not shown yet)." % len(self.writer.unshown))
-            for line in self.lines(records):
-                self.say(line)
+                self.say("Automation: %d card(s) of the game have no card on the table (the table face "
+                         "names no card of the game for them)." % len(self.writer.unshown))
         else:
             sess.digest()  # the end of a batch another client sent: its writer publishes this checksum
+        self.narrate(records, author)
         self.view = view
         self.hl = hl
+        self.peek_own()
         self.sync_turn()
         self.compare_checks()
         self.prompt()
@@ -570,8 +678,9 @@ class Host(object):
         self.session.digest()
         self.view = self.face.view(self.session.state, self.models)
         req = self.session.pending
-        self.hl = req.get("source") if req is not None else None
+        self.hl = req.get("source") if req is not None and not self.secret(req) else None
         self.compare_checks()
+        self.peek_own()
         self.prompt()
 
     def resync(self):
@@ -738,7 +847,15 @@ class Host(object):
             return
         self.prompted = key
         req = self.session.pending
-        if self.is_menu(req):
+        gate = self.gate(req)
+        if gate is not None:
+            where = ("card menu %s of %s" % (self.labels.get(gate["do"], gate["do"]), self.card_name(gate["card"]))
+                     if gate.get("card") is not None else "table menu %s" % self.labels.get(gate["do"], gate["do"]))
+            decline = gate.get("decline")
+            if decline and req.get("cancel"):
+                where += "; table menu %s" % self.labels.get(decline, decline)
+            self.tell("Your decision (%s): %s." % (req.get("prompt") or req["kind"], where))
+        elif self.is_menu(req):
             cards = [self.labels[d] for d in self.card_dos if [o for o in req["options"] if o["do"] == d]]
             table = [self.labels[d] for d in self.game_dos if [o for o in req["options"] if o["do"] == d]]
             self.tell("Your decision (%s): card menu %s; table menu %s." % (
@@ -754,6 +871,8 @@ class Host(object):
             return "The game is over."
         req = self.session.pending
         if req["player"] != self.seat():
+            if self.secret(req):
+                return "Another player is deciding now."
             return "It is %s's decision now (%s)." % (self.player_name(req["player"]),
                                                      req.get("prompt") or req["kind"])
         if not self.is_menu(req):
@@ -768,6 +887,13 @@ class Host(object):
             return []
         req = self.session.pending
         if not self.is_menu(req):
+            return []
+        gate = self.gate(req)
+        if gate is not None:   # "ask": the item opens the dialog of the decision; "n": it declines
+            if do == gate["do"] and (gate.get("card") == iid if card else gate.get("card") is None):
+                return ["ask"] if (iid is not None or not card) else []
+            if not card and do == gate.get("decline") and req.get("cancel"):
+                return ["n"]
             return []
         out = []
         for i, o in enumerate(req["options"]):
@@ -803,9 +929,27 @@ class Host(object):
             self.tell("%s: %s is not possible now." % (self.card_name(iid) if iid else card.name,
                                                       self.labels.get(do, do)))
             return
+        if self.gated(found):
+            return
         i = self.pick(found)
         if i is not None:
             self.submit([str(i)])
+
+    def gated(self, found):
+        """A menu item of a decision that a menu opens (see :meth:`gate`): ask it in a dialog, or
+        decline it.  False for the options of an ordinary menu decision."""
+        if found == ["n"]:
+            self.submit(["n"])
+            return True
+        if found != ["ask"]:
+            return False
+        req = self.session.pending
+        ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of, close_cancels=False)
+        if not ok:
+            self.tell("The question is still open (%s): use the menu item again." % answer)
+            return True
+        self.submit([codec.encode_answer(req, answer)])
+        return True
 
     def pick(self, found):
         """One option among several for the same menu item (a dialog), or None."""
@@ -836,6 +980,8 @@ class Host(object):
         found = self.options(do, card=False)
         if not found:
             self.tell("%s is not possible now." % self.labels.get(do, do))
+            return
+        if self.gated(found):
             return
         i = self.pick(found)
         if i is not None:
@@ -905,6 +1051,8 @@ class Host(object):
         if not found:
             self.tell("%s stays where it is: it cannot be played now." % name)
             return
+        if self.gated(found):
+            return
         if len(found) > 1:
             near = self.dropped_on(found, x, y)
             found = [near] if near is not None else found
@@ -946,6 +1094,8 @@ class Host(object):
         if len(found) != 1:
             self.tell("Use the table menu to say what you do now.")
             return
+        if self.gated(found):
+            return
         self.submit([str(found[0])])
 
 
@@ -953,7 +1103,12 @@ class Refused(Exception):
     """This client cannot join the automation of a game (another build)."""
 
 
-def _seats_text(seats):
+_TEXT = tuple(set([str, type("".encode("ascii").decode("ascii"))]))
+
+
+def _seats_text(seats, counts=None):
+    if counts is not None:
+        return " or ".join([str(n) for n in counts])
     if isinstance(seats, int):
         return str(seats)
     return "%s to %s" % (seats[0], seats[1])

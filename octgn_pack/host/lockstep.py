@@ -14,7 +14,7 @@ one up to where that one stopped: only the records after that point are new.
 from __future__ import absolute_import, division, print_function
 
 from rulescript.runtime.engine import Engine
-from rulescript.runtime.errors import GameOver, NeedDecision
+from rulescript.runtime.errors import NeedDecision
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import ListSink
 
@@ -39,8 +39,12 @@ class _Replay(object):
         self.pos += 1
         seat = codec.conceding_seat(item)
         if seat is not None:
+            # the game ends (concede raises GameOver), or goes on without that player: the open
+            # decision is then declined if it was theirs and may be declined, else asked on
             self.game.concede(seat)
-            raise GameOver(None, "conceded")  # a game whose concede() does not raise
+            if request["player"] == seat and request.get("cancel"):
+                return None
+            return self.decide(request)
         return codec.decode_answer(request, item)
 
 

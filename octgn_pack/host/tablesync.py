@@ -3,8 +3,12 @@
 The acting client (the one whose input a run answered) compares the game's table view
 (``table.view(state, models)`` of the game's table face) before and after the run and changes only
 what differs: moves between piles (``moveTo`` with the index), places on the table (``moveToTable``),
-markers, counters and the highlight of the card whose decision is open.  With no earlier view it
-reconciles the whole table with the view, reading what OCTGN shows.
+which side is up, markers, counters and the highlight of the card whose decision is open.  With no
+earlier view it reconciles the whole table with the view, reading what OCTGN shows.
+
+A card the engine made during the game (no OCTGN card stands for it yet) is made on the table
+(``table.create``) when its view names its card id (``"model"``); the writer lists the new pairs in
+``made`` for the host, which tells the other clients.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -69,14 +73,16 @@ class TableWriter(object):
     """Writes a view onto the OCTGN table.  ``octgn``: the API adapter (host.Octgn); ``face``: the
     game's table face; ``cid``: engine iid -> OCTGN card id; ``pids``: seat -> OCTGN player id."""
 
-    def __init__(self, octgn, face, cid, pids):
+    def __init__(self, octgn, face, cid, pids, guids=None):
         self.octgn = octgn
         self.face = face
         self.cid = cid
         self.pids = pids
+        self.guids = guids or {}     # card id of the game -> OCTGN card GUID (for cards made in play)
         self.marker_names = dict((m["id"], m["name"]) for m in face.MARKERS)
         self.moves = 0
         self.unshown = []
+        self.made = []               # (engine iid, OCTGN card id) of the cards this writer made
 
     def pile(self, seat, name):
         return self.octgn.pile(self.pids[seat], name)
@@ -84,8 +90,10 @@ class TableWriter(object):
     def write(self, old, new, hl_old=None, hl_new=None):
         """Make the table show ``new``; ``old`` is the view the table shows now (None: unknown).
 
-        Cards the engine made during the game (no OCTGN card stands for them) and cards of nobody in a
-        pile are not shown; they are listed in ``self.unshown``."""
+        Cards the engine made during the game are made on the table when the view names their card id
+        (``model``); others without an OCTGN card, and cards of nobody in a pile, are not shown; they
+        are listed in ``self.unshown``."""
+        fresh = self.make_cards(new["cards"])
         new_cards = dict((i, v) for i, v in new["cards"].items() if i in self.cid and
                          (v["pile"] is None or v["player"] >= 0))
         self.unshown = sorted(set(new["cards"]) - set(new_cards))
@@ -93,7 +101,7 @@ class TableWriter(object):
         if old is None:
             touched = sorted(new_cards)
         else:
-            touched = sorted([i for i, v in new_cards.items() if old_cards.get(i) != v])
+            touched = sorted([i for i, v in new_cards.items() if old_cards.get(i) != v or i in fresh])
         piles = set()
         for i in touched:
             for v in (new_cards[i], old_cards.get(i)):
@@ -123,6 +131,9 @@ class TableWriter(object):
             if not same(card.group, table) or _point(card.position) != (x, y):
                 card.moveToTable(x, y, not v["face_up"])
                 self.moves += 1
+            if getattr(card, "isFaceUp", v["face_up"]) != v["face_up"]:
+                card.isFaceUp = v["face_up"]
+                self.moves += 1
         # 3. the order inside each pile
         for key in sorted(orders):
             pile = self.pile(key[0], key[1])
@@ -139,7 +150,7 @@ class TableWriter(object):
         # 4. markers
         for iid in touched:
             want = new_cards[iid]["markers"]
-            had = old_cards[iid]["markers"] if iid in old_cards else None
+            had = old_cards[iid]["markers"] if iid in old_cards and iid not in fresh else None
             if had == want:
                 continue
             card = self.octgn.card(self.cid[iid])
@@ -162,9 +173,32 @@ class TableWriter(object):
                 counter = player.counters[name]
                 if counter.value != value:
                     counter.value = value
-        # 6. the highlight of the card whose decision is open
+        # 6. the highlight of the card whose decision is open (a card made now has none yet)
         if hl_old != hl_new or old is None:
             if hl_old is not None and hl_old in self.cid:
                 self.octgn.card(self.cid[hl_old]).highlight = None
             if hl_new is not None and hl_new in self.cid:
                 self.octgn.card(self.cid[hl_new]).highlight = HIGHLIGHT
+
+    def make_cards(self, cards):
+        """Make an OCTGN card for each card of the view that has none and whose card id the package
+        knows, where the view puts it (face down if it is not face up); returns their iids."""
+        made = set()
+        table = self.octgn.table()
+        for iid in sorted(cards):
+            v = cards[iid]
+            guid = self.guids.get(v.get("model"))
+            if iid in self.cid or guid is None or (v["pile"] is not None and v["player"] < 0):
+                continue
+            if v["pile"] is None:
+                x, y = place(self.face, v["player"], v["slot"], v["index"], "under" in v)
+            else:
+                x, y = 0, 0
+            card = table.create(guid, x, y, 1, True, not v["face_up"])
+            if isinstance(card, list):
+                card = card[0]
+            self.cid[iid] = card._id
+            self.made.append((iid, card._id))
+            self.moves += 1
+            made.add(iid)
+        return made

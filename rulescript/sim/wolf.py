@@ -18,6 +18,7 @@ import yaml
 
 from rulescript.compiler import CompileResult, compile_game
 from rulescript.games import werewolf
+from rulescript.games.werewolf import narrative
 from rulescript.games.werewolf.game import WerewolfGame
 from rulescript.runtime.engine import Engine
 from rulescript.runtime.errors import GameError
@@ -179,102 +180,15 @@ def simulate(table: WolfTable, players: int, games: int, seed: int, progress=Non
 
 # ---------------------------------------------------------------------------- the narrative
 def describe(rec: dict, game: Any) -> str | None:
-    """One effect record as a line of the night/day narrative (None: not worth a line)."""
+    """One effect record as a line of the night/day narrative (None: not worth a line); the lines
+    live in the game package (``rulescript/games/werewolf/narrative.py``), which the OCTGN host uses too."""
     st = game.state
     models = game.models
 
     def who(p):
         return st["players"][p]["name"] if isinstance(p, int) and 0 <= p < len(st["players"]) else "the narrator"
 
-    def name(eid):
-        return models.get(eid, {}).get("name", eid) if eid else "?"
-
-    t = rec["type"]
-    if t == "setup":
-        return "A game of werewolf with %d players: %s." % (len(rec["players"]), ", ".join(rec["players"]))
-    if t == "deal":
-        return "  %s is dealt %s (face down)." % (who(rec["player"]), name(rec["role"]))
-    if t == "phase":
-        return "\n== %s %d ==" % (rec["phase"].title(), rec["number"])
-    if t == "use":
-        target = "" if rec["target"] is None else " on %s" % who(rec["target"])
-        return "  %s uses %s%s." % (who(rec["player"]), rec["prompt"], target)
-    if t == "poll_deleted":
-        return "  Poll %s is not held." % rec["poll"]
-    if t == "poll_cancelled":
-        return "  Poll %s is cancelled: it has no result." % rec["poll"]
-    if t == "disguise":
-        return "  %s is disguised (%s) as %s." % (who(rec["player"]), rec["strength"], name(rec["role"]))
-    if t == "whisper":
-        return "  %s opens a whisper to %s as %s." % (who(rec["player"]), rec["to"], rec["as"])
-    if t == "obstruct":
-        return "  %s is obstructed (%s)." % (who(rec["player"]), rec["abilities"])
-    if t == "loyal":
-        return "  %s stays loyal to %s." % (who(rec["player"]), name(rec["team"]))
-    if t == "grant":
-        return "  %s gets the extra role %s." % (who(rec["player"]), name(rec["role"]))
-    if t == "revoke":
-        return "  %s loses the extra role %s." % (who(rec["player"]), name(rec["role"]))
-    if t == "transfer":
-        return "  %s passes %s to %s." % (who(rec["from"]), name(rec["role"]), who(rec["player"]))
-    if t == "role_change":
-        return "  %s's role becomes %s." % (who(rec["player"]), name(rec["role"]))
-    if t == "team":
-        return "  %s now belongs to %s." % (who(rec["player"]), name(rec["team"]))
-    if t == "redirected":
-        return "  An ability on %s is redirected to %s." % (who(rec["player"]), who(rec["to"]))
-    if t == "cancelled":
-        return "  The visit of %s to %s is cancelled." % (who(rec["visitor"]), who(rec["player"]))
-    if t == "obstructed":
-        return "  %s's %s ability fails: obstructed." % (who(rec["player"]), rec["ability"])
-    if t in ("ascended", "descended"):
-        return "  %s leaves the game (%s)." % (who(rec["player"]), t)
-    if t == "resurrect":
-        return "  %s comes back to life." % who(rec["player"])
-    if t == "emitted":
-        return "  %s receives '%s'%s." % (who(rec["player"]), rec["value"], " (end of phase)" if rec.get("end") else "")
-    if t == "chosen":
-        return "  %s chooses %s for %s." % (who(rec["player"]), rec["option"], rec["choice"])
-    if t == "disband":
-        return "  %s is disbanded." % name(rec["group"])
-    if t == "forced":
-        return "  %s did not use %s: it is forced on %s." % (who(rec["player"]), rec["ability"], who(rec["target"]))
-    if t == "investigate":
-        return "  %s investigates %s: %s." % (who(rec["player"]), who(rec["target"]), rec["result"])
-    if t == "learn":
-        return "  %s learns: %s" % (who(rec["player"]), rec["text"])
-    if t == "reveal":
-        return "  [%s] %s" % (rec["where"], rec["text"])
-    if t == "announce":
-        return "  The narrator announces: %s" % rec["text"]
-    if t == "protect":
-        return "  %s is protected from %s (%s defense)." % (who(rec["player"]), rec["against"], rec["kind"])
-    if t == "defended":
-        return "  The %s on %s fails: %s defense from %s." % (rec["killing"], who(rec["player"]), rec["kind"],
-                                                             name(rec["defense"]))
-    if t == "death":
-        return "  %s dies (%s). They were %s." % (who(rec["player"]), rec["killing"], name(rec["role"]))
-    if t == "poll_open":
-        title = " as %s" % rec["title"] if rec.get("title") else ""
-        return "  Poll %s opens in %s%s." % (name(rec["poll"]), rec["where"], title)
-    if t == "vote":
-        return "    %s votes for %s." % (who(rec["player"]), who(rec["target"]))
-    if t == "poll_close":
-        votes = ", ".join("%s %d" % (who(p), n) for p, n in rec["votes"])
-        won = "no winner" if rec["winner"] is None else "%s wins" % who(rec["winner"])
-        return "  Poll %s closes: %s (%s)." % (name(rec["poll"]), won, votes or "no votes")
-    if t == "attribute":
-        return "  %s %s %s." % (who(rec["player"]), "gains" if rec["on"] else "loses", name(rec["attribute"]))
-    if t == "join":
-        return "  %s joins %s." % (who(rec["player"]), name(rec["group"]))
-    if t == "win":
-        return "\n%s win: %s." % (name(rec["team"]), ", ".join(who(p) for p in rec["players"]))
-    if t == "gameover":
-        return "Game over: %s." % (rec["reason"] or "no winner")
-    if t == "rule_error":
-        e = rec["error"]
-        return "  RULE ERROR %s at %s:%s: %s" % (e["code"], e["file"], e["line"], e["message"])
-    return None
+    return narrative.line(rec, lambda eid: models.get(eid, {}).get("name", eid), who)
 
 
 class SeatDecider:
@@ -293,19 +207,13 @@ class LiveNarrative:
     def __init__(self, out: TextIO, seat: int | None = None) -> None:
         self.out, self.seat, self.game, self.records = out, seat, None, []
 
-    PUBLIC = ("setup", "phase", "death", "announce", "win", "gameover", "poll_open", "vote", "poll_close",
-              "reveal", "resurrect", "ascended", "descended", "poll_cancelled", "poll_deleted")
-
     def _visible(self, rec: dict) -> bool:
         """What the human at ``seat`` may see: public events (a group's polls and channel only for its
         members) and what concerns their own seat."""
         if self.seat is None:
             return True
-        if rec["type"] in self.PUBLIC:
-            where = rec.get("where")
-            group = self.game.state["groups"].get(where) if where else None
-            return group is None or self.seat in group["members"]
-        return rec.get("player") == self.seat
+        seats = narrative.audience(rec)
+        return seats is None or self.seat in seats
 
     def emit(self, rec: dict) -> None:
         self.records.append(rec)

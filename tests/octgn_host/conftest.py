@@ -9,8 +9,11 @@ import pytest
 
 from octgn_pack.host.tablesync import place
 from rulescript.games.cfc import table as cfc_table
-from tests.conftest import DEMO
+from tests.conftest import DEMO, ROOT
 from octgn_pack.build import build
+
+
+WOLF = ROOT / "cards" / "werewolf"
 
 
 def make_package(game_dir: Path, out: Path) -> Path:
@@ -23,6 +26,12 @@ def make_package(game_dir: Path, out: Path) -> Path:
 @pytest.fixture(scope="session")
 def demo_zip(tmp_path_factory) -> Path:
     return make_package(DEMO, tmp_path_factory.mktemp("pkg"))
+
+
+@pytest.fixture(scope="session")
+def wolf_zip(tmp_path_factory) -> Path:
+    """The rendered werewolf game, built by the package builder (``octgn-pack build cards/werewolf``)."""
+    return make_package(WOLF, tmp_path_factory.mktemp("wolfpkg"))
 
 
 @pytest.fixture(scope="session")

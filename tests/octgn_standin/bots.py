@@ -5,7 +5,7 @@ from __future__ import absolute_import, division, print_function
 from .octgn import Rand
 
 #: table menu items a random player never chooses
-NEVER = ("Concede", "Automation: resynchronise the table")
+NEVER = ("Concede", "Leave the game", "Automation: resynchronise the table")
 ANSWER = "Answer the open question"
 
 

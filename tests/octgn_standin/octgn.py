@@ -19,6 +19,10 @@ What it models (shared/spec/octgn.md sections 4-6, checked against OCTGN's sourc
   echo (which also reaches the writer, so the last write wins); ``OnGlobalVariableChanged`` fires on
   every client whose value changed; a value with ``"``, ``\\`` or a newline breaks the handler;
 * ``rnd`` is answered by the server to its caller only;
+* ``table.create``/``pile.create`` make cards owned by the local player, with ids the creating client
+  makes (``player id << 16 | its count of cards``); ``peek()`` lets the local player (only) see a
+  face-down card, until the card is turned face up or leaves its group; :meth:`Client.sees` tells
+  what a player sees of a card;
 * ``nextTurn``/``setActivePlayer``/``setPhase`` do nothing unless the local player is active or
   nobody is; changing a card one does not control warns and still happens; ``delete`` refuses.
 
@@ -96,6 +100,7 @@ class CardState(object):
         self.orientation = 0
         self.alternate = ""
         self.targeted_by = None
+        self.peeked_by = set()      # players who peeked at the face-down card
 
 
 class GroupState(object):
@@ -282,6 +287,8 @@ class Room(object):
         return not [c for c in self.clients if c.queue and c.connected]
 
     def move(self, card, group, index, x, y, face_up):
+        if group is not card.group or face_up:
+            card.peeked_by = set()   # a peek lasts while the card stays face down in its group
         card.group.cards.remove(card)
         if group is self.table:
             group.cards.append(card)
@@ -318,6 +325,7 @@ class Room(object):
             for i, c in enumerate(g.cards):
                 cards[c.cid] = {"owner": g.owner.pid if g.owner else None, "group": g.name, "index": i,
                                 "x": c.x, "y": c.y, "face_up": c.face_up,
+                                "peeked_by": sorted([p.pid for p in c.peeked_by]), "guid": c.guid,
                                 "markers": dict((k, v) for k, v in c.markers.items() if v),
                                 "highlight": c.highlight}
         counters = dict((p.pid, dict(p.counters)) for p in self.players)
@@ -511,6 +519,18 @@ class Client(object):
         """Queue a job that calls the script function ``name`` (what a menu item or shortcut does)."""
         self.queue.append(lambda: self.ns[name](*args))
 
+    def sees(self, cid):
+        """The card GUID this client's player sees on card ``cid``, or None when it shows its back: a
+        face-up card on the table, a card in a pile the player may look at, or a face-down card the
+        player peeked at."""
+        card = self.room.cards[cid]
+        g = card.group
+        if g is self.room.table:
+            shown = card.face_up or self.state in card.peeked_by
+        else:
+            shown = g.visibility == "all" or (g.visibility == "me" and g.owner is self.state)
+        return card.guid if shown else None
+
     def double_click(self, cid):
         card = self.room.cards[cid]
         self.fire("OnCardDoubleClicked", lambda cl: Args(card=cl.api.card(cid), mouseButton=0, keysDown=[]))
@@ -583,6 +603,24 @@ class Api(object):
     def touch(self, card):
         if card.controller is not self.client.state:
             self.warn("%s does not control card %s" % (self.client.state.name, card.cid))
+
+    def create_card(self, model, group, x, y, face_up):
+        room = self.room
+        guid = str(model).lower()
+        if guid not in room.package.cards:
+            raise ValueError("no card %r in the game's sets" % (model,))
+        p = self.client.state
+        p.loaded = getattr(p, "loaded", 0) + 1
+        cid = (p.pid << 16) | p.loaded
+        card = CardState(cid, guid, p, group)
+        room.cards[cid] = card
+        if group is room.table:
+            group.cards.append(card)
+            card.x, card.y = x, y
+            card.face_up = face_up
+        else:
+            group.cards.insert(0, card)
+        return self.card(cid)
 
     def scripted_move(self, s, group, index, x, y, face_up):
         room = self.room
@@ -925,6 +963,8 @@ class CardApi(_ById):
         if name in fields:
             api.touch(s)
             setattr(s, fields[name], value)
+            if name == "isFaceUp" and value:
+                s.peeked_by = set()
         elif name == "controller":
             room = api.room
             api.touch(s)
@@ -957,7 +997,9 @@ class CardApi(_ById):
         pass
 
     def peek(self):
-        pass
+        s = self._s
+        if not s.face_up:
+            s.peeked_by.add(self._api.client.state)
 
     def arrow(self, other, active=True):
         pass
@@ -1039,6 +1081,10 @@ class Pile(_ById):
             return self._api.card(cards[-1].cid) if cards else None
         return (self._api.card(c.cid) for c in cards[-n:])
 
+    def create(self, model, quantity=1):
+        out = [self._api.create_card(model, self._state, 0, 0, True) for _ in range(quantity)]
+        return out[0] if quantity == 1 else out
+
     def random(self):
         cards = self._state.cards
         return self._api.card(cards[self._api.client.rand.below(len(cards))].cid) if cards else None
@@ -1052,7 +1098,11 @@ class Pile(_ById):
 
 
 class Table(Pile):
-    pass
+    def create(self, model, x, y, quantity=1, persist=False, facedown=False):
+        """Make ``quantity`` cards of ``model`` on the table, owned by the local player: one Card, or a
+        list when ``quantity`` is not 1."""
+        out = [self._api.create_card(model, self._api.room.table, x, y, not facedown) for _ in range(quantity)]
+        return out[0] if quantity == 1 else out
 
 
 class PlayerApi(_ById):

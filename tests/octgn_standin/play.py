@@ -1,6 +1,6 @@
 """Play a complete game in the stand-in with random players who use menus and dialogs only.
 
-    python -m octgn_standin.play PACKAGE.zip SEED      (with tests/ on sys.path; Python 2.7 or 3)
+    python -m octgn_standin.play PACKAGE.zip SEED [PLAYERS]   (with tests/ on sys.path; Python 2.7 or 3)
 
 prints a Python literal with what the engines of the clients reached (see :func:`summary`).
 """
@@ -12,20 +12,23 @@ from .bots import RandomPlayer
 from .octgn import Room
 from .package import Package
 
-NAMES = ("Alice", "Bob", "Carol", "Dave")
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory",
+         "Niaj", "Olivia", "Peggy", "Rupert", "Sybil")
 
 
 def setup(package, seed, players=2, decks=None, stop=0.3):
-    """A started room with ``players`` random players who loaded their decks."""
+    """A started room with ``players`` random players who loaded their decks (the package's decks in
+    turn, unless ``decks`` names them; none when the package has none)."""
     if not isinstance(package, Package):
         package = Package(package)
     room = Room(package, seed=seed)
     names = sorted(package.decks)
-    decks = decks or [names[i % len(names)] for i in range(players)]
+    if decks is None and names:   # a game that deals every card itself ships no deck: nobody loads one
+        decks = [names[i % len(names)] for i in range(players)]
     clients = [room.join(NAMES[i], RandomPlayer(seed * 31 + i + 1, stop)) for i in range(players)]
     room.start()
     room.run()
-    for c, d in zip(clients, decks):
+    for c, d in zip(clients, decks or []):
         room.load_deck(c, d)
         room.run()
     return room, clients
@@ -70,12 +73,13 @@ def summary(room, clients):
             "result": s.result if s else None, "seed": s.seed if s else None,
             "decks": s.decks if s else None, "cid": dict(h.cid) if h else None,
             "pids": list(h.pids) if h else None, "runs": s.runs if s else 0,
+            "seat": h.seat() if h else None,
         })
     return out
 
 
 def main(argv):
-    room, clients = setup(argv[1], int(argv[2]))
+    room, clients = setup(argv[1], int(argv[2]), players=int(argv[3]) if len(argv) > 3 else 2)
     play(room, clients)
     sys.stdout.write(repr(summary(room, clients)) + "\n")
 

@@ -125,7 +125,13 @@ def test_the_table_face_shows_every_card_once_with_the_names_of_the_cfc_table(ta
         shown = v["cards"][p["role"]]
         assert shown["player"] == p["idx"] and shown["face_up"] == (not p["alive"])
         assert ("ww-dead" in shown["markers"]) == (not p["alive"])
-    assert v["counters"] == [{"Counter": p["counter"]} for p in game.state["players"]]
+        assert shown["seen_by"] == ([] if shown["face_up"] else [p["idx"]])   # only its owner looks at it
+    for iid, shown in v["cards"].items():
+        assert shown["model"] == game.state["cards"][iid]["model"]
+        if shown["player"] < 0 or shown["pile"] is not None:
+            assert shown["seen_by"] == []
+    # a player's counter is their role's business: the table shows no counter
+    assert v["counters"] == [{} for p in game.state["players"]] and T.COUNTERS == []
 
 
 def test_interactive_play_shows_the_human_only_what_their_seat_may_see(table):

@@ -1,5 +1,6 @@
 """The rendered werewolf game builds as an OCTGN package that validates, with the werewolf table face:
-the role pile seen by its owner only, night actions on the card menu, votes from the table menu."""
+no deck (the game deals the role cards), night actions on the card menu, the role lists carried for
+the host's start (votes are dialogs: tests/octgn_host/test_werewolf.py plays it)."""
 from __future__ import annotations
 
 import zipfile
@@ -16,6 +17,10 @@ def test_the_werewolf_game_builds_and_validates(tmp_path, capsys):
     assert octgn_main(["validate", str(pkg)]) == 0
     with zipfile.ZipFile(pkg) as z:
         definition = z.read("def/definition.xml").decode("utf-8")
-    assert '<group name="Role" visibility="me"' in definition
-    assert "Use this role's action" in definition and '<groupaction menu="Vote"' in definition
-    assert '<phase name="Night"' in definition
+        gamedata = z.read("def/Scripts/gamedata.py").decode("ascii")
+    assert "<deck" not in definition and '<group name="Past" visibility="none"' in definition
+    assert "Use this role's action" in definition and '<groupaction menu="Decline the action"' in definition
+    assert '<phase name="Night"' in definition and '<globalvariable name="rs_cards"' in definition
+    ns: dict = {}
+    exec(gamedata, ns)
+    assert ns["GAME"]["fields"]["role_lists"][5] == ["seer", "possessed", "werewolf", "villager", "villager"]

@@ -51,7 +51,7 @@ def new_state(seed, rng_state, names):
         "groups": {}, "teams": {}, "uses": {}, "last_used": {}, "story": [], "emits": [],
         "choices": {}, "displays": {}, "whispers": [], "locked": [],
         "log": [], "over": False, "winner": None, "winners": [], "result": None, "reason": None,
-        "day_limit": DAY_LIMIT, "ext": {},
+        "day_limit": DAY_LIMIT, "ext": {}, "deal": None,
     }
 
 

@@ -97,8 +97,8 @@ class WerewolfGame(object):
         if day_limit is not None:
             self.state["day_limit"] = day_limit
         self.state["settings"] = deep_copy(settings or {})
-        self._roles = roles
-        self._deal = deal
+        # the roles to deal are state: a state saved before the deal resumes exactly
+        self.state["deal"] = {"roles": roles, "shuffle": bool(deal)}
 
     # ------------------------------------------------------------------ ports
     def emit(self, record):
@@ -387,7 +387,15 @@ class WerewolfGame(object):
         if g is not None:
             for p in g["members"]:
                 self.state["players"][p]["learned"].append(text)
-        self.emit({"type": "reveal", "where": where, "text": text, "source": self._model_of(source)})
+        self.emit(self._where({"type": "reveal", "where": where, "text": text, "source": self._model_of(source)}))
+
+    def _where(self, record):
+        """A record of something that happens in a group's channel names the members who see it
+        (``to``, the seats at that moment); a record in a public location has no ``to``."""
+        g = self.state["groups"].get(record.get("where"))
+        if g is not None:
+            record["to"] = sorted(g["members"])
+        return record
 
     def announce(self, text, source):
         self.state["story"].append(text)
@@ -527,6 +535,11 @@ class WerewolfGame(object):
         self.emit({"type": "resurrect", "player": seat})
         self.passive_round()
         return True
+
+    def concede(self, player):
+        """The player leaves the game (a host's Concede): out of the game like a dead player, without a
+        death; the win conditions are checked at once (GameOver if a team now wins)."""
+        self.leave_game(player, "left")
 
     def leave_game(self, seat, how):
         pl = self.state["players"][seat]
@@ -795,7 +808,7 @@ class WerewolfGame(object):
             st["next_poll"] = pid + 1
             st["polls"].append({"id": pid, "poll": poll, "where": where, "creator": creator, "open": True,
                                 "votes": {}, "title": title})
-            self.emit({"type": "poll_open", "poll": poll, "where": where, "title": title})
+            self.emit(self._where({"type": "poll_open", "poll": poll, "where": where, "title": title}))
 
     def _poll_card(self, poll):
         for iid in self.state["table"]:
@@ -822,8 +835,9 @@ class WerewolfGame(object):
             rounds = 1 + int(revotes.get(poll["poll"], 0))
             for rnd in range(rounds):
                 if rnd:
-                    self.emit({"type": "poll_revote", "poll": poll["poll"], "round": rnd + 1, "tied": tied,
-                               "votes": [[v, t] for v, t in sorted(poll["votes"].items())]})
+                    self.emit(self._where({"type": "poll_revote", "poll": poll["poll"], "round": rnd + 1,
+                                           "tied": tied, "where": poll["where"],
+                                           "votes": [[v, t] for v, t in sorted(poll["votes"].items())]}))
                     poll["votes"] = {}
                 self._vote_round(poll, card, voters, options)
                 tied = self._poll_tally(poll)[2]
@@ -839,8 +853,8 @@ class WerewolfGame(object):
             if choice is None:  # an abstention
                 continue
             poll["votes"][voter] = choice
-            self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
-                       "where": poll["where"]})
+            self.emit(self._where({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
+                                   "where": poll["where"]}))
             self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"]})
 
     def _poll_tally(self, poll):
@@ -878,7 +892,8 @@ class WerewolfGame(object):
         votes = [[t, tally[t]] for t in sorted(tally)]
         voters = sorted(v for v, t in poll["votes"].items() if t == winner)   # WWRF @Voters
         others = [v for v in voters if v != winner]                           # WWRF @OtherVoters
-        self.emit({"type": "poll_close", "poll": name, "winner": winner, "votes": votes, "where": poll["where"]})
+        self.emit(self._where({"type": "poll_close", "poll": name, "winner": winner, "votes": votes,
+                               "where": poll["where"]}))
         for e in list(st["lasting"]):
             if e["type"] == "pollcancel" and e["poll"] == name:
                 st["lasting"].remove(e)
@@ -910,7 +925,7 @@ class WerewolfGame(object):
         card = st["cards"][source]
         if card["kind"] == "team":
             team = card["model"]
-            winners = [p["idx"] for p in st["players"] if p["team"] == team and p["left"] != "descended"]
+            winners = [p["idx"] for p in st["players"] if p["team"] == team and p["left"] not in ("descended", "left")]
         else:
             team = st["players"][card["owner"]]["team"] if card["owner"] >= 0 else None
             winners = [card["owner"]] if card["owner"] >= 0 else []
@@ -1055,8 +1070,8 @@ class WerewolfGame(object):
     # ------------------------------------------------------------------ the flow
     def setup(self):
         st = self.state
-        roles = list(self._roles)
-        if self._deal:
+        roles = list(st["deal"]["roles"])
+        if st["deal"]["shuffle"]:
             self.shuffle_list(roles)
         self.emit({"type": "setup", "players": [p["name"] for p in st["players"]]})
         self.rules.start(self)
@@ -1122,9 +1137,11 @@ class WerewolfGame(object):
             return "day", st["day"] + 1
         return "night", st["night"] + 1
 
-    def run(self, stop_at=None):
+    def run(self, stop_at=None, checkpoint=None):
         """Play to the end of the game; with ``stop_at`` = (kind, number), return None as that phase is
-        about to start (a state saved there resumes exactly with another ``run``)."""
+        about to start (a state saved there resumes exactly with another ``run``).  ``checkpoint(game)``
+        is called between phases (after the deal, then before each phase), where the state can be
+        copied and resumed exactly (the OCTGN host replays inputs from there)."""
         st = self.state
         try:
             if st["phase"] == "setup" and st["pindex"] < 0 and not st["table"]:
@@ -1133,6 +1150,8 @@ class WerewolfGame(object):
             while True:
                 if stop_at is not None and self.next_phase() == tuple(stop_at):
                     return None
+                if checkpoint is not None:
+                    checkpoint(self)
                 if st["day"] >= st["day_limit"]:
                     st["over"] = True
                     st["result"] = "draw"

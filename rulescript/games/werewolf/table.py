@@ -1,71 +1,175 @@
 """How a werewolf game looks on a shared table (the game's "table face"; the names are those of
-``rulescript/games/cfc/table.py``, which describes each of them).
+``rulescript/games/cfc/table.py``, which describes each of them, plus the optional ones a game that
+deals its own cards and keeps secrets uses; ``docs/octgn-host.md`` lists them all).
 
-Each player has one role card, dealt face down in front of them; attributes lie beside it. Teams,
-groups and polls are element cards in the middle of the table (player -1). Night actions are card
-menu items of the role card; votes are the dialog of the ``vote`` decision.
+* Nobody loads a deck: the game deals one role card per seat from the role list for the number of
+  players (``game.yaml`` ``role_lists``, carried into the package by ``GAME_FIELDS``).
+* Each player's role card lies face down in front of them; only its owner looks at it (``seen_by``).
+  When the player dies (or leaves) it is turned face up and gets the *Dead* marker.  Attributes and
+  extra roles lie face down beside it, seen by their owner, and are turned up at death too.
+* Teams, polls and groups are face-up element cards in the middle of the table.  Cards that left
+  play (an old role after a role change, a removed attribute) go to the owner's *Past* pile, face
+  down.
+* A night action is the card menu item *Use this role's action* on the player's own role card,
+  then a dialog listing the seats it may target; *Decline the action* (table menu) does not use it.
+* A vote is a dialog that opens on the voter's client; the votes of a public poll are markers on
+  the role cards while it is open (a group's poll, such as the pack's hunt, shows nothing).
+* The chat tells the narrative of ``rulescript play --auto``: public lines to everybody, every other
+  line whispered to the players who may read it (``audience``).
+* Who is asked a night action or a group's vote is not shown to the others (``secret``).
 """
 from __future__ import absolute_import, division, print_function
 
+from . import narrative
+from .game import WerewolfGame
+
 PILES = [
-    {"name": "Role", "zone": "role", "visibility": "me", "ordered": False, "shuffle": False, "view": "expanded"},
-    {"name": "Attributes", "zone": "attrs", "visibility": "all", "ordered": False, "shuffle": False,
-     "view": "expanded"},
+    {"name": "Past", "zone": "past", "visibility": "none", "ordered": True, "shuffle": False, "view": "collapsed"},
 ]
 
-COUNTERS = [
-    {"name": "Counter", "stat": "counter", "default": 0},
-]
+COUNTERS = []
 
 MARKERS = [
-    {"id": "ww-dead", "name": "Dead", "doc": "the player is dead"},
-    {"id": "ww-protected", "name": "Protected", "doc": "the player holds a defense"},
-    {"id": "ww-voted", "name": "Votes", "doc": "one per vote the player has in the open poll"},
+    {"id": "ww-dead", "name": "Dead", "doc": "the player is dead or left the game"},
+    {"id": "ww-votes", "name": "Votes", "doc": "one per vote for the player in the open public poll"},
 ]
 
 PHASES = [{"name": "Day", "phase": "day"}, {"name": "Night", "phase": "night"}]
 
-DECK_SECTIONS = [{"name": "Roles", "pile": "Role"}]
+DECK_SECTIONS = []
 
 CARD_ACTIONS = [
     {"do": "use_ability", "menu": "Use this role's action"},
 ]
 
 GAME_ACTIONS = [
-    {"do": "vote", "menu": "Vote"},
-    {"do": "pass", "menu": "Decline the action"},
+    {"do": "decline", "menu": "Decline the action"},
+    {"do": "concede", "menu": "Leave the game"},
 ]
 
 SLOTS = ["role"]
 
+SEATS = [1, 99]
+
+#: the game.yaml fields the package carries for :func:`new_game` and :func:`seat_counts`
+GAME_FIELDS = ["role_lists"]
+
+
+def _role_lists(fields):
+    out = {}
+    for n, roles in ((fields or {}).get("role_lists") or {}).items():
+        out[int(n)] = list(roles)
+    return out
+
+
+def seat_counts(fields):
+    """The numbers of players the game has a role list for."""
+    return sorted(_role_lists(fields))
+
+
+def new_game(models, decks, seed, fields, names=None):
+    """A new game for ``len(decks)`` seats (nobody loads a deck) and the players' ``names``: the role
+    list for that many players, dealt by the game's seeded generator (the headless ``rulescript play``
+    deals the same way)."""
+    return WerewolfGame(models, _role_lists(fields)[len(decks)], None, seed=seed, names=names)
+
 
 def view(state, models):
-    """The table as ``state`` shows it: ``{"cards": {iid: card view}, "counters": [...]}`` with the card
-    view of ``cfc/table.py`` (``player`` -1 for the elements in the middle)."""
+    """The table as ``state`` shows it (the card view of ``cfc/table.py``, ``player`` -1 for the
+    middle), each card with its ``model`` (the host makes the cards the game deals) and, for a face-down
+    card, ``seen_by``: the seats that look at it."""
     cards = {}
-    protected = set(e["player"] for e in state.get("lasting", []) if e.get("type") == "defense")
     votes = {}
     for poll in state.get("polls", []):
-        if poll.get("open"):
+        if poll.get("open") and poll.get("where") not in state.get("groups", {}):
             for _voter, target in sorted(poll["votes"].items()):
                 votes[target] = votes.get(target, 0) + 1
+    every = state["cards"]
+
+    def card(iid, seat, slot, index, face_up, markers=None, pile=None):
+        cards[iid] = {"player": seat, "pile": pile, "index": index, "slot": slot, "face_up": face_up,
+                      "markers": markers or {}, "model": every[iid]["model"],
+                      "seen_by": [] if face_up or seat < 0 or pile is not None else [seat]}
+
+    beside = {}
     for idx, player in enumerate(state["players"]):
-        role = player["role"]
-        if role is not None:
+        dead = not player["alive"]
+        if player["role"] is not None:
             markers = {}
-            if not player["alive"]:
+            if dead:
                 markers["ww-dead"] = 1
-            if idx in protected:
-                markers["ww-protected"] = 1
             if votes.get(idx):
-                markers["ww-voted"] = votes[idx]
-            cards[role] = {"player": idx, "pile": None, "index": 0, "slot": "role",
-                           "face_up": not player["alive"], "markers": markers}
-        for pos, iid in enumerate(player["attrs"]):
-            cards[iid] = {"player": idx, "pile": "Attributes", "index": pos, "slot": None, "face_up": True,
-                          "markers": {}}
-    for pos, iid in enumerate(state.get("table", [])):
-        if iid not in cards:
-            cards[iid] = {"player": -1, "pile": None, "index": pos, "slot": None, "face_up": True, "markers": {}}
-    counters = [dict((c["name"], player[c["stat"]]) for c in COUNTERS) for player in state["players"]]
-    return {"cards": cards, "counters": counters}
+                markers["ww-votes"] = votes[idx]
+            card(player["role"], idx, "role", 0, dead, markers)
+        for iid in player["attrs"] + player["extras"]:
+            if iid not in cards:
+                card(iid, idx, None, beside.get(idx, 0), dead)
+                beside[idx] = beside.get(idx, 0) + 1
+    middle = 0
+    for iid in state.get("table", []):
+        if iid in cards:
+            continue
+        owner = every[iid]["owner"]
+        if owner >= 0:
+            card(iid, owner, None, beside.get(owner, 0), not state["players"][owner]["alive"])
+            beside[owner] = beside.get(owner, 0) + 1
+        else:
+            card(iid, -1, None, middle, True)
+            middle += 1
+    past = {}
+    for iid in sorted(every):
+        if iid in cards:
+            continue
+        owner = every[iid]["owner"]
+        if owner >= 0:
+            card(iid, owner, None, past.get(owner, 0), False, pile="Past")
+            past[owner] = past.get(owner, 0) + 1
+        else:     # an element of nobody that left play (a disbanded group): face down in the middle
+            card(iid, -1, None, middle, False)
+            middle += 1
+    phase = None
+    for p in PHASES:
+        if p["phase"] == state["phase"]:
+            phase = p["name"]
+    return {"cards": cards, "counters": [{} for _ in state["players"]], "active": 0, "phase": phase}
+
+
+def describe(record, card_name, player_name):
+    """The chat line of an effect record: the line of the narrative (``narrative.py``); who may read
+    it is :func:`audience`'s answer.  ``card_name`` names element ids (roles, teams, polls) too."""
+    text = narrative.line(record, card_name, player_name)
+    return text.strip() if text else None
+
+
+def audience(record):
+    """None when every player may read the record's line, else the seats that may."""
+    return narrative.audience(record)
+
+
+def menu_for(request):
+    """A night action is opened from its card's menu (then a dialog asks the target) and declined from
+    the table menu; every other decision opens its dialog at once."""
+    if request["kind"] == "use_ability":
+        return {"do": "use_ability", "card": request.get("source"), "decline": "decline"}
+    return None
+
+
+def secret(request, state):
+    """Whether the other players must not learn who is asked: a night action, and a vote of a poll held
+    in a group's channel (the pack's hunt); a vote of a public poll (the lynch) is public."""
+    if request["kind"] == "vote":
+        for poll in state.get("polls", []):
+            if poll.get("open") and poll["poll"] == request.get("prompt"):
+                return poll.get("where") in state.get("groups", {})
+    return True
+
+
+def option_text(kind, option, player_name, card_name):
+    """Seats are players, ``use`` uses an action without a target, other texts are element ids."""
+    if isinstance(option, int) and not isinstance(option, bool):
+        return player_name(option)
+    if option == "use":
+        return "Use it"
+    if isinstance(option, str) or type(option).__name__ == "unicode":
+        return card_name(option)
+    return None
