@@ -271,6 +271,10 @@ def describe(rec: dict, game: Any) -> str | None:
         return "  Poll %s opens in %s%s." % (name(rec["poll"]), rec["where"], title)
     if t == "vote":
         return "    %s votes for %s." % (who(rec["player"]), who(rec["target"]))
+    if t == "unvote":
+        return "    %s takes back the vote for %s." % (who(rec["player"]), who(rec["target"]))
+    if t == "revote":
+        return "    %s changes the vote from %s to %s." % (who(rec["player"]), who(rec["old"]), who(rec["target"]))
     if t == "poll_close":
         votes = ", ".join("%s %d" % (who(p), n) for p, n in rec["votes"])
         won = "no winner" if rec["winner"] is None else "%s wins" % who(rec["winner"])
@@ -305,7 +309,8 @@ class LiveNarrative:
     def __init__(self, out: TextIO, seat: int | None = None) -> None:
         self.out, self.seat, self.game, self.records = out, seat, None, []
 
-    PUBLIC = ("setup", "phase", "death", "announce", "win", "gameover", "poll_open", "vote", "poll_close",
+    PUBLIC = ("setup", "phase", "death", "announce", "win", "gameover", "poll_open", "vote", "unvote", "revote",
+              "poll_close",
               "reveal", "resurrect", "ascended", "descended", "poll_cancelled", "poll_deleted")
 
     def _visible(self, rec: dict) -> bool:

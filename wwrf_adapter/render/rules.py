@@ -21,7 +21,12 @@ EVENTS = {"passive start day": "startday", "passive start night": "startnight",
           "on poll skipped": "pollskipped", "on join": "join", "on redirect": "myredirect",
           "on role change": "myrolechange", "on removal": "removal", "on end": "end",
           "on betrayal": "betrayal", "on disbandment": "disbandment", "on hammer": "hammer",
-          "on vote add": "voteadd", "on defense": "defense"}
+          "on vote add": "voteadd", "on vote remove": "voteremove", "on vote change": "votechange",
+          "on defense": "defense"}
+#: WWRF's election triggers: accepted by the reference parser, never fired (reserved); the werewolf game
+#: holds no elections, so they are listeners of the `election` event, which the game never fires
+ELECTIONS = {"on election": None, "on mayor election": "mayor", "on reporter election": "reporter",
+             "on guardian election": "guardian"}
 #: death-like triggers -> a guard on the kind of death
 DEATHS = {"on death": None, "on killed": "deathtype in ['kill', 'attack', 'true kill']", "on lynch": "deathtype == 'lynch'",
           "on banishment": "deathtype == 'banish' or deathtype == 'true banish'",
@@ -212,6 +217,16 @@ class BlockRenderer:
             return "~death~"
         if name in PHASE_EVENTS:
             return "~" + ", ".join(PHASE_EVENTS[name]) + "~"
+        if name == "on changed":  # just before a role change
+            if sel is None:
+                return "~mychanging~"
+            if not self._is_all(sel):
+                guards.append(f"subject in getTargets({quote(self._all_players(sel), sel.span)})")
+            return "~changing~"
+        if name in ELECTIONS:
+            if ELECTIONS[name]:
+                guards.append(f"election == {quote(ELECTIONS[name], tb.span)}")
+            return "~election~"
         if name in ("on visited", "on action", "on any action", "on visit"):
             flt = self._ability_filter(trig)
             if flt:
@@ -222,8 +237,12 @@ class BlockRenderer:
                 if not self._is_all(sel):
                     guards.append(f"subject in getTargets({quote(self._all_players(sel), sel.span)})")
                 return "~visited~"
-            if name == "on visit":
-                raise Unsupported("On Visit (reference only): use On Action", tb.span)
+            if name == "on visit":  # the owner (or a player of the selector) visits someone
+                if sel is None:
+                    return "~myvisit~"
+                if not self._is_all(sel):
+                    guards.append(f"subject in getTargets({quote(self._all_players(sel), sel.span)})")
+                return "~visit~"
             if sel is not None:
                 if not self._is_all(sel):
                     guards.append(f"subject in getTargets({quote(self._all_players(sel), sel.span)})")
@@ -263,7 +282,7 @@ class BlockRenderer:
                          "obstructing", "announcements", "changing", "choices", "counting", "emit",
                          "displaying", "poll"):
             typ = "announcement" if words[-1] == "announcements" else words[-1]
-            field = "visittype" if trig.name.lower() == "on visited" else "abilitytype"
+            field = "visittype" if trig.name.lower() in ("on visited", "on visit") else "abilitytype"
             test = f"{field} == {quote(typ, trig.span)}"
             if len(words) > 1:
                 sub = " ".join(words[:-1]).replace("true-kill", "true kill")
@@ -478,9 +497,14 @@ class BlockRenderer:
 
     def _ab_formatting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
             in_each: bool) -> str | None:
-        if "separator" in args or "type" in args:
-            return None
-        return f"format({x.scalar(args['value'])}, {x.text(args['template'])})"
+        split = ""
+        if "separator" in args:  # split by `sep` as `type`: the value is a text of pieces
+            kind = (args["split_type"].text if "split_type" in args else "text").strip("`").lower()
+            if kind not in ("player", "role", "text"):
+                raise Unsupported(f"formatting pieces as '{kind}'", a.span)
+            self.cov.add("ability", "formatting (split)")
+            split = f", {x.text(args['separator'])}, {kind}"
+        return f"format({x.scalar(args['value'])}, {x.text(args['template'])}{split})"
 
     def _ab_feedback(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
             in_each: bool) -> str | None:

@@ -314,9 +314,12 @@ class WerewolfGame(object):
         """A command tells the game which ability it used (for On Action)."""
         self._noted.append((atype, asub, target, result))
 
-    def use_on(self, source, actor, target, atype, asub, params=()):
+    def use_on(self, source, actor, target, atype, asub, params=(), parameters=(None, None)):
         """``actor`` uses an ability of type ``atype`` on ``target``: obstructions, redirections and the
-        visit (On Visited may cancel it).  Returns (final target or None, feedback or None)."""
+        visit (the actor's ``visit`` fires, then the target's ``visited``, which may cancel it).
+        ``parameters``: what the ability carries besides its target (the attribute applied, the role of a
+        disguise...), WWRF's @VisitParameter and @SecondVisitParameter.  Returns (final target or None,
+        feedback or None)."""
         st = self.state
         self.note(atype, asub, target)
         if actor is not None and actor >= 0:
@@ -339,9 +342,15 @@ class WerewolfGame(object):
                     self.fire("redirect", holder, bindings={"visitor": actor})
                     break
         visit = {"cancelled": False, "feedback": None}
+        first, second = parameters
+        if actor is not None and actor >= 0:
+            self.fire("visit", actor, bindings={"actiontarget": target, "visittype": atype, "visitsubtype": asub,
+                                                "visitparameter": first, "secondvisitparameter": second,
+                                                "subject": actor})
         self._visits.append(visit)
         try:
             self.fire("visited", target, bindings={"visitor": actor, "visittype": atype, "visitsubtype": asub,
+                                                   "visitparameter": first, "secondvisitparameter": second,
                                                    "subject": target})
         finally:
             self._visits.pop()
@@ -480,7 +489,8 @@ class WerewolfGame(object):
                 if e["source"] in self.state["table"]:
                     self.fire("defense", self._owner(e["source"]), obj=e["source"],
                               bindings={"subject": seat, "attacker": by, "defensetype": dkind, "deathtype": kind,
-                                        "attacksource": self._model_of(source)})
+                                        "attacksource": self._model_of(source),
+                                        "attacklocation": self.attack_location(source, by)})
                 died = False
                 break
         if died:
@@ -499,8 +509,17 @@ class WerewolfGame(object):
         pl["death"] = {"type": kind, "phase": self.phase_name()}
         self.emit({"type": "death", "player": seat, "killing": kind, "role": self.role_of(seat)})
         self.fire("death", seat, bindings={"subject": seat, "deathtype": kind, "attacker": by,
-                                           "attacksource": self._model_of(source)})
+                                           "attacksource": self._model_of(source),
+                                           "attacklocation": self.attack_location(source, by)})
         self.passive_round()
+
+    def attack_location(self, source, by):
+        """WWRF @AttackLocation: the group whose element made the killing (the pack's hunt is carried out
+        at the pack's place), else the attacking player; None for a killing of nobody (the narrator)."""
+        model = self._model_of(source)
+        if model is not None and self.models.get(model, {}).get("type") == "group":
+            return model
+        return by if by is not None and by >= 0 else None
 
     def _ghost(self, seat):
         if "ghostly" in self.models and not self.has_attribute(seat, "ghostly"):
@@ -637,6 +656,8 @@ class WerewolfGame(object):
         if loyal is not None and team != loyal:
             self.emit({"type": "loyal", "player": seat, "team": loyal})
             return False
+        # just before the change (On Changed): the old role is still the player's
+        self.fire("changing", seat, bindings={"subject": seat, "attacker": by})
         old = pl["role"]
         iid = self._new_card(role, seat)
         pl["role"] = iid
@@ -815,8 +836,33 @@ class WerewolfGame(object):
                 poll["votes"][voter] = choice
                 self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
                            "where": poll["where"]})
-                self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"]})
+                self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"], "subject": voter})
+            self._reconsider(poll, voters, options, card)
             self._close_poll(poll)
+
+    def _reconsider(self, poll, voters, options, card):
+        """Before the poll closes, every voter who voted may keep, change or withdraw their vote (WWRF
+        On Vote Change / On Vote Remove): a ``change_vote`` decision whose first option is the vote
+        itself; None withdraws it."""
+        name = poll["poll"]
+        for voter in voters:
+            old = poll["votes"].get(voter)
+            if old is None:
+                continue
+            opts = [old] + [o for o in options if o != old]
+            choice = self.ask("change_vote", voter, opts, 1, 1, name, card, True)
+            if choice == old:
+                continue
+            if choice is None:
+                del poll["votes"][voter]
+                self.emit({"type": "unvote", "poll": name, "player": voter, "target": old, "where": poll["where"]})
+                self.fire("voteremove", voter, bindings={"vote": old, "poll": name, "subject": voter})
+            else:
+                poll["votes"][voter] = choice
+                self.emit({"type": "revote", "poll": name, "player": voter, "target": choice, "old": old,
+                           "where": poll["where"]})
+                self.fire("votechange", voter, bindings={"oldvote": old, "newvote": choice, "vote": choice,
+                                                         "poll": name, "subject": voter})
 
     def _close_poll(self, poll):
         st = self.state
