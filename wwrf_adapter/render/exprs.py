@@ -342,7 +342,13 @@ class Exprs:
                 if prop in PLAYER_PROPS:
                     self.cov.add("selector", f"->{v.props[0]}")
                     return f"{self.player_expr(base)}.{PLAYER_PROPS[prop]}"
-            if v.sigil == "&" and v.name:
+            if v.sigil == "&" and v.name and not v.filters and not v.props:
+                low = v.name.lower()
+                if low in ("self", "ind"):  # the team of the owner / of the For Each player
+                    self.cov.add("selector", f"&{v.name}")
+                    return f"{'me' if low == 'self' else 'ind'}.team"
+                if low == "all":
+                    raise Unsupported("'&All' (every team): the renderer has no list of teams", v.span)
                 self.cov.add("selector", "&Team")
                 return quote(slug(v.name), v.span)
             return self.player_expr(v)

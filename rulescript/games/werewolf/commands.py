@@ -183,12 +183,15 @@ def _cmd_resurrect(res, eff, S, restr):
 
 def _cmd_protect(res, eff, S, restr):
     against, kind = _arg(eff, 0), _arg(eff, 1)
-    flt = _arg(eff, 2)
+    during = _arg(eff, 2)
+    during = None if during in (None, "always") else during
+    flt = _arg(eff, 3)
     by = None
     if flt is not None:  # only killings by these players are stopped
         by = [v.idx for v in res.engine.resolve(res, flt["filters"], "silent") if isinstance(v, Player)]
     return _each_target(res, S, "protecting", kind,
-                        lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent", by),
+                        lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent", by,
+                                                          during),
                         (against, kind))
 
 

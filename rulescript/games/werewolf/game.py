@@ -234,6 +234,9 @@ class WerewolfGame(object):
                 continue
             if "/" in item:
                 return var // int(item.split("/")[1])
+            if item == "counter":  # the owner's counter (WWRF scaling by @Self->Counter)
+                owner = self._owner(iid)
+                return max(0, st["players"][owner]["counter"]) if owner is not None and owner >= 0 else 0
             return int(item)
         return n
 
@@ -424,8 +427,11 @@ class WerewolfGame(object):
         return len([p for p in self.living() if self._visible_role(p, levels) == role])
 
     # ------------------------------------------------------------------ lasting effects of commands
-    def add_defense(self, seat, against, kind, source, duration, by=None):
+    def add_defense(self, seat, against, kind, source, duration, by=None, during=None):
+        """A defense; ``by``: only killings by these seats are stopped; ``during``: only in that kind of
+        phase (day, night)."""
         self._lasting({"type": "defense", "player": seat, "against": against, "kind": kind, "by": by,
+                       "during": during,
                        "at": self._owner(source) if kind == "absence" else None}, source, duration)
         self.emit({"type": "protect", "player": seat, "against": against, "kind": kind,
                    "source": self._model_of(source)})
@@ -480,7 +486,8 @@ class WerewolfGame(object):
             if dkind == "absence" and sheltered:
                 continue
             found = [e for e in self.state["lasting"] if e["type"] == "defense" and e["player"] == seat
-                     and e["kind"] == dkind and e["against"] in stop and (e.get("by") is None or by in e["by"])]
+                     and e["kind"] == dkind and e["against"] in stop and (e.get("by") is None or by in e["by"])
+                     and e.get("during") in (None, self.state["phase"])]
             if found:
                 e = found[0]
                 self.emit({"type": "defended", "player": seat, "killing": kind, "kind": dkind,
