@@ -95,8 +95,7 @@ ABILITIES = [
     ("ability", "applying/add", N + "Apply `Inked` to @Selection (~Phase) (a, b)", SCENARIO),
     ("ability", "applying/remove", N + "Remove `Inked` from @Selection", SCENARIO),
     ("ability", "applying/change", N + "Change `Inked` value `1` to `b` for @Selection", SCENARIO),
-    (None, None, N + "Add `Inked` to @Selection", "the guide's 'Add' spelling of Apply: parsed as joining "
-     "(Add ‹player› to ‹group›), and `Inked` is no player"),
+    ("ability", "applying/add", N + "Add `Inked` to @Selection", SCENARIO),  # the newer guide's spelling
     ("ability", "redirecting", N + "Redirect `Killing` from @Others to @Selection", SCENARIO),
     ("ability", "manipulating/absolute", N + "Manipulate @Selection's `public voting power` to `2`", SCENARIO),
     ("ability", "manipulating/relative", N + "Manipulate @Selection's `special public voting power` by `1`",
@@ -126,6 +125,7 @@ ABILITIES = [
     ("ability", "changing/group", N + "Group Change #Lovers to #Werewolf-Pack", SCENARIO),
     ("ability", "choices/creation", "Starting: `Side` Choice Creation (Good, Bad)", SCENARIO),
     ("ability", "choices/choosing", N + "`Side` Choice Choose @Chosen", SCENARIO),
+    ("ability", "choices/choosing (fixed option)", N + "`Side` Choice Choose `Good`", SCENARIO),
     ("ability", "counting/increment", N + "Increment Counter by 2 for @Selection", SCENARIO),
     ("ability", "counting/decrement", N + "Decrement Counter", SCENARIO),
     ("ability", "counting/set", N + "Set Counter to 2", SCENARIO),
@@ -164,15 +164,18 @@ ABILITIES = [
 ]
 
 STRUCTURE = [
-    ("structure", "Otherwise", None, SCENARIO),
-    ("structure", "always line", None, SCENARIO),
-    ("structure", "Continue", None, "Continue (keep evaluating after a branch that holds): no role of the "
-     "project's book needs it; the renderer renders it (tests/werewolf/test_coverage.py renders a sample)"),
+    ("structure", "Otherwise", "Immediate Night: [Condition: @Selection is not @Self]\n"
+     "  • Process: Attribute Investigate @Selection for `Lupine`\n  ‣ @Result is `Success`: Learn `wolf`\n"
+     "  ‣ Otherwise: Learn `human`", SCENARIO),
+    ("structure", "always line", "Passive Start Day:\n  • Learn `always`\n  • @Self->Counter > 0: Learn `more`",
+     SCENARIO),
+    ("structure", "Continue", "Passive Start Day:\n  • @Self->Counter > 0:\n    ‣ Learn `more`\n"
+     "    ‣ Continue\n  • Otherwise: Learn `end`", SCENARIO),
     ("structure", "For Each", "Passive: For Each @Others: Learn `@Ind`", SCENARIO),
 ]
 
 CONDITIONS = [
-    ("condition", op, L + f"`x` [Condition: {text}]" if text else None, SCENARIO) for op, text in (
+    ("condition", op, L + f"`x` [Condition: {text}]", SCENARIO) for op, text in (
         ("is", "@Self->Counter is 2"), ("is not", "@Self->Counter is not 2"), (">", "@Self->Counter > 2"),
         ("<", "@Self->Counter < 2"), ("exists", "@Target exists"), ("has", "@Self has `Lupine`"),
         ("lacks", "@Self lacks `Lupine`"), ("in", "@Self is in #Werewolf-Pack"),
@@ -195,25 +198,20 @@ PARAMETERS = [
     ("scaling", "even", L + "`x` ⟨Even: x2⟩", SCENARIO),
     ("scaling", "ratio", L + "`x` ⟨$living/3⟩", SCENARIO),
     ("scaling", "compare", L + "`x` ⟨$living≥8 ⇒ x2, 1⟩", SCENARIO),
-    ("scaling", "value", L + "`x` ⟨@Self->Counter⟩", "a scaling by a number value (⟨@Self->Counter⟩): no role "
-     "of the book needs it; rendered (the sample must render)"),
+    ("scaling", "value", L + "`x` ⟨@Self->Counter⟩", SCENARIO),
     ("parameter", "Forced", N + "Kill @Selection {Forced}", SCENARIO),
     ("parameter", "Forced: value", N + "Kill @Selection {Forced: @Others->RandomPlayer}", SCENARIO),
     ("parameter", "Direct", N + "Kill @Selection {Direct}", SCENARIO),
     ("parameter", "Visitless", N + "Kill @Selection {Visitless}", SCENARIO),
     ("parameter", "Vanishing", N + "Kill @Selection {Vanishing}", SCENARIO),
-    ("parameter", "Repeating", N + "Kill @Selection {Repeating}", "archive only: rendered as a parameter word "
-     "the game ignores; no role of the book uses it"),
+    ("parameter", "Repeating", N + "Kill @Selection {Repeating}", SCENARIO),  # archive only: the game ignores it
     ("parameter", "prompt", N + "Kill @Selection |w.kill|", SCENARIO),
     ("parameter", "prompt (silent)", N + "Kill @Selection |silent:w.kill|", SCENARIO),
 ] + [
     ("duration", d, N + f"Obstruct @Selection (~{d})", SCENARIO)
-    for d in ("Phase", "NextDay", "NextNight", "Permanent", "Persistent", "UntilUse")
-] + [
-    ("duration", d, N + f"Obstruct @Selection (~{d})", "rendered (the sample must render); no role of the book "
-     "needs this duration yet")
-    for d in ("NextPhase", "UntilSecondUse", "Attribute", "PhaseAttribute", "NextPhaseAttribute",
-              "NextDayAttribute", "NextNightAttribute", "UntilUseAttribute")
+    for d in ("Phase", "NextPhase", "NextDay", "NextNight", "Permanent", "Persistent", "UntilUse", "UntilSecondUse",
+              "Attribute", "PhaseAttribute", "NextPhaseAttribute", "NextDayAttribute", "NextNightAttribute",
+              "UntilUseAttribute")
 ] + [(None, None, N + "Obstruct @Selection (~DelayedPhase)", GUIDE_ONLY)]
 
 SELECTORS = [
@@ -222,18 +220,20 @@ SELECTORS = [
         "ActionTarget", "Target", "TargetDead", "Chooser", "Voter", "OldVote", "NewVote", "VoteText",
         "OldVoteText", "NewVoteText", "VisitParameter", "SecondVisitParameter", "AttackLocation",
         "AttackSource", "ActionResult", "ActionFeedback", "ActionAbilityType", "DeathType", "KillingType",
-        "Option", "Result", "ThisAttr", "Executor", "Voters", "OtherVoters", "Ind")
+        "Option", "Result", "Executor", "Voters", "OtherVoters", "Ind")
+] + [
+    ("selector", "@ThisAttr", N + "Remove @ThisAttr from @Self", SCENARIO),
 ] + [
     ("selector", "@Self", N + "Kill @Self", SCENARIO),
-    ("selector", "@Attacked", "On Defense: Learn `x @Attacked x`", "no role of the book needs it; rendered"),
-    ("selector", "@RoleChanger", "On Role Change: Learn `x @RoleChanger x`", "no role of the book needs it; "
-     "rendered"),
-    ("selector", "@VisitType", "On Visited: Learn `x @VisitType x`", "no role of the book needs it; rendered"),
-    ("selector", "@VisitSubtype", "On Visited: Learn `x @VisitSubtype x`", "no role of the book needs it; "
-     "rendered"),
+    ("selector", "@Attacked", "On Defense: Learn `x @Attacked x`", SCENARIO),
+    ("selector", "@RoleChanger", "On Role Change: Learn `x @RoleChanger x`", SCENARIO),
+    ("selector", "@VisitType", "On Visited: Learn `x @VisitType x`", SCENARIO),
+    ("selector", "@VisitSubtype", "On Visited: Learn `x @VisitSubtype x`", SCENARIO),
     ("selector", "@Chosen", N + "`Side` Choice Choose @Chosen", SCENARIO),
-    ("selector", "@ResultN", N + "Process: Store `2`", SCENARIO),
-    (None, None, L + "`x @Winner1 x`", "numbered poll winners (ties): the werewolf game's polls break ties"),
+    ("selector", "@ResultN", L + "`x @Result1 @Result2 @Result3 @Result4 @Result5 @Result6 x`", SCENARIO),
+    (None, None, L + "`x @Winner1 x @Winner2 x`", "numbered poll winners (ties): the werewolf game's polls "
+     "break ties"),
+    ("selector", "@ResultN", L + "`x @Result7 x`", SCENARIO),
     (None, None, L + "`x @TriggerSource x`", "the element that triggered a shared action: no such event data"),
     (None, None, L + "`x @ID:42 x`", "a player by id, for tests of the reference bot only"),
 ] + [
@@ -250,16 +250,12 @@ SELECTORS = [
         ("@(AliveOnly:…)", "@(AliveOnly:False)"), ("@(SelectAll:…)", "@(SelectAll:False)"),
         ("@(Random:…)", "@(Random:True)"), ("@(A,B) (several keys)", "@(Group:Lovers,Attr:Lupine)"))
 ] + [
-    ("selector", "@(Ghostly:…)", N + "Kill @(Ghostly:True)", "no role of the book needs it; rendered"),
-    ("selector", "@(OrigFullCat:…)", N + "Kill @(OrigFullCat:Townsfolk-Killing)", "no role of the book needs "
-     "it; rendered"),
-    ("selector", "@(Category:…)", N + "Kill @(Category:Killing)", "the long spelling of Cat: no role of the book "
-     "uses it; rendered"),
-    ("selector", "@(Alignment:…)", N + "Kill @(Alignment:Villagers)", "the long spelling of Align: no role of "
-     "the book uses it; rendered"),
-    ("selector", "@(Attribute:…)", N + "Kill @(Attribute:Lupine)", "the long spelling of Attr: no role of the "
-     "book uses it; rendered"),
-    ("selector", "#Group (members)", N + "Kill #Lovers", "no role of the book needs it; rendered"),
+    ("selector", "@(Ghostly:…)", N + "Kill @(Ghostly:True)", SCENARIO),
+    ("selector", "@(OrigFullCat:…)", N + "Kill @(OrigFullCat:Townsfolk-Killing)", SCENARIO),
+    ("selector", "@(Category:…)", N + "Kill @(Category:Killing)", SCENARIO),
+    ("selector", "@(Alignment:…)", N + "Kill @(Alignment:Villagers)", SCENARIO),
+    ("selector", "@(Attribute:…)", N + "Kill @(Attribute:Lupine)", SCENARIO),
+    ("selector", "#Group (members)", L + "`x` [Condition: #Werewolf-Pack->Count > 0]", SCENARIO),
 ] + [
     ("selector", f"->{p}", L + f"`x @Selection->{p} x`", SCENARIO) for p in (
         "Role", "Target", "Counter", "PublicVotingPower", "OriginalRole", "Alignment")
@@ -271,15 +267,22 @@ SELECTORS = [
     ("selector", "->Number", L + "`x @Result1->Number x`", SCENARIO),
     ("selector", "@ThisAttr->Counter", L + "`x @ThisAttr->Counter x`", SCENARIO),
     ("selector", "@ThisAttr->Value1", L + "`x @ThisAttr->Value1 x`", SCENARIO),
-    ("selector", "->Class", L + "`x @Selection->Class x`", "no role of the book needs it; rendered"),
-    ("selector", "->Category", L + "`x @Selection->Category x`", "no role of the book needs it; rendered"),
+    ("selector", "->Class", L + "`x @Selection->Class x`", SCENARIO),
+    ("selector", "->Category", L + "`x @Selection->Category x`", SCENARIO),
+    ("selector", "@ThisAttr->Value2", L + "`x @ThisAttr->Value2 x`", SCENARIO),
+    ("selector", "@ThisAttr->Value3", L + "`x @ThisAttr->Value3 x`", SCENARIO),
     (None, None, L + "`x @Selection->PrivateVotingPower x`", "private voting power: the werewolf game has "
      "public votes only"),
     (None, None, L + "`x @Selection->Role->Category x`", "property chains of more than one step"),
     (None, None, L + "`x @Selection->Attr(Inked)->Source x`", "an attribute's source"),
+    (None, None, L + "`x @Selection->Role->Team x @Selection->Role->Players x @Selection->Role->Type x`",
+     "properties of a role (->Team, ->Players, ->Type): the values of the werewolf game are players"),
+    (None, None, L + "`x @Result->Success x @Result->Message x`", "a result's ->Success and ->Message"),
+    (None, None, L + "`x @Result1->Result x`", "a result's ->Result"),
+    (None, None, N + "Kill #Lovers->Members", "a group's ->Members (#Group as a player set is rendered)"),
     (None, None, L + "`x @All->RandomPlayer x`", "->RandomPlayer as a value (it is rendered in {Forced: …})"),
     ("selector", "&Team", L + "`x &Villagers x`", SCENARIO),
-    ("selector", "&Self", L + "`x &Self x`", "no role of the book needs it; rendered"),
+    ("selector", "&Self", L + "`x &Self x`", SCENARIO),
     (None, None, L + "`x &All x`", TEAM_SET),
     (None, None, L + "`x &(Align:Villagers) x`", TEAM_SET),
     (None, None, L + "`x ^All x`", ROLE_LIST),
@@ -301,8 +304,9 @@ VALUES = [
     ("value", "possessive", L + "`@Selection's door`", SCENARIO),
     ("value", "annotation", L + "`@Selection[player] x`", SCENARIO),
     ("value", "division (ceil)", N + "Set Counter to ceil $living/5", SCENARIO),
-    ("value", "boolean", L + "`x` [Condition: @Target exists]", "no role of the book compares booleans; "
-     "rendered"),
+    ("value", "boolean", L + "`x` [Condition: $haunting is True]", SCENARIO),
+    ("ability", "feedback", "On Visited: Failure", SCENARIO),
+    ("ability", "poll/silent cancellation", N + "Silently cancel `Lynch` Poll", SCENARIO),
 ]
 
 CONSTRUCTS = TRIGGERS + ABILITIES + STRUCTURE + CONDITIONS + PARAMETERS + SELECTORS + VALUES

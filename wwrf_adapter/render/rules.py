@@ -641,6 +641,9 @@ def _joining(r: "BlockRenderer", u: _Use) -> str | None:
     args = u.args
     group = args.get("group") or args.get("target")
     subject = args.get("subject") or (args.get("target") if "group" in args else None)
+    if "group" not in args and group is not None and group.sigil == "@":
+        # the newer guide's `Add ‹attribute› to ‹actor›` (guide only: the reference parser reads a joining)
+        raise Unsupported(f"'{u.a.text}': the guide's Add of an attribute to a player (write Apply)", u.a.span)
     clause = r._to(subject, u.in_each) if subject is not None and not r._is_self(subject) else ""
     if u.sub == "add":
         m = args.get("membership")
@@ -716,7 +719,12 @@ def _choices(r: "BlockRenderer", u: _Use) -> str | None:
     if u.sub == "creation":
         return f"choices({u.x.name(u.args['choice'])}, {quote(', '.join(u.a.options), u.a.span)}){r.to(u)}"
     if u.sub == "choosing":
-        return f"choose({u.x.name(u.args['choice'])})"
+        option = u.args.get("option")
+        if option is None or (option.sigil == "@" and (option.name or "").lower() == "chosen"):
+            r.cov.add("selector", "@Chosen")  # the owner is asked (with a selection, as a prompt)
+            return f"choose({u.x.name(u.args['choice'])})"
+        r.cov.add("ability", "choices/choosing (fixed option)")
+        return f"choose({u.x.name(u.args['choice'])}, {quote(option.text, option.span)})"
     return None
 
 

@@ -374,7 +374,8 @@ def _cmd_choose(res, eff, S, restr):
         if isinstance(v, Player):
             sel = v.idx
             break
-    return res.game.choose(res.controller, _key(_text(res, eff, 0)), sel) is not None
+    fixed = _text(res, eff, 1) if _arg(eff, 1) is not None else None
+    return res.game.choose(res.controller, _key(_text(res, eff, 0)), sel, fixed) is not None
 
 
 def _cmd_counter(res, eff, S, restr):

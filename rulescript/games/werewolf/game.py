@@ -752,11 +752,20 @@ class WerewolfGame(object):
         self.state["choices"]["%s:%s" % (seat, name)] = {"options": list(options), "source": source}
         self.emit({"type": "choice", "player": seat, "choice": name, "options": list(options)})
 
-    def choose(self, seat, name, selection):
-        ch = self.state["choices"].pop("%s:%s" % (seat, name), None)
+    def choose(self, seat, name, selection, option=None):
+        """``seat`` answers its choice ``name``: asked (choose_action), or ``option`` when the rule names it
+        (an option the choice does not offer answers nothing)."""
+        ch = self.state["choices"].get("%s:%s" % (seat, name))
         if ch is None or not ch["options"]:
             return None
-        option = self.ask("choose_action", seat, list(ch["options"]), 1, 1, name, ch["source"], False)
+        if option is not None:
+            found = [o for o in ch["options"] if o.lower() == option.lower()]
+            if not found:
+                return None
+            option = found[0]
+        del self.state["choices"]["%s:%s" % (seat, name)]
+        if option is None:
+            option = self.ask("choose_action", seat, list(ch["options"]), 1, 1, name, ch["source"], False)
         self.emit({"type": "chosen", "player": seat, "choice": name, "option": option})
         if ch["source"] in self.state["table"]:
             self.fire("choicechosen", seat, obj=ch["source"],
