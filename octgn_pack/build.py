@@ -67,7 +67,8 @@ def _relativise(ir: Any, root: str) -> Any:
     if isinstance(ir, dict):
         out = {}
         for k, v in ir.items():
-            if k == "src" and isinstance(v, list) and v and isinstance(v[0], str):
+            if k == "src" and isinstance(v, list) and v and isinstance(v[0], str) and os.path.isabs(v[0]):
+                # (compile_game already names them so; an absolute path comes from elsewhere)
                 rel = os.path.relpath(os.path.abspath(v[0]), os.path.abspath(root))
                 out[k] = [rel.replace(os.sep, "/")] + list(v[1:])
             else:

@@ -1,6 +1,7 @@
 """The ``rulescript`` command line: one subcommand per user job.
 
-Exit codes: 0 success, 1 errors in the input (or failed tests), 2 usage errors.
+Exit statuses (:mod:`rulescript.cliutil`): 0 success, 1 errors in the input (or failed tests), 2 usage or
+I/O error, 3 internal error (with a crash report), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -9,86 +10,113 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from rulescript.compiler import (CompileCache, CompileResult, compile_file, compile_game, find_game_root,
-                                 load_cards)
-from rulescript.diagnostics import to_json
-from rulescript.compiler.profile import ProfileError
+from rulescript import cliutil
+from rulescript.cliutil import (EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Progress, UsageError, colour_diagnostics,
+                                positive_int, seed_int, summary, use_colour, write_atomic)
 
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    pass
+if TYPE_CHECKING:  # the compiler is imported when a command runs, inside the guard (Ctrl-C, errors)
+    from rulescript.compiler import CompileCache, CompileResult
 
 
 def _is_game_folder(path: Path) -> bool:
-    return path.is_dir() and ((path / "game.yaml").exists() or (path / "rules").is_dir())
+    return path.is_dir() and any((path / name).exists() for name in ("game.yaml", "cards.yaml", "rules"))
 
 
-def compile_paths(paths: Sequence[str], profile: str | None, cache: CompileCache | None) -> list[CompileResult]:
+def _exists(raw: str) -> Path:
+    path = Path(raw)
+    try:
+        found = path.exists()
+    except (OSError, ValueError):
+        found = False
+    if not found:
+        raise UsageError(f"no such file or folder: {raw}")
+    return path
+
+
+def compile_paths(paths: Sequence[str], profile: str | None, cache: CompileCache | None,
+                  progress: Any = None) -> list[CompileResult]:
     """Compile files, game folders, or folders of .ini files."""
+    from rulescript.compiler import compile_game
+
     results = []
     for raw in paths:
-        path = Path(raw)
-        if not path.exists():
-            raise UsageError(f"no such file or folder: {raw}")
+        path = _exists(raw)
         if _is_game_folder(path):
-            results.append(compile_game(path, profile, cache))
+            results.append(compile_game(path, profile, cache, progress=progress))
         elif path.is_dir():
             files = sorted(p for p in path.rglob("*.ini") if p.is_file())
             if not files:
-                raise UsageError(f"no .ini rule files under {raw}")
-            for f in files:
+                raise UsageError(f"{raw} is not a game folder (it has no game.yaml or cards.yaml) and holds no "
+                                 ".ini rule files")
+            for i, f in enumerate(files):
                 results.append(_compile_one(f, profile, cache))
+                if progress is not None:
+                    progress(i + 1, len(files))
         else:
-            results.append(_compile_one(path, profile, cache))
+            results.append(_compile_one(path, profile, cache, progress))
     return results
 
 
-def _compile_one(path: Path, profile: str | None, cache: CompileCache | None) -> CompileResult:
+def _compile_one(path: Path, profile: str | None, cache: CompileCache | None, progress: Any = None) -> CompileResult:
+    from rulescript.compiler import compile_file, find_game_root, load_cards
+
     game = find_game_root(path.parent)
     cards = load_cards(game / "cards.yaml")[0] if game else None
-    return compile_file(path, profile or "cfc", cards=cards, cache=cache)
+    return compile_file(path, profile or "cfc", cards=cards, cache=cache, progress=progress)
 
 
 def _cache_for(args: argparse.Namespace) -> CompileCache | None:
+    from rulescript.compiler import CompileCache
+
     if getattr(args, "no_cache", False):
         return None
     directory = getattr(args, "cache_dir", None) or os.environ.get("RULESCRIPT_CACHE_DIR")
     return CompileCache(directory) if directory else CompileCache()
 
 
+def _compile_with_progress(paths: Sequence[str], args: argparse.Namespace) -> list[CompileResult]:
+    if args.profile is not None:
+        from rulescript.compiler.profile import load_profile
+
+        load_profile(args.profile)  # a --profile that cannot be loaded is a usage error, before anything
+    progress = Progress("compiling")
+    try:
+        return compile_paths(paths, args.profile, _cache_for(args), progress)
+    finally:
+        progress.finish()
+
+
 def cmd_check(args: argparse.Namespace) -> int:
-    results = compile_paths(args.paths, args.profile, _cache_for(args))
+    results = _compile_with_progress(args.paths, args)
     diags = [d for r in results for d in r.diagnostics]
-    if not args.warnings:
-        shown = [d for d in diags if d.is_error]
-    else:
-        shown = diags
+    show_warnings = not args.no_warnings
+    shown = [d for d in diags if d.is_error or show_warnings]
+    errors = sum(1 for d in diags if d.is_error)
     if args.format == "json":
+        from rulescript.diagnostics import to_json
+
         print(to_json(shown))
     else:
+        colour = use_colour(sys.stdout)
         for r in results:
-            text = "\n\n".join(d.render(r.sources.get(d.span.file)) for d in r.diagnostics
-                               if d in shown)
+            text = "\n\n".join(d.render(r.sources.get(d.span.file)) for d in r.diagnostics if d in shown)
             if text:
-                print(text + "\n")
+                print(colour_diagnostics(text, colour) + "\n")
         rules = sum(len(r.rules) for r in results)
         files = sum(len(r.files) for r in results)
-        errors = sum(1 for d in diags if d.is_error)
         warnings = sum(1 for d in diags if d.severity == "warning")
-        status = "ok" if not errors else "FAILED"
-        print(f"{status}: {rules} rules compiled from {files} files; {errors} errors, {warnings} warnings"
-              + ("" if args.warnings or not warnings else " (show them with --warnings)"), file=sys.stderr)
-    return EXIT_ERRORS if any(d.is_error for d in diags) else EXIT_OK
+        print(summary(not errors, f"{cliutil.plural(rules, 'rule')} compiled from {cliutil.plural(files, 'file')}",
+                      errors, warnings, show_warnings, use_colour(sys.stderr)), file=sys.stderr)
+    return EXIT_ERRORS if errors else EXIT_OK
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
-    results = compile_paths([args.path], args.profile, _cache_for(args))
+    if args.output != "-":
+        cliutil.check_output_path(args.output)
+    results = _compile_with_progress([args.path], args)
     result = results[0]
     if len(results) > 1:
         for extra in results[1:]:
@@ -97,82 +125,126 @@ def cmd_compile(args: argparse.Namespace) -> int:
             result.sources.update(extra.sources)
     errors = [d for d in result.diagnostics if d.is_error]
     if errors:
-        print(result.render(), file=sys.stderr)
-        print(f"FAILED: {len(errors)} errors; {args.output} was not written", file=sys.stderr)
+        print(colour_diagnostics(result.render(), use_colour(sys.stderr)), file=sys.stderr)
+        print(summary(False, f"{args.output} was not written", len(errors), len(result.warnings), True,
+                      use_colour(sys.stderr)), file=sys.stderr)
         return EXIT_ERRORS
     doc = result.document()
+    text: str | Any
     if args.format == "py":
         from rulescript.pyliteral import python_module
 
         text = python_module("Generated by `rulescript compile`: RuleScript IR as a Python literal (Python 2.7 and 3).",
                              [("IR", doc)])
+    elif args.pretty:
+        text = json.dumps(doc, indent=1, sort_keys=True) + "\n"
     else:
-        text = json.dumps(doc, indent=None if args.compact else 1, sort_keys=True) + "\n"
+        text = _buffered(_compact_json(doc))
     if args.output == "-":
-        sys.stdout.write(text)
+        sys.stdout.writelines([text] if isinstance(text, str) else text)
     else:
-        out = Path(args.output)
-        _write_atomic(out, text)
-        print(f"wrote {len(doc['rules'])} rules to {out} ({args.format})", file=sys.stderr)
+        write_atomic(args.output, text)
+        print(f"wrote {cliutil.plural(len(doc['rules']), 'rule')} to {args.output} ({args.format})", file=sys.stderr)
     return EXIT_OK
+
+
+def _compact_json(doc: dict[str, Any]) -> Any:
+    """The compact JSON of an IR document, rule by rule (the same text as one json.dumps with sorted keys,
+    without ever holding the whole text: a 30,000-rule IR is tens of megabytes)."""
+    def dumps(value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+    sep = "{"
+    for key in sorted(doc):
+        yield f"{sep}{dumps(key)}:"
+        sep = ","
+        if key == "rules" and isinstance(doc[key], dict) and doc[key]:
+            inner = "{"
+            for rid in sorted(doc[key]):
+                yield f"{inner}{dumps(rid)}:{dumps(doc[key][rid])}"
+                inner = ","
+            yield "}"
+        else:
+            yield dumps(doc[key])
+    yield "}\n"
+
+
+def _buffered(chunks: Any, size: int = 1 << 16) -> Any:
+    """JSON chunks joined into pieces of about ``size`` characters (fewer, larger writes)."""
+    buf: list[str] = []
+    n = 0
+    for chunk in chunks:
+        buf.append(chunk)
+        n += len(chunk)
+        if n >= size:
+            yield "".join(buf)
+            buf, n = [], 0
+    if buf:
+        yield "".join(buf)
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
     from rulescript.docgen import render
 
+    if args.check and args.output in (None, "-"):
+        raise UsageError("docs --check compares with a file: give it with -o FILE")
+    if args.output not in (None, "-"):
+        cliutil.check_output_path(args.output)
     text = render(args.profile)
     if args.output in (None, "-"):
         sys.stdout.write(text)
         return EXIT_OK
     out = Path(args.output)
     if args.check:
-        current = out.read_text(encoding="utf-8") if out.exists() else ""
+        try:
+            current = out.read_text(encoding="utf-8") if out.exists() else ""
+        except (UnicodeDecodeError, ValueError):
+            current = ""
         if current != text:
             print(f"{out} is out of date: run 'rulescript docs {args.profile} -o {out}'", file=sys.stderr)
             return EXIT_ERRORS
+        print(f"ok: {out} is up to date", file=sys.stderr)
         return EXIT_OK
-    _write_atomic(out, text)
+    write_atomic(out, text)
     print(f"wrote {out}", file=sys.stderr)
     return EXIT_OK
 
 
-def _progress_printer(total: int, stream: Any = None) -> Any:
-    stream = stream or sys.stderr
-    step = max(1, total // 20)
-
-    def progress(done: int, _total: int) -> None:
-        if done == total or done % step == 0:
-            stream.write(f"\r  {done}/{total} games")
-            if done == total:
-                stream.write("\n")
-            stream.flush()
-    return progress
-
-
 def _load_table(game: str) -> Any:
-    """The game's card data and compiled rules, or None after printing why the rules do not compile."""
+    """The game's card data and compiled rules, or None after printing why they cannot be used."""
+    from rulescript.sim.cards import CardDataError
     from rulescript.sim.host import RulesError, load_table
 
-    if not Path(game).is_dir():
-        raise UsageError(f"no such game folder: {game}")
+    path = _exists(game)
+    if not path.is_dir():
+        raise UsageError(f"{game} is not a folder: give a game folder")
+    if not (path / "cards.yaml").is_file():
+        raise UsageError(f"{game} is not a game folder (it has no cards.yaml)")
     try:
         return load_table(game)
     except RulesError as exc:
-        print(exc.result.render(), file=sys.stderr)
+        print(colour_diagnostics(exc.result.render(), use_colour(sys.stderr)), file=sys.stderr)
+        print(summary(False, f"{game} cannot be played", len(exc.result.errors),
+                      len(exc.result.warnings), True, use_colour(sys.stderr)), file=sys.stderr)
+        return None
+    except CardDataError as exc:
+        print(colour_diagnostics(exc.diagnostic.render(), use_colour(sys.stderr)), file=sys.stderr)
         return None
 
 
-def _write_atomic(out: Path, text: str) -> None:
-    """Write through a temporary file and a rename: a failed write never leaves a half-written file."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _decks(table: Any, game: str, wanted: list[str] | None) -> list[str] | None:
+    """The two deck names to play, or None after printing why there are none."""
+    from rulescript.sim.cards import DECK_HELP
+
+    names = table.data.deck_names()
+    if not names:
+        print(f"rulescript: error: {game} has no decks: {DECK_HELP}", file=sys.stderr)
+        return None
+    decks = wanted or [names[0], names[-1]]
+    for d in decks:
+        if d not in table.data.decks:
+            raise UsageError(f"unknown deck '{d}' (decks: {', '.join(names)})")
+    return decks
 
 
 def _profile_of(game: str) -> str:
@@ -206,8 +278,12 @@ def cmd_simulate_werewolf(args: argparse.Namespace) -> int:
     except WolfDataError as exc:
         raise UsageError(str(exc)) from None
     quiet = args.quiet or args.json
-    res = simulate(table, players, args.games, args.seed, jobs=args.jobs,
-                   progress=None if quiet else _progress_printer(args.games))
+    progress = Progress("games", delay=0.0) if not quiet else None
+    try:
+        res = simulate(table, players, args.games, args.seed, jobs=args.jobs, progress=progress)
+    finally:
+        if progress is not None:
+            progress.finish()
     failed = bool(res["errors"] or res["no_win"])
     if args.json:
         print(json_report(res, args.seed, lambda log: {"seed": log["seed"], "error": log["error"],
@@ -234,7 +310,13 @@ def cmd_play_werewolf(args: argparse.Namespace) -> int:
         return EXIT_ERRORS
     rec = Recorder()
     if args.replay:
-        log = load_log(args.replay)
+        from rulescript.sim.gamelog import SaveError
+
+        try:
+            log = load_log(args.replay)
+        except SaveError as exc:
+            print(colour_diagnostics(exc.diagnostic.render(), use_colour(sys.stderr)), file=sys.stderr)
+            return EXIT_ERRORS
         game = table.replay(log, sink=rec)
         print_narrative(rec.records, game, sys.stdout)
         return EXIT_OK
@@ -266,16 +348,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    args.json = args.format == "json"
     if _profile_of(args.game) == "werewolf":
         return cmd_simulate_werewolf(args)
     table = _load_table(args.game)
     if table is None:
         return EXIT_ERRORS
+    if _decks(table, args.game, None) is None:
+        return EXIT_ERRORS
     rules = table.rules
     quiet = args.quiet or args.json
-    res = simulate(args.game, args.games, args.seed, progress=None if quiet else _progress_printer(args.games),
-                   turn_limit=args.turn_limit, data=table.data, rules_factory=lambda: new_engine(rules),
-                   jobs=args.jobs, rules_ir=rules)
+    progress = Progress("games", delay=0.0) if not quiet else None
+    try:
+        res = simulate(args.game, args.games, args.seed, progress=progress, turn_limit=args.turn_limit,
+                       data=table.data, rules_factory=lambda: new_engine(rules), jobs=args.jobs, rules_ir=rules)
+    finally:
+        if progress is not None:
+            progress.finish()
     if args.json:
         print(json_report(res, args.seed, lambda log: {"seed": log["seed"], "error": log["error"],
                                                        "decks": [d["name"] for d in log["decks"]]}))
@@ -293,16 +382,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     from rulescript.sim.host import Recorder, print_log_lines
     from rulescript.sim.gamelog import save_log
 
+    if args.log and args.log != "-":
+        cliutil.check_output_path(args.log)
     if _profile_of(args.game) == "werewolf":
         return cmd_play_werewolf(args)
     table = _load_table(args.game)
     if table is None:
         return EXIT_ERRORS
-    names = table.data.deck_names()
-    decks = args.decks or [names[0], names[-1]]
-    for d in decks:
-        if d not in table.data.decks:
-            raise UsageError(f"unknown deck '{d}' (decks: {', '.join(names)})")
+    if not args.replay and not args.load:
+        decks = _decks(table, args.game, args.decks)
+        if decks is None:
+            return EXIT_ERRORS
+    else:
+        decks = list(args.decks or [])
     if not args.auto:
         from rulescript.sim.table import run_interactive
 
@@ -312,7 +404,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     rec = Recorder()
     game, log, _eng = table.play(args.seed, RandomDecider(args.seed + 1), decks, sink=rec,
                                  turn_limit=args.turn_limit)
-    print_log_lines(rec.records, game, sys.stdout)
+    print_log_lines(rec.records, game, sys.stdout, root=table.data.root)
     if args.log:
         save_log(log, args.log)
         print(f"game log written to {args.log}", file=sys.stderr)
@@ -322,14 +414,17 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_test(args: argparse.Namespace) -> int:
     from rulescript.sim.scenario import main_test
 
-    return int(main_test(args.paths, sys.stdout))
+    for raw in args.paths:
+        _exists(raw)
+    return int(main_test(args.paths, sys.stdout, fmt=args.format))
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulescript",
         description="RuleScript card rules: check and compile INI rules against a game profile.",
-        epilog="Exit codes: 0 ok, 1 errors in the input, 2 usage errors.  Run 'rulescript COMMAND --help' for more.")
+        epilog=cliutil.EXIT_STATUS_HELP + "  Run 'rulescript COMMAND --help' for more.")
+    cliutil.add_version(parser, "rulescript")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def common(p: argparse.ArgumentParser) -> None:
@@ -343,7 +438,10 @@ def build_parser() -> argparse.ArgumentParser:
                        "diagnostic like a compiler: file:line:col, the source line and a caret.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="a .ini file, a game folder or a folder of .ini files")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
-    p.add_argument("--warnings", "-W", action="store_true", help="also show warnings")
+    p.add_argument("--no-warnings", action="store_true",
+                   help="report errors only (warnings are counted in the summary, not printed)")
+    p.add_argument("--warnings", "-W", action="store_false", dest="no_warnings",
+                   help="show warnings too (the default)")
     common(p)
     p.set_defaults(func=cmd_check)
 
@@ -353,7 +451,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", metavar="PATH", help="a .ini file or a game folder")
     p.add_argument("-o", "--output", required=True, help="output file ('-' for standard output)")
     p.add_argument("--format", choices=["json", "py"], default="json", help="json (default) or py (a Python literal)")
-    p.add_argument("--compact", action="store_true", help="JSON on one line")
+    p.add_argument("--pretty", action="store_true", help="indented JSON (default: compact, one line)")
+    p.add_argument("--compact", action="store_true", help=argparse.SUPPRESS)  # the default since 0.2
     common(p)
     p.set_defaults(func=cmd_compile)
 
@@ -370,6 +469,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Run every scenario (scenarios/**/*.yaml) of the given game folders or files; "
                        "prints one line per scenario and ends with 'N passed, M failed'.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="a game folder or a scenario file")
+    p.add_argument("--format", choices=["text", "json"], default="text",
+                   help="text (default) or json: a list of {name, file, line, status, failures}")
     p.set_defaults(func=cmd_test)
 
     p = sub.add_parser("simulate", help="play many random games and report speed, wins and engine errors",
@@ -379,15 +480,17 @@ def build_parser() -> argparse.ArgumentParser:
                        "once (rule coverage). --jobs N spreads the games over N processes with the same results as "
                        "a serial run.")
     p.add_argument("game", metavar="GAME", help="a game folder")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
-    p.add_argument("--turn-limit", type=int, default=200, help="a game longer than this is a draw (default 200)")
+    p.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=seed_int, default=1, help="seed of the whole run (default 1)")
+    p.add_argument("--turn-limit", type=positive_int, default=200,
+                   help="a game longer than this is a draw (default 200)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress line")
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+    p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
                    help="play the games in N processes; the results equal a serial run's with the same seed")
-    p.add_argument("--json", action="store_true", help="print the results (coverage and error groups included) "
-                   "as JSON")
-    p.add_argument("--players", type=int, help="werewolf games: the number of players (a role list of "
+    p.add_argument("--format", choices=["text", "json"], default="text",
+                   help="text (default) or json: the results, coverage and error groups included")
+    p.add_argument("--json", action="store_const", const="json", dest="format", help="the same as --format json")
+    p.add_argument("--players", type=positive_int, help="werewolf games: the number of players (a role list of "
                    "game.yaml; default: the smallest)")
     p.set_defaults(func=cmd_simulate)
 
@@ -395,18 +498,19 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play a game of a game folder in the terminal. With --auto, both seats are "
                        "played by a seeded random decider and the game's readable log is printed.")
     p.add_argument("game", metavar="GAME", help="a game folder")
-    p.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
+    p.add_argument("--seed", type=seed_int, default=1, help="game seed (default 1)")
     p.add_argument("--decks", nargs=2, metavar=("DECK0", "DECK1"), help="deck names (default: first and last)")
     p.add_argument("--auto", action="store_true", help="random decisions for both players; print the log")
     p.add_argument("--log", help="write the game log (a Python literal) to this file")
-    p.add_argument("--turn-limit", type=int, default=200, help="a game longer than this is a draw (default 200)")
+    p.add_argument("--turn-limit", type=positive_int, default=200,
+                   help="a game longer than this is a draw (default 200)")
     p.add_argument("--watch", action="store_true", help="reload edited rules while playing: they apply to cards "
                    "already in play at their next resolution")
     p.add_argument("--opponent", choices=["human", "random"], default="human",
                    help="who plays seat 1: another human at this terminal (default) or a seeded random player")
     p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
     p.add_argument("--replay", metavar="FILE", help="print a saved game's readable log and exit")
-    p.add_argument("--players", type=int, help="werewolf games: the number of players (default: the smallest "
+    p.add_argument("--players", type=positive_int, help="werewolf games: the number of players (default: the smallest "
                    "role list of game.yaml)")
     p.set_defaults(func=cmd_play)
 
@@ -426,31 +530,33 @@ DELEGATED = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    return cliutil.guarded("rulescript", lambda: _main(args_list))
+
+
+def _main(args_list: list[str]) -> int:
     if args_list and args_list[0] in DELEGATED:
         import importlib
 
         module, func, _help = DELEGATED[args_list[0]]
-        try:
-            return int(getattr(importlib.import_module(module), func)(args_list[1:]))
-        except KeyboardInterrupt:
-            return EXIT_OK
-    argv = args_list
+        return int(getattr(importlib.import_module(module), func)(args_list[1:]))
     parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
-        return int(exc.code or 0)
+    args = cliutil.parse_args(parser, args_list)
+    if isinstance(args, int):
+        return args
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    from rulescript.compiler.profile import ProfileError
+
     try:
         return int(args.func(args))
-    except UsageError as exc:
-        print(f"rulescript: error: {exc}", file=sys.stderr)
+    except ProfileError as exc:  # a --profile of the command line (a game's own is a diagnostic)
+        first = exc.diagnostics[0]
+        if first.code == "RP201":
+            raise UsageError(first.message + (f" ({'; '.join(first.notes)})" if first.notes else "")) from None
+        print(colour_diagnostics("\n".join(d.render() for d in exc.diagnostics), use_colour(sys.stderr)),
+              file=sys.stderr)
         return EXIT_USAGE
-    except ProfileError as exc:
-        print(str(exc), file=sys.stderr)
-        return EXIT_ERRORS
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Literal, Sequence
 
 Severity = Literal["error", "warning", "note"]
+LONG_LINE = 4096  # a source line longer than this is shown cut to MAX_SHOWN characters around the caret
+MAX_SHOWN = 160
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +101,16 @@ def render(diag: Diagnostic, source: SourceText | str | None = None) -> str:
         text = SourceText(sp.file, source).line(sp.line)
     if text is not None and text.strip():
         shown = text.expandtabs(1)
-        out.append("    " + shown)
         caret_col = max(1, sp.col)
         width = sp.width
+        if len(shown) > LONG_LINE:  # a very long line: the part around the caret
+            start = max(0, min(caret_col - 1 - MAX_SHOWN // 2, len(shown) - MAX_SHOWN))
+            lead = "..." if start else ""
+            tail = "..." if start + MAX_SHOWN < len(shown) else ""
+            shown = lead + shown[start:start + MAX_SHOWN] + tail
+            caret_col = caret_col - start + len(lead)
+            width = min(width, MAX_SHOWN)
+        out.append("    " + shown)
         if caret_col - 1 + width > len(shown) + 1:
             width = max(1, len(shown) + 1 - (caret_col - 1))
         out.append("    " + " " * (caret_col - 1) + "^" + "~" * (width - 1))

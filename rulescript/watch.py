@@ -546,7 +546,9 @@ class Watcher:
         except Exception as exc:  # noqa: BLE001 - e.g. a file deleted or unreadable mid-compile
             result, crash, sections = None, exc, {}
         res.compile_seconds = self.clock() - t0
-        res.recompiled = list(dict.fromkeys(self._rel_of(f) for f in self.cache.compiled))
+        # compile_game compiles a rule file under its path in the game folder (driver.source_name)
+        res.recompiled = list(dict.fromkeys(f if not os.path.isabs(f) else self._rel_of(f)
+                                            for f in self.cache.compiled))
         res.sections_compiled = {rel: sections.get(rel, 0) for rel in res.recompiled if rel in sections}
         if crash is not None:
             self._emit("error: cannot compile the game: %s: %s\n" % (type(crash).__name__, crash))
@@ -629,15 +631,15 @@ class Watcher:
         cards, _ = _compiler.load_cards(self.game_dir / "cards.yaml")
         db, fp = _compiler._card_database(cards)
         for path in _compiler.rule_files(self.game_dir):
-            try:
-                text = _compiler.read_text(path)
-            except OSError:
+            text, problem = _compiler.read_source(path)
+            if problem is not None:
                 continue      # compile_game meets it too and the reload reports it
-            key = _compiler._cache_key(prof, fp, str(path), text)
+            name = _compiler.source_name(Path(self.game_dir), path)
+            key = _compiler._cache_key(prof, fp, name, text)
             if key in self.cache.memory:
                 continue
             before = len(self.cache.compiled)
-            fr = compile_by_section(text, str(path), prof, db, self.cache, fp)
+            fr = compile_by_section(text, name, prof, db, self.cache, fp)
             if fr is not None:
                 done[self._rel_of(str(path))] = len(self.cache.compiled) - before
                 self.cache.put(key, fr)
@@ -711,7 +713,8 @@ class Watcher:
         res.scenarios.append(r)
         if r.status == "pass":
             res.passed += 1
-            lines.append("PASS %s" % r.name)
+            if not res.initial:   # the first run prints failures and the summary line only
+                lines.append("PASS %s" % r.name)
         elif r.status == "skip":
             res.skipped += 1
             lines.append("SKIP %s (pending: %s)" % (r.name, r.pending))

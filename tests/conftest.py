@@ -1,4 +1,6 @@
-"""Shared fixtures: paths to the checkout, the shared/ documents and the bundled games."""
+"""Shared fixtures: paths to the checkout and the bundled games.  No test reads documents outside the
+repository (fixtures extracted from them are checked by tools/dev/check_fixtures.py), so the suite runs
+the same in a lone clone."""
 
 from __future__ import annotations
 
@@ -7,20 +9,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 DEMO = ROOT / "cards" / "cfc-demo"
 
 
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT
-
-
-@pytest.fixture(scope="session")
-def shared() -> Path:
-    if not SHARED.is_dir():
-        pytest.skip("shared/ (the project documents) is not next to this checkout")
-    return SHARED
 
 
 @pytest.fixture(scope="session")

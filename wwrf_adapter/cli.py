@@ -7,12 +7,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from rulescript import cliutil
+from rulescript.cliutil import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, colour_diagnostics, use_colour
 from rulescript.diagnostics import render, to_json
 
 if TYPE_CHECKING:
     from .project import Project
-
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 _DESCRIPTION = """\
 Front end for WWRF (Werewolves Revamped Formalization) element files: roles, teams, groups, polls,
@@ -28,17 +28,18 @@ _EPILOG = """\
 examples:
   wwrf check roles/                   check every element under roles/
   wwrf check --format json seer lynch diagnostics as a JSON list
-  wwrf dump roles/seer --json         the typed AST of one element as JSON
+  wwrf dump --format json roles/seer  the typed AST of one element as JSON
   wwrf fmt roles/seer                 canonical WWRF text on stdout
   wwrf fmt --write roles/             rewrite files in canonical form
   wwrf render roles/ -o game/ --report  render a book into a werewolf game folder
 
-exit status: 0 no errors, 1 errors found, 2 usage error (bad option, missing path)."""
+""" + cliutil.EXIT_STATUS_HELP
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="wwrf", description=_DESCRIPTION, epilog=_EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    cliutil.add_version(p, "wwrf")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     c = sub.add_parser("check", help="parse and type-check files or folders; report diagnostics",
                        description="Parse every element and report all errors and warnings.")
@@ -46,10 +47,14 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--format", choices=("text", "json"), default="text",
                    help="text: file:line:col with the source line and a caret (default); json: a list")
     c.add_argument("--no-warnings", action="store_true",
-                   help="report errors only (warnings and notes are neither printed nor counted)")
+                   help="report errors only (warnings are counted in the summary, not printed)")
+    c.add_argument("--warnings", "-W", action="store_false", dest="no_warnings",
+                   help="show warnings too (the default)")
     d = sub.add_parser("dump", help="print the typed AST", description="Print the AST of the elements.")
     d.add_argument("paths", nargs="+", metavar="PATH", help="element files or folders (folders give context)")
-    d.add_argument("--json", action="store_true", help="JSON output (the schema is docs/wwrf-ast.md)")
+    d.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text: the AST as Python values (default); json: the schema of docs/wwrf-ast.md")
+    d.add_argument("--json", action="store_const", const="json", dest="format", help="the same as --format json")
     d.add_argument("--no-spans", action="store_true", help="leave source spans out of the JSON")
     f = sub.add_parser("fmt", help="print canonical WWRF text", description="Print elements in canonical form.")
     f.add_argument("paths", nargs="+", metavar="PATH", help="element files or folders")
@@ -72,8 +77,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
     book = Path(args.book)
     if not book.is_dir():
-        print(f"wwrf: error: no such book folder: {args.book}", file=sys.stderr)
-        return EXIT_USAGE
+        raise UsageError(f"no such book folder: {args.book}")
     result = render_book(book, args.output, name=args.name, write=not args.check)
     for d in result.diagnostics:
         print(render(d, result.sources.get(d.span.file)))
@@ -107,56 +111,58 @@ def coverage_report(cov) -> str:
 def _load(paths: list[str]) -> "Project":
     from .project import load_project
 
-    missing = [p for p in paths if not Path(p).exists()]
-    if missing:
-        raise FileNotFoundError(", ".join(missing))
+    for p in paths:
+        try:
+            found = Path(p).exists()
+        except (OSError, ValueError):
+            found = False
+        if not found:
+            raise UsageError(f"no such file or folder: {p}")
     return load_project(list(paths), siblings=True)
 
 
-def _summary(project: "Project", warnings: bool) -> str:
-    """``12 file(s): 1 error(s), 2 warning(s); 3 file(s) skipped (no element header)``."""
+def _summary(project: "Project", warnings_shown: bool) -> str:
+    """``ok: 12 files; 1 error, 2 warnings; 3 files skipped (no element header)``."""
     errors = sum(1 for d in project.diagnostics if d.is_error)
-    text = f"{len(project.files)} file(s): {errors} error(s)"
-    if warnings:
-        text += f", {sum(1 for d in project.diagnostics if d.severity == 'warning')} warning(s)"
-    if project.skipped:
-        text += f"; {len(project.skipped)} file(s) skipped (no element header)"
-    return text
+    warnings = sum(1 for d in project.diagnostics if d.severity == "warning")
+    extra = f"; {cliutil.plural(len(project.skipped), 'file')} skipped (no element header)" if project.skipped else ""
+    return cliutil.summary(not errors, cliutil.plural(len(project.files), "file"), errors, warnings, warnings_shown,
+                           use_colour(sys.stderr), extra)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    return cliutil.guarded("wwrf", lambda: _main(args_list))
+
+
+def _main(argv: list[str]) -> int:
     parser = _parser()
-    try:
-        args = parser.parse_args(list(argv) if argv is not None else None)
-    except SystemExit as exc:
-        return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    args = cliutil.parse_args(parser, argv)
+    if isinstance(args, int):
+        return args
     if args.command is None:
         parser.print_usage(sys.stderr)
-        print("wwrf: error: a command is required (check, dump, fmt or render)", file=sys.stderr)
-        return EXIT_USAGE
+        raise UsageError("a command is required (check, dump, fmt or render)")
     if args.command == "render":
         return _cmd_render(args)
-    try:
-        project = _load(args.paths)
-    except FileNotFoundError as exc:
-        print(f"wwrf: error: no such file or folder: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+    project = _load(args.paths)
     diags = project.diagnostics
+    colour = use_colour(sys.stdout)
     if args.command == "check":
         shown = [d for d in diags if d.is_error or not args.no_warnings]
         if args.format == "json":
             print(to_json(shown))
         else:
             for d in shown:
-                print(render(d, project.sources.get(d.span.file)))
-            print(_summary(project, warnings=not args.no_warnings), file=sys.stderr)
+                print(colour_diagnostics(render(d, project.sources.get(d.span.file)), colour))
+            print(_summary(project, warnings_shown=not args.no_warnings), file=sys.stderr)
         return EXIT_ERRORS if project.has_errors else EXIT_OK
     wanted = set(project.files)
     elements = [el for el in project.elements.values() if el.file in wanted]
     if args.command == "dump":
         from .jsonout import to_data
 
-        if args.json:
+        if args.format == "json":
             data = to_data(elements, spans=not args.no_spans)
             import json
 
@@ -166,25 +172,41 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(repr(el))
         for d in diags:
             if d.is_error:
-                print(render(d, project.sources.get(d.span.file)), file=sys.stderr)
+                print(colour_diagnostics(render(d, project.sources.get(d.span.file)), use_colour(sys.stderr)),
+                      file=sys.stderr)
         return EXIT_ERRORS if project.has_errors else EXIT_OK
     from .fmt import format_element
 
     if project.has_errors:
         for d in diags:
             if d.is_error:
-                print(render(d, project.sources.get(d.span.file)), file=sys.stderr)
+                print(colour_diagnostics(render(d, project.sources.get(d.span.file)), use_colour(sys.stderr)),
+                      file=sys.stderr)
         print("wwrf: not formatting files with errors", file=sys.stderr)
         return EXIT_ERRORS
     for el in elements:
         text = format_element(el)
         if args.write:
-            Path(el.file).write_text(text, encoding="utf-8")
+            _rewrite(Path(el.file), text)
         else:
             sys.stdout.write(text)
             if len(elements) > 1:
                 sys.stdout.write("\n")
     return EXIT_OK
+
+
+def _rewrite(path: Path, text: str) -> None:
+    """Write canonical text over a file, keeping its line endings (LF or CRLF), its encoding (UTF-8,
+    UTF-16 or UTF-32 by its byte-order mark) and its permissions; atomically."""
+    from rulescript.textfile import bom_of
+
+    original = path.read_bytes()
+    bom, codec = bom_of(original)
+    if "\r\n" in original[len(bom):].decode(codec, errors="replace"):
+        text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+    data = bom + text.encode(codec)
+    if data != original:
+        cliutil.write_atomic(path, data)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -78,6 +78,17 @@ def parse_value_text(text: str, col: int, ctx: Ctx) -> Value:
     return _value_of(text, col, ctx)
 
 
+MAX_DIGITS = 9
+
+
+def _number(digits: str, col: int, end_col: int) -> int:
+    """A number written in a parameter; more than MAX_DIGITS digits is a located error (Python
+    refuses to convert 4,301 digits, and no game counts that far)."""
+    if len(digits.strip()) > MAX_DIGITS:
+        raise SegmentError(f"number too large ({len(digits.strip())} digits; at most {MAX_DIGITS})", col, end_col, "WW104")
+    return int(digits)
+
+
 def _restriction(item: str, col: int, ctx: Ctx) -> Restriction:
     key, _, rest = item.partition(":")
     kind = _RESTR_CANON.get(key.strip().lower())
@@ -91,7 +102,7 @@ def _restriction(item: str, col: int, ctx: Ctx) -> Restriction:
         if not m:
             raise SegmentError(f"bad temporal restriction '{rest}' (expected Day|Night ⟦n⟧⟦+⟧)", rest_col, rest_col + len(rest), "WW104")
         r.phase = m.group(1).capitalize()
-        r.number = int(m.group(2)) if m.group(2) else None
+        r.number = _number(m.group(2), rest_col, rest_col + len(rest)) if m.group(2) else None
         r.onward = bool(m.group(3))
     elif kind == "Attribute":
         m = _ATTRIBUTE.match(rest)
@@ -122,11 +133,11 @@ def _scaling(item: str, col: int, ctx: Ctx) -> ScalingItem:
     text = item.strip()
     span = ctx.span(col, col + len(item))
     if m := _STATIC.match(text):
-        return ScalingItem("static", count=int(m.group(1)), span=span)
+        return ScalingItem("static", count=_number(m.group(1), col, col + len(item)), span=span)
     if m := _PARITY.match(text):
-        return ScalingItem(m.group(1).lower(), count=int(m.group(2)), span=span)
+        return ScalingItem(m.group(1).lower(), count=_number(m.group(2), col, col + len(item)), span=span)
     if m := _RATIO.match(text):
-        return ScalingItem("ratio", variable=m.group(1).lower(), divisor=int(m.group(2)), span=span)
+        return ScalingItem("ratio", variable=m.group(1).lower(), divisor=_number(m.group(2), col, col + len(item)), span=span)
     if (m := _COUNT.search(text)) and (found := _comparison(text, m.start())) is not None:
         i, j = found
         left, op, right = text[:i].strip(), text[i:j], text[j : m.start()].strip()
@@ -136,7 +147,7 @@ def _scaling(item: str, col: int, ctx: Ctx) -> ScalingItem:
             ctx.warning("WW905", "ASCII stand-in in scaling; write ⇒, ≤ and ≥", col, col + len(item))
         lcol = col + len(item) - len(item.lstrip())
         rcol = lcol + j + (len(text[j:]) - len(text[j:].lstrip()))
-        return ScalingItem("compare", comparator={"<=": "≤", ">=": "≥"}.get(op, op), count=int(m.group(2)),
+        return ScalingItem("compare", comparator={"<=": "≤", ">=": "≥"}.get(op, op), count=_number(m.group(2), col, col + len(item)),
                            left=_value_of(left, lcol, ctx), right=_value_of(right, rcol, ctx), span=span)
     try:
         value = _value_of(text, col, ctx)

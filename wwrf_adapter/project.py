@@ -162,6 +162,9 @@ def _scan(folder: Path, found: list[Path]) -> None:
             found.append(path)
 
 
+MAX_INHERIT_DEPTH = 40  # ability sets inheriting each other: deeper chains are an error, not a RecursionError
+
+
 class _Loader:
     def __init__(self, raws: list[RawElement], symbols: SymbolTable, bag: DiagnosticBag) -> None:
         self.symbols = symbols
@@ -177,6 +180,10 @@ class _Loader:
         raw = self.sets.get(key)
         if raw is None or key in self.in_progress:
             return None
+        if len(self.in_progress) >= MAX_INHERIT_DEPTH:
+            self.bag.error("WW111", f"ability set '{raw.header.name}' is inherited through a chain of more than "
+                           f"{MAX_INHERIT_DEPTH} ability sets; nothing inherited", Span(raw.file, 1, 1))
+            return []
         self.in_progress.add(key)
         el = self.parse(raw)
         self.in_progress.discard(key)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rulescript import textfile
 from rulescript.diagnostics import DiagnosticBag, Span, did_you_mean
 
 from .ast import Header
@@ -38,7 +39,12 @@ class RawElement:
 
 
 def decode(data: bytes) -> str:
-    text = data.decode("utf-8-sig", errors="replace")
+    """The text of an element file: UTF-8, or UTF-16/32 with a byte-order mark; bytes that are not
+    text are replaced (a file without an element header is skipped anyway)."""
+    try:
+        text = textfile.decode(data)
+    except textfile.NotText:
+        text = data.decode("utf-8-sig", errors="replace")
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u200b", "")
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 from rulescript.compiler.driver import (CompileCache, CompileResult, FileResult, _card_database,
                                         _cards_fingerprint, _cache_key, compile_file, compile_game,
                                         compile_source, compile_text, find_game_root, game_profile_name,
-                                        load_cards, load_yaml_file, read_text, rule_files)
+                                        load_cards, load_yaml_file, read_source, read_text, rule_files,
+                                        source_name)
 
 __all__ = ["CompileCache", "CompileResult", "FileResult", "compile_file", "compile_game", "compile_source",
            "compile_text", "find_game_root", "game_profile_name", "load_cards", "load_yaml_file",
-           "read_text", "rule_files"]
+           "read_source", "read_text", "rule_files", "source_name"]

@@ -37,6 +37,8 @@ _PICK_RE = re.compile(r"^\s*([+-]?)\s*(\d{1,15})\s*$")
 # the place of each kind of segment in a filter (an angle is the quantity, 0, or after the types the pick, 2)
 _ORDER = {"angle": 0, "types": 1, "block": 3, "zone": 4, "selector": 5}
 _SEGMENT_NAMES = ("'<…>'", "a type", "'<…>'", "'['", "'@'", "'::'")  # by place
+_SEGMENT_WHAT = ("a count '<…>'", "a card type", "a pick '<…>'", "a condition '[…]'", "a zone '@…'",
+                 "a selector '::…'")  # what each place holds, for messages
 
 
 class FilterCompiler:
@@ -162,8 +164,15 @@ class FilterCompiler:
                 order = 2
             if order <= last:
                 expected = ", ".join(dict.fromkeys(_SEGMENT_NAMES[last + 1:]))
-                raise ctx.fail("RS101", f"unexpected {_SEGMENT_NAMES[order]} in target filter", segment[2],
-                               segment[3], (f"expected one of: {expected}, ';', end of value",))
+                notes = [f"expected one of: {expected}, ';', end of value"]
+                text = ctx.value.text
+                if 0 < segment[2] <= len(text) and text[segment[2] - 1] in "'\"":
+                    quote = text[segment[2] - 1]
+                    other = "\"" if quote == "'" else "'"
+                    notes.append(f"a name is one quoted string with no escapes: to put {quote} in it, delimit it "
+                                 f"with {other} ({other}it{quote}s{other})")
+                raise ctx.fail("RS101", f"{_SEGMENT_WHAT[order]} cannot come here in a target filter", segment[2],
+                               segment[3], notes)
             last = order
             found[order] = segment
         qty, types, pick, block, zone, selector = found

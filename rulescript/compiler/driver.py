@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
-
+from rulescript import textfile, yamlsafe
 from rulescript.compiler.compile_rule import RuleCompiler
 from rulescript.compiler.context import CardDatabase, Ctx
 from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span, render
@@ -27,7 +26,6 @@ from rulescript.compiler.ini import Value, read_rule_file
 from rulescript.compiler.profile import Profile, ProfileError, load_profile, profile_fingerprint
 
 IR_FORMAT = "rulescript-ir"
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: ~10x faster
 IR_VERSION = 1
 
 
@@ -72,10 +70,18 @@ class CompileResult:
         return {"format": IR_FORMAT, "version": IR_VERSION, "profile": self.profile,
                 "rules": {k: self.rules[k] for k in sorted(self.rules)}}
 
-    def merge(self, fr: FileResult, source: SourceText) -> None:
+    def merge(self, fr: FileResult, source: SourceText, display: str | None = None) -> None:
+        """Add a compiled file; ``display`` is the name its diagnostics show when the file was
+        compiled under another (a game folder's files are compiled under their path in the folder)."""
         self.files.append(fr)
-        self.sources[fr.filename] = source
-        self.diagnostics.extend(fr.diagnostics)
+        if display is None or display == fr.filename:
+            self.sources[fr.filename] = source
+            self.diagnostics.extend(fr.diagnostics)
+        else:
+            self.sources[display] = SourceText(display, source.text)
+            self.diagnostics.extend(d if d.span.file != fr.filename else
+                                    Diagnostic(d.severity, d.code, d.message, d.span.with_file(display), d.notes)
+                                    for d in fr.diagnostics)
         for cat, names in fr.used.items():
             self.used.setdefault(cat, set()).update(names)
 
@@ -165,7 +171,8 @@ def _cards_fingerprint(cards: CardDatabase) -> str:
 
 def _cache_key(profile: Profile, cards_fp: str, filename: str, text: str) -> str:
     h = hashlib.sha256()
-    h.update(f"{IR_VERSION}\0{profile.name}\0{_profile_fp(profile)}\0{cards_fp}\0{filename}\0".encode())
+    head = f"{IR_VERSION}\0{profile.name}\0{_profile_fp(profile)}\0{cards_fp}\0{filename}\0"
+    h.update(head.encode("utf-8", "surrogatepass"))  # (a file name's undecodable bytes are surrogates)
     h.update(text.encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
@@ -181,7 +188,8 @@ def _profile_fp(profile: Profile) -> str:
 
 
 def compile_source(text: str, filename: str, profile: Profile, cards: CardDatabase,
-                   cache: CompileCache | None = DEFAULT_CACHE, cards_fp: str | None = None) -> FileResult:
+                   cache: CompileCache | None = DEFAULT_CACHE, cards_fp: str | None = None,
+                   progress: Any = None) -> FileResult:
     """Compile the text of one rule file (the unit of caching)."""
     key = None
     if cache is not None:
@@ -196,7 +204,7 @@ def compile_source(text: str, filename: str, profile: Profile, cards: CardDataba
     if gc_paused:
         gc.disable()
     try:
-        rules, used = _compile_sections(text, filename, profile, cards, bag)
+        rules, used = _compile_sections(text, filename, profile, cards, bag, progress)
     finally:
         if gc_paused:
             _promote_young_objects()
@@ -226,16 +234,24 @@ def _promote_young_objects() -> None:
 
 
 def _compile_sections(text: str, filename: str, profile: Profile, cards: CardDatabase,
-                      bag: DiagnosticBag) -> tuple[dict[str, Any], dict[str, set[str]]]:
-    """The IR of every error-free section of one file (id → IR) and the profile entries it used."""
+                      bag: DiagnosticBag, progress: Any = None) -> tuple[dict[str, Any], dict[str, set[str]]]:
+    """The IR of every error-free section of one file (id → IR) and the profile entries it used;
+    ``progress(done, total)`` is called every 256 sections."""
     rule_file = read_rule_file(text, filename, bag)
     ctx = Ctx(profile, cards, bag, Value("", filename, [(0, 1, 1)]))
     compiler = RuleCompiler(ctx)
     rules: dict[str, Any] = {}
-    for section in rule_file.sections:
+    sections = rule_file.sections
+    rule_file.sections = []
+    sections.reverse()
+    total = len(sections)
+    for i in range(total):
+        section = sections.pop()  # each section is freed once compiled: a large file is never held twice
         ir = compiler.section(section)
         if ir is not None:
             rules[section.rule_id] = ir
+        if progress is not None and i % 256 == 255:
+            progress(i + 1, total)
     return rules, dict(ctx.used)
 
 
@@ -245,12 +261,12 @@ def _as_profile(profile: str | Path | Profile) -> Profile:
 
 def compile_text(text: str, profile: str | Path | Profile = "cfc", filename: str = "<text>",
                  cards: Iterable[dict[str, Any]] | CardDatabase | None = None,
-                 cache: CompileCache | None = DEFAULT_CACHE) -> CompileResult:
+                 cache: CompileCache | None = DEFAULT_CACHE, progress: Any = None) -> CompileResult:
     """Compile RuleScript text.  ``cards`` (a card list or database) enables subtype and model checks."""
     prof = _as_profile(profile)
     db = cards if isinstance(cards, CardDatabase) else CardDatabase.from_cards(cards or [])
     result = CompileResult(prof.name)
-    fr = compile_source(text, filename, prof, db, cache)
+    fr = compile_source(text, filename, prof, db, cache, progress=progress)
     result.merge(fr, SourceText(filename, text))
     result.rules.update(fr.rules)
     return result
@@ -258,18 +274,57 @@ def compile_text(text: str, profile: str | Path | Profile = "cfc", filename: str
 
 def compile_file(path: str | Path, profile: str | Path | Profile = "cfc",
                  cards: Iterable[dict[str, Any]] | CardDatabase | None = None,
-                 cache: CompileCache | None = DEFAULT_CACHE) -> CompileResult:
+                 cache: CompileCache | None = DEFAULT_CACHE, progress: Any = None) -> CompileResult:
     """Compile one rule file.  Without ``cards``, the game folder around the file supplies them."""
     p = Path(path)
     if cards is None:
         game = find_game_root(p)
         if game is not None:
             cards = load_cards(game / "cards.yaml")[0]
-    return compile_text(read_text(p), profile, str(path), cards, cache)
+    text, problem = read_source(p)
+    if problem is not None:
+        result = CompileResult(_as_profile(profile).name)
+        result.diagnostics.append(problem)
+        return result
+    result = compile_text(text, profile, str(path), cards, cache, progress)
+    _warn_if_empty(result, result.files[0], text, str(path))
+    return result
+
+
+def _warn_if_empty(result: CompileResult, fr: FileResult, text: str, name: str) -> None:
+    """RS917 for a rule file without a single section header (an empty file, or only comments)."""
+    if not fr.rules and not fr.diagnostics and not any(line.lstrip().startswith("[") for line in text.splitlines()):
+        result.diagnostics.append(Diagnostic("warning", "RS917", "the file holds no rules (no [section] header)",
+                                             Span(name, 1, 1)))
 
 
 def read_text(path: Path) -> str:
-    return path.read_bytes().decode("utf-8", errors="replace")
+    """A file's text, leniently (undecodable bytes replaced); OSError when it cannot be read."""
+    data = Path(path).read_bytes()
+    try:
+        return textfile.decode(data)
+    except textfile.NotText:
+        return data.decode("utf-8", errors="replace")
+
+
+def read_source(path: Path) -> tuple[str, Diagnostic | None]:
+    """A rule file's text, or a diagnostic (RD103) that says why it cannot be read as text."""
+    try:
+        return textfile.read_text(path), None
+    except textfile.NotText as exc:
+        return "", Diagnostic("error", "RD103", exc.message, Span(str(path), exc.line, exc.col))
+    except OSError as exc:
+        return "", Diagnostic("error", "RD100", f"cannot read the file: {exc.strerror or exc}",
+                              Span(str(path), 1, 1))
+
+
+def source_name(root: Path, path: Path) -> str:
+    """The name a rule file of a game folder is compiled under: its path inside the folder (so that the
+    IR is the same bytes whatever the working folder)."""
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def find_game_root(path: Path) -> Path | None:
@@ -299,11 +354,9 @@ def load_yaml_file(path: Path) -> tuple[Any, list[Diagnostic]]:
 
 def _read_yaml(path: Path) -> tuple[Any, list[Diagnostic]]:
     try:
-        return yaml.load(read_text(path), Loader=_YAML_LOADER), []  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        span = Span(str(path), mark.line + 1, mark.column + 1) if mark else Span(str(path), 1, 1)
-        return None, [Diagnostic("error", "RD101", f"invalid YAML: {getattr(exc, 'problem', None) or exc}", span)]
+        return yamlsafe.load_file(path, "RD101"), []
+    except yamlsafe.YamlError as exc:
+        return None, [exc.diagnostic]
 
 
 _CARDS_MEMO: dict[str, tuple[list[Any], list[dict[str, Any]]]] = {}
@@ -326,14 +379,53 @@ def load_cards(path: Path) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
     return kept, []
 
 
-def game_profile_name(root: Path, default: str = "cfc") -> tuple[str, list[Diagnostic]]:
+def game_profile_name(root: Path, default: str = "cfc") -> tuple[Any, list[Diagnostic]]:
+    """The profile of a game folder (a name, or the path of a YAML file inside the folder) and the
+    diagnostics of its game.yaml."""
     manifest = root / "game.yaml"
     if not manifest.exists():
         return default, []
     data, diags = load_yaml_file(manifest)
     if diags:
         return default, diags
-    return str((data or {}).get("profile", default)), []
+    if data is None:
+        return default, []
+    if not isinstance(data, dict):
+        return default, [Diagnostic("error", "RD102", "game.yaml must be a mapping (profile: NAME, name: ...)",
+                                    Span(str(manifest), 1, 1))]
+    name = data.get("profile", default)
+    if not isinstance(name, str) or not name:
+        return default, [Diagnostic("error", "RD102", "'profile' must be the name of a profile (such as cfc)",
+                                    Span(str(manifest), 1, 1))]
+    return game_profile(root, name, manifest)
+
+
+def game_profile(root: Path, name: str, manifest: Path) -> tuple[Any, list[Diagnostic]]:
+    """What a game's ``profile:`` names: a profile that ships with the project (by name), or a YAML file
+    inside the game folder (a relative path); nothing else (no folder, device or file elsewhere)."""
+    from rulescript.compiler.profile import GAMES_DIR, known_profiles
+
+    if name in known_profiles():
+        return name, []
+    where = Span(str(manifest), 1, 1)
+    if "/" not in name and "\\" not in name and not name.endswith((".yaml", ".yml")):
+        return name, [Diagnostic("error", "RP201", f"unknown profile '{name}'", where,
+                                 (f"known profiles: {', '.join(known_profiles())}; or give the path of a .yaml "
+                                  "file inside the game folder",))]
+    try:
+        path = (root / name).resolve()
+        inside = path.is_relative_to(root.resolve()) and not Path(name).is_absolute()
+        regular = inside and path.is_file() and path.suffix in (".yaml", ".yml")
+    except (OSError, ValueError):
+        inside = regular = False
+    if not inside:
+        return GAMES_DIR / "cfc" / "profile.yaml", [Diagnostic(
+            "error", "RP202", f"profile '{name[:80]}' is not inside the game folder: a profile is a name "
+            f"({', '.join(known_profiles())}) or the path of a .yaml file in the game folder", where)]
+    if not regular:
+        return GAMES_DIR / "cfc" / "profile.yaml", [Diagnostic(
+            "error", "RP202", f"profile '{name[:80]}' is not a .yaml file of the game folder", where)]
+    return path, []
 
 
 def rule_files(root: Path) -> list[Path]:
@@ -349,7 +441,10 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
     diags: list[Diagnostic] = []
     if profile is None:
         name, d = game_profile_name(root)
-        diags.extend(d)
+        if d:  # the game's profile cannot be used: its diagnostics, and nothing compiled against another
+            result = CompileResult(str(name))
+            result.diagnostics.extend(d)
+            return result
         profile = name
     try:
         prof = _as_profile(profile)
@@ -365,9 +460,13 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
     first_seen: dict[str, str] = {}
     files = rule_files(root)
     for i, path in enumerate(files):
-        text = read_text(path)
-        fr = compile_source(text, str(path), prof, db, cache, fp)
-        result.merge(fr, SourceText(str(path), text))
+        text, problem = read_source(path)
+        if problem is not None:
+            result.diagnostics.append(problem)
+            continue
+        fr = compile_source(text, source_name(root, path), prof, db, cache, fp)
+        result.merge(fr, SourceText(str(path), text), str(path))
+        _warn_if_empty(result, fr, text, str(path))
         for rid, ir in fr.rules.items():
             if rid in first_seen:
                 line = ir["src"][1]
@@ -381,7 +480,36 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
             progress(i + 1, len(files), path)
     if cards:
         _check_against_cards(result, db, root)
+        _check_actions_can_run(result, db, root, prof)
     return result
+
+
+def _check_actions_can_run(result: CompileResult, db: CardDatabase, root: Path, prof: Profile) -> None:
+    """Warn (RS916) about a rule's ``action`` that its card can never use, by the profile's
+    ``actions_run_on`` (the card types whose cards always can, and the ability kinds that let a card of
+    another type use one)."""
+    spec = prof.raw.get("actions_run_on")
+    if not isinstance(spec, dict):
+        return
+    types = {str(t).lower() for t in spec.get("card_types") or ()}
+    kinds = {str(k).lower() for k in spec.get("ability_kinds") or ()}
+    for rid, ir in result.rules.items():
+        card = db.cards.get(rid)
+        actions = ir.get("actions") if isinstance(ir, dict) else None
+        if card is None or not actions or str(card.get("type", "")).lower() in types:
+            continue
+        ability = card.get("ability")
+        kind = str(ability.get("kind", "")).lower() if isinstance(ability, dict) else ""
+        if kind in kinds:
+            continue
+        file, line, col = actions[0]["src"]
+        file = str(root / file) if not Path(file).is_absolute() else file
+        has = f"its ability is {kind}" if kind else "it has no ability"
+        result.diagnostics.append(Diagnostic(
+            "warning", "RS916", f"the action of '{rid}' can never run: {has} in cards.yaml",
+            Span(file, line, col, line, col + 6),
+            (f"a {card.get('type')} card uses its action only with an ability of kind "
+             f"{' or '.join(sorted(kinds)) or '(none)'}",)))
 
 
 def _check_against_cards(result: CompileResult, db: CardDatabase, root: Path) -> None:
@@ -390,5 +518,7 @@ def _check_against_cards(result: CompileResult, db: CardDatabase, root: Path) ->
     for rid, ir in result.rules.items():
         if rid not in db.cards and rid not in listed:
             file, line, col = ir["src"]
+            file = str(root / file) if not Path(file).is_absolute() else file
+            # "src" is the column of the id (just after the '[')
             result.diagnostics.append(Diagnostic("warning", "RS915", f"no card in cards.yaml has the rule id '{rid}'",
-                                                 Span(file, line, col + 1, line, col + 1 + len(rid))))
+                                                 Span(file, line, col, line, col + len(rid))))

@@ -21,15 +21,48 @@ import configparser
 import io
 import itertools
 import re
+from typing import Any
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rulescript.diagnostics import DiagnosticBag, Span
+from rulescript.diagnostics import Diagnostic, DiagnosticBag, Span
 
 GUID_RE = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 SLUG_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 HEADER_RE = re.compile(r"^\[([^\]]*)\]\s*$")
-KEY_RE = re.compile(r"^([^=\s\[][^=]*?)\s*=\s?(.*)$")
+KEY_RE = re.compile(r"^([^=\s\[][^=]*?)\s*=\s?(.*)$")  # what _key_line matches, without backtracking
+
+
+MAX_KEY = 100  # characters of a key: a longer one is an error before configparser sees it
+
+
+class _KeyMatch:
+    """The groups of a KEY_RE match: 1 the key, 2 the value."""
+
+    __slots__ = ("_groups", "_value_start")
+
+    def __init__(self, key: str, value: str, value_start: int) -> None:
+        self._groups = ("", key, value)
+        self._value_start = value_start
+
+    def group(self, i: int) -> str:
+        return self._groups[i]
+
+    def start(self, i: int) -> int:
+        return self._value_start
+
+
+def _key_line(body: str) -> _KeyMatch | None:
+    """KEY_RE.match(body) in linear time (the lazy key followed by whitespace backtracks quadratically
+    on a long run of spaces: 80,000 of them took 20 s)."""
+    eq = body.find("=")
+    if eq <= 0 or body[0] == "[" or body[0].isspace() or "\n" in body:
+        return None
+    key = body[:eq].rstrip()
+    start = eq + 1
+    if start < len(body) and body[start].isspace():
+        start += 1
+    return _KeyMatch(key, body[start:], start)
 
 
 @dataclass(slots=True)
@@ -257,7 +290,7 @@ def _read_plain(text: str, filename: str) -> tuple[list[Section], list[str], Str
         if skipped:
             line += skipped.count("\n")
         if value_text:
-            if current is None or "#" in value_text:
+            if current is None or "#" in value_text or len(raw_key) > MAX_KEY:
                 return None
             key = raw_key.lower()
             last_value = Value(value_text, filename, [(0, line, len(raw_key) + len(sep) + 1)])
@@ -295,6 +328,22 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
     current: Section | None = None
     last_prop: Property | None = None
     seen_ids: dict[str, Span] = {}
+    # the error of an invalid section header waits until its section ends, to say which of the
+    # properties under it are not compiled: [code, message, span, notes, property lines, index in bag]
+    bad: list[Any] | None = None
+
+    def flush_bad() -> None:
+        nonlocal bad
+        if bad is not None:
+            code, message, span, notes, props, index = bad
+            if props:
+                where = f"line {props[0]}" if len(props) == 1 else f"lines {props[0]}-{props[-1]}"
+                notes = tuple(notes) + (f"so the {len(props)} propert{'y' if len(props) == 1 else 'ies'} "
+                                        f"under it ({where}) {'is' if len(props) == 1 else 'are'} not compiled",)
+            # in its place among the diagnostics: before those of the lines under it
+            bag.items.insert(index, Diagnostic("error", code, message, span, tuple(notes)))
+            bad = None
+
     for lineno, raw in enumerate(lines, 1):
         if not raw:
             continue
@@ -325,16 +374,17 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
             raw_id = header.group(1).strip()
             span = Span(filename, lineno, 2, lineno, 2 + max(1, len(header.group(1))))
             last_prop = None
+            flush_bad()
             if not raw_id or not (GUID_RE.match(raw_id) or SLUG_RE.match(raw_id)):
-                bag.error("RS103", f"invalid section id '{raw_id}': expected a GUID or a slug "
-                          "like 'ryu-hadoken' (letters, digits, '_' and '-')", span)
+                bad = ["RS103", f"invalid section id '{raw_id}': expected a GUID or a slug "
+                       "like 'ryu-hadoken' (letters, digits, '_' and '-')", span, (), [], len(bag.items)]
                 current = None
                 continue
             rule_id = raw_id.lower()
             if rule_id in seen_ids:
                 first = seen_ids[rule_id]
-                bag.error("RS104", f"duplicate section id '{raw_id}'", span,
-                          (f"first defined at {first.file}:{first.line}:{first.col}",))
+                bad = ["RS104", f"duplicate section id '{raw_id}'", span,
+                       (f"first defined at {first.file}:{first.line}:{first.col}",), [], len(bag.items)]
                 current = None
                 continue
             seen_ids[rule_id] = span
@@ -342,20 +392,30 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
             sections.append(current)
             continue
         if body.lstrip().startswith("["):
-            bag.error("RS101", "malformed section header: expected '[id]'",
-                      Span(filename, lineno, 1, lineno, len(body) + 1), ("expected one of: ']'",))
+            flush_bad()
+            bad = ["RS101", "malformed section header: expected '[id]'",
+                   Span(filename, lineno, 1, lineno, len(body) + 1), ("expected one of: ']'",), [], len(bag.items)]
             current = None
             last_prop = None
             continue
-        m = KEY_RE.match(body)
+        m = _key_line(body)
         if not m:
             bag.error("RS101", "expected 'key = value'", Span(filename, lineno, 1, lineno, len(body) + 1),
                       ("expected one of: '='",))
             last_prop = None
             continue
         raw_key = m.group(1).strip()
+        if len(raw_key) > MAX_KEY:
+            # (configparser's key pattern takes time quadratic in a key's whitespace: it never sees such a key)
+            shown = " ".join((raw_key[:20] + " ... " + raw_key[-10:]).split())
+            bag.error("RS101", f"a key of {len(raw_key):,} characters ({shown!r}): keys are words such as "
+                      "'action'", Span(filename, lineno, 1, lineno, len(raw_key) + 1))
+            last_prop = None
+            continue
         if current is None:
-            if not sections:
+            if bad is not None:
+                bad[4].append(lineno)
+            elif not sections:
                 bag.error("RS109", "property before the first section header",
                           Span(filename, lineno, 1, lineno, len(raw_key) + 1))
             last_prop = None
@@ -366,6 +426,7 @@ def _scan_exact(text: str, filename: str, bag: DiagnosticBag) -> list[Section]:
         key = raw_key.lower()
         last_prop = Property(key, raw_key, Value(value_text, filename, [(0, lineno, vstart + 1)]), lineno)
         current.properties.append(last_prop)
+    flush_bad()
     return sections
 
 

@@ -163,14 +163,13 @@ REQUIRED_SECTIONS = ("card_types", "type_keywords", "stats", "filter_words", "zo
 def profile_from_text(text: str, path: str) -> Profile:
     """Build a profile from YAML text; a malformed profile raises :class:`ProfileError`."""
     diags: list[Diagnostic] = []
+    from rulescript import yamlsafe
+
     try:
-        root = yaml.compose(text)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
-        raise ProfileError([Diagnostic("error", "RP101", f"invalid YAML: {getattr(exc, 'problem', exc)}",
-                                       span)]) from None
+        root, loader = yamlsafe.compose(text, path, "RP101")
+        data = yamlsafe.construct(root, loader, path, "RP101")
+    except yamlsafe.YamlError as exc:
+        raise ProfileError([exc.diagnostic]) from None
     if not isinstance(data, dict):
         raise ProfileError([Diagnostic("error", "RP101", "a profile must be a YAML mapping", Span(path, 1, 1))])
 
@@ -311,7 +310,17 @@ def resolve_profile_path(profile: str | Path) -> Path:
 
 @lru_cache(maxsize=16)
 def _load_cached(path: str, mtime: float) -> Profile:
-    return profile_from_text(Path(path).read_text(encoding="utf-8"), path)
+    from rulescript import yamlsafe
+
+    if not Path(path).is_file():
+        raise ProfileError([Diagnostic("error", "RP201",
+                                       f"profile {path} is not a regular file (a profile is a YAML file)",
+                                       Span(path, 1, 1))])
+    try:
+        text = yamlsafe.read_file_text(path, "RP101")
+    except yamlsafe.YamlError as exc:
+        raise ProfileError([exc.diagnostic]) from None
+    return profile_from_text(text, path)
 
 
 def known_profiles() -> list[str]:

@@ -63,14 +63,14 @@ def _statements(path: Path) -> list[ast.stmt]:
         return []
     try:
         return ast.parse(data, filename=str(path)).body
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # (a file nested too deeply: RI104 elsewhere)
         pass
     text = decode_source(data)
     out: list[ast.stmt] = []
     for first, chunk in top_level_chunks(text):
         try:
             out.extend(ast.parse("\n" * (first - 1) + chunk, filename=str(path)).body)
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue  # print statements and the like: not constants
     return out
 

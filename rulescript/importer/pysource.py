@@ -59,6 +59,11 @@ class PySource:
     dict_names: list[str]
 
 
+MAX_FOLDED = 1_000_000  # characters: the longest string the importer folds from a sum of literals
+_TOO_LONG = (f"a string sum longer than {MAX_FOLDED:,} characters once folded (the importer folds sums of "
+             "literal strings up to that size)")
+
+
 class _Reader:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
@@ -71,6 +76,7 @@ class _Reader:
         self.rule_dicts: set[str] = set()
         self.block_start = 0
         self.constants: dict[str, str | None] = {}  # module-level names bound to literal strings (None: other)
+        self.constant_why: dict[str, str] = {}  # names whose string sum was too long to fold: why
 
     # ------------------------------------------------------------------ positions
     def _col(self, line: int, byte_col: int) -> int:
@@ -114,7 +120,28 @@ class _Reader:
 
     # ------------------------------------------------------------------ literals
     def literal_string(self, node: ast.AST) -> tuple[str | None, str]:
-        """(value, reason): the folded literal string, or None and why it is not one."""
+        """(value, reason): the folded literal string, or None and why it is not one.  A sum of any
+        number of terms is folded without recursion, and no folded string grows past MAX_FOLDED
+        characters (``A = A + A`` repeated would double it each time)."""
+        parts: list[str] = []
+        size = 0
+        todo = [node]
+        while todo:
+            n = todo.pop()
+            if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add):
+                todo.append(n.right)
+                todo.append(n.left)
+                continue
+            value, why = self._leaf_string(n)
+            if value is None:
+                return None, why
+            size += len(value)
+            if size > MAX_FOLDED:
+                return None, _TOO_LONG
+            parts.append(value)
+        return "".join(parts), ""
+
+    def _leaf_string(self, node: ast.AST) -> tuple[str | None, str]:
         if isinstance(node, ast.Constant):
             if isinstance(node.value, str):
                 return node.value, ""
@@ -123,15 +150,10 @@ class _Reader:
             known = self.constants.get(node.id)
             if known is not None:  # a module-level literal string assigned earlier: literal data too
                 return known, ""
+            why = self.constant_why.get(node.id)
+            if why:
+                return None, f"the name '{node.id}', whose value is {why}"  # (why is _TOO_LONG)
             return None, f"the name '{node.id}', which is not a literal string assigned earlier at module level"
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            left, why = self.literal_string(node.left)
-            if left is None:
-                return None, why
-            right, why = self.literal_string(node.right)
-            if right is None:
-                return None, why
-            return left + right, ""
         return None, _describe(node)
 
     def line_map(self, node: ast.AST, text: str) -> list[int] | None:
@@ -176,10 +198,11 @@ class _Reader:
         """Remember which module-level names hold a literal string after this statement."""
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            value, _ = self.literal_string(stmt.value)
+            value, why = self.literal_string(stmt.value)
             for t in targets:
                 if isinstance(t, ast.Name):
                     self.constants[t.id] = value
+                    self.constant_why[t.id] = _TOO_LONG if value is None and _TOO_LONG in why else ""
         else:
             for node in ast.walk(stmt):  # any other binding (augmented assignment, import, def, loop...)
                 if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -383,7 +406,15 @@ def read_rules_py(path: Path) -> PySource:
     try:
         module = ast.parse(text, filename=str(path))
         for stmt in module.body:
-            reader.statement(stmt)
+            try:
+                reader.statement(stmt)
+            except (RecursionError, MemoryError):
+                reader.diags.append(Diagnostic(
+                    "error", "RI104", "this statement is nested too deeply to be read (it is skipped)",
+                    Span(str(path), stmt.lineno, stmt.col_offset + 1)))
+    except (RecursionError, MemoryError):
+        reader.diags.append(Diagnostic("error", "RI104", "the file is nested too deeply to be read",
+                                       Span(str(path), 1, 1)))
     except SyntaxError as exc:
         # Python 2 (or broken) source: read the top-level statements one by one.
         unreadable: list[tuple[int, str, SyntaxError]] = []

@@ -1,16 +1,49 @@
-"""Loading a game folder: ``cards.yaml`` (the card table) and ``decks/*.yaml``."""
+"""Loading a game folder: ``cards.yaml`` (the card table) and ``decks/*.yaml``.
+
+Both are read by the hardened YAML loader (:mod:`rulescript.yamlsafe`) that ``rulescript check``
+uses too; every problem is a :class:`CardDataError` whose ``diagnostic`` names the file, line and
+column of the entry.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
+from rulescript import yamlsafe
+from rulescript.diagnostics import Diagnostic, Span
+from rulescript.sim.scenario_yaml import LDict, LList, YamlProblem, load_located
 
 CARD_TYPES = ("character", "action", "reaction")
+DECK_HELP = ("add one as decks/NAME.yaml: 'cards:' mapping 50 cards, card id to count (at most 3 "
+             "copies of a name); see docs/game-format.md")
 
 
 class CardDataError(ValueError):
-    """Card or deck data that the game cannot use; the message names the file and the entry."""
+    """Card or deck data that the game cannot use; ``diagnostic`` locates it, and the message is its
+    first line (``file:line:col: error[RD1xx]: ...``)."""
+
+    def __init__(self, message, diagnostic=None):
+        self.diagnostic = diagnostic or Diagnostic("error", "RD110", str(message), Span("<cards>", 1, 1))
+        ValueError.__init__(self, self.diagnostic.render().split("\n")[0] if diagnostic else message)
+
+
+def _fail(path, at, message, code="RD110"):
+    line, col = at if at and at[0] else (1, 1)
+    raise CardDataError(message, Diagnostic("error", code, message, Span(str(path), line, col)))
+
+
+def _read(path):
+    """The located YAML value of a card or deck file (None when empty)."""
+    try:
+        text = yamlsafe.read_file_text(path, "RD101")
+        value, dups = load_located(text, str(path), "RD101")
+    except yamlsafe.YamlError as exc:
+        raise CardDataError(exc.diagnostic.message, exc.diagnostic) from None
+    except YamlProblem as exc:
+        raise CardDataError(exc.diagnostic.message, exc.diagnostic) from None
+    if dups:
+        raise CardDataError(dups[0].message, dups[0])
+    return value
 
 
 @dataclass
@@ -29,74 +62,93 @@ class GameData:
         return list(self.decks[name]["cards"])
 
 
-def _check_card(path: Path, i: int, c) -> dict:
-    where = "%s: card #%d" % (path, i + 1)
+def _check_card(path: Path, i: int, c, at) -> dict:
+    where = "card #%d" % (i + 1)
     if not isinstance(c, dict):
-        raise CardDataError("%s: a mapping is expected" % where)
+        _fail(path, at, "%s: a mapping is expected" % where)
+
+    def bad(key, message):
+        _fail(path, c.where(key) if isinstance(c, LDict) else at, "%s: %s" % (where, message))
+
     for key in ("id", "name", "type"):
         if not isinstance(c.get(key), str) or not c.get(key):
-            raise CardDataError("%s: '%s' must be a non-empty string" % (where, key))
+            bad(key, "'%s' must be a non-empty string" % key)
     where = "%s (%s)" % (where, c["id"])
     if c["type"] not in CARD_TYPES:
-        raise CardDataError("%s: type must be one of %s" % (where, ", ".join(CARD_TYPES)))
+        bad("type", "type must be one of %s" % ", ".join(CARD_TYPES))
     sp = c.get("sp", 0)
     if not isinstance(sp, int) or isinstance(sp, bool):
-        raise CardDataError("%s: sp must be an integer" % where)
+        bad("sp", "sp must be an integer")
     out = dict(c)
     out["sp"] = sp
     if c["type"] == "character":
         bp = c.get("bp")
-        if not isinstance(bp, int) or bp < 100 or bp > 1500 or bp % 100:
-            raise CardDataError("%s: bp must be 100..1500 in steps of 100" % where)
+        if not isinstance(bp, int) or isinstance(bp, bool) or bp < 100 or bp > 1500 or bp % 100:
+            bad("bp", "bp must be 100..1500 in steps of 100")
         backup = c.get("backup") or []
         if not isinstance(backup, list) or len(backup) > 3:
-            raise CardDataError("%s: backup must be a list of at most 3 subtypes" % where)
+            bad("backup", "backup must be a list of at most 3 subtypes")
         out["backup"] = [str(b) for b in backup]
         out["subtype"] = str(c.get("subtype") or "")
     elif sp > 0:
-        raise CardDataError("%s: an %s card cannot give SP" % (where, c["type"]))
+        bad("sp", "an %s card cannot give SP" % c["type"])
     ab = c.get("ability")
     if ab is not None:
         if not isinstance(ab, dict) or ab.get("kind") not in ("instant", "trigger", "auto"):
-            raise CardDataError("%s: ability.kind must be instant, trigger or auto" % where)
+            bad("ability", "ability.kind must be instant, trigger or auto")
         out["ability"] = {"kind": ab["kind"], "name": str(ab.get("name") or "")}
-    return out
+    return _plain(out)
+
+
+def _plain(value):
+    """A located value as plain dicts and lists (the game state is plain data)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def load_cards(path: Path) -> dict:
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    data = _read(path)
     cards = data.get("cards") if isinstance(data, dict) else None
     if not isinstance(cards, list):
-        raise CardDataError("%s: a top-level 'cards:' list is expected" % path)
+        _fail(path, getattr(data, "at", None), "a top-level 'cards:' list is expected")
     models = {}
     for i, c in enumerate(cards):
-        m = _check_card(Path(path), i, c)
+        at = cards.where(i) if isinstance(cards, LList) else None
+        m = _check_card(Path(path), i, c, at)
         if m["id"] in models:
-            raise CardDataError("%s: duplicate card id %r" % (path, m["id"]))
+            _fail(path, at, "duplicate card id %r" % m["id"])
         models[m["id"]] = m
     return models
 
 
 def load_deck(path: Path, models: dict) -> dict:
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    data = _read(path)
     counts = data.get("cards") if isinstance(data, dict) else None
     if not isinstance(counts, dict):
-        raise CardDataError("%s: a 'cards:' mapping of card id to count is expected" % path)
+        _fail(path, getattr(data, "at", None), "a 'cards:' mapping of card id to count is expected")
     ids = []
     per_name = {}
     for cid, n in counts.items():
+        at = counts.where(cid, value=False) if isinstance(counts, LDict) else None
         if cid not in models:
-            raise CardDataError("%s: unknown card id %r" % (path, cid))
-        if not isinstance(n, int) or n < 1:
-            raise CardDataError("%s: count of %r must be a positive integer" % (path, cid))
+            _fail(path, at, "unknown card id %r" % (cid,))
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            _fail(path, at, "count of %r must be a positive integer" % cid)
         name = models[cid]["name"]
         per_name[name] = per_name.get(name, 0) + n
         if per_name[name] > 3:
-            raise CardDataError("%s: more than 3 copies of %r" % (path, name))
+            _fail(path, at, "more than 3 copies of %r" % name)
+        if len(ids) + n > 10_000:
+            _fail(path, at, "a deck holds 50 cards, this one more than 10,000")
         ids.extend([cid] * n)
     if len(ids) != 50:
-        raise CardDataError("%s: a deck holds 50 cards, this one %d" % (path, len(ids)))
-    return {"name": str(data.get("name") or Path(path).stem), "cards": ids}
+        _fail(path, data.where("cards") if isinstance(data, LDict) else None,
+              "a deck holds 50 cards, this one %d" % len(ids))
+    name = data.get("name")
+    return {"name": str(name) if name else Path(path).stem, "cards": ids}
 
 
 def load_game(game_dir) -> GameData:

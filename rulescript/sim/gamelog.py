@@ -19,7 +19,7 @@ import ast
 from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import ListSink, NullSink
-from rulescript.sim.deciders import ScriptedDecider
+from rulescript.sim.deciders import DecisionsExhausted, ScriptedDecider
 
 LOG_FORMAT = 1
 
@@ -59,25 +59,162 @@ def play_game(data, decks, seed, decider, first=None, sink=None, rules=None, tur
     return game, log
 
 
-def replay(data, log, sink=None, rules=None):
-    """Replay a game log; return the game (its state equals the recorded game's final state)."""
+def replay(data, log, sink=None, rules=None, partial=False):
+    """Replay a game log; return the game (its state equals the recorded game's final state).
+
+    With ``partial``, a log that ends before the game does (a game saved mid-way) replays up to its
+    last decision: ``game.replay_stopped`` is then the number of decisions replayed (else None)."""
     decks = [list(log["decks"][0]["cards"]), list(log["decks"][1]["cards"])]
     decider = ScriptedDecider(log["decisions"], strict=True)
     game = CfcGame(data.models, decks, decider, sink=sink or NullSink(), rules=rules,
                    seed=log["seed"], first=log["first"], turn_limit=log.get("turn_limit", 200))
-    game.run()
+    game.replay_stopped = None
+    try:
+        game.run()
+    except DecisionsExhausted:
+        if not partial:
+            raise
+        game.replay_stopped = decider.pos
     return game
 
 
 def save_log(log, path):
-    """Write a log as a Python literal (repr), readable by :func:`load_log`."""
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(repr(log) + "\n")
+    """Write a log as a Python literal (repr), readable by :func:`load_log` (atomically: a failed
+    write leaves no half-written save)."""
+    from rulescript.cliutil import write_atomic
+
+    write_atomic(path, repr(log) + "\n")
 
 
-def load_log(path):
-    with open(path, encoding="utf-8") as fh:
-        return ast.literal_eval(fh.read())
+class SaveError(ValueError):
+    """A save or log file that cannot be replayed; ``diagnostic`` says where and why."""
+
+    def __init__(self, diagnostic):
+        ValueError.__init__(self, diagnostic.message)
+        self.diagnostic = diagnostic
+
+    def line(self):
+        """``file:line:col: error[SV1xx]: message``, one line."""
+        return self.diagnostic.render().split("\n")[0]
+
+
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+
+
+def load_log(path, data=None):
+    """Read a saved game or log (a Python literal, read without executing it) and check it against
+    the save schema before anything is replayed; with ``data`` (the game's GameData) the decks and
+    card ids are checked against the game too.  Raises :class:`SaveError` with a located message,
+    or OSError when the file cannot be read."""
+    from rulescript.textfile import NotText, read_text
+
+    name = str(path)
+    try:
+        text = read_text(path, MAX_SAVE_BYTES)
+    except NotText as exc:
+        raise _save_error(name, (exc.line, exc.col), exc.message)
+    try:
+        tree = ast.parse(text, name, mode="eval")
+    except SyntaxError as exc:
+        raise _save_error(name, (exc.lineno or 1, exc.offset or 1),
+                          "not a saved game (a Python literal): %s" % exc.msg)
+    except (ValueError, RecursionError, MemoryError) as exc:
+        raise _save_error(name, (1, 1), "not a saved game: %s" % (str(exc) or type(exc).__name__))
+    return _check_log(tree.body, name, data)
+
+
+def _save_error(name, at, message):
+    from rulescript.diagnostics import Diagnostic, Span
+
+    return SaveError(Diagnostic("error", "SV101", message, Span(name, at[0], at[1])))
+
+
+def _literal(node, name):
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+        raise _save_error(name, _at(node), "not plain data here (only literals: numbers, strings, "
+                          "lists, dicts, None, True, False)")
+
+
+def _at(node):
+    return (getattr(node, "lineno", 1), (getattr(node, "col_offset", 0) or 0) + 1)
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+WOLF_LOG_FORMAT = "rulescript-werewolf-log-1"  # (rulescript.sim.wolf.LOG_FORMAT)
+
+
+def _check_decisions(name, fields, need, players=None):
+    """``decisions``: a list of [kind, player, answer] (player one of ``players`` when given)."""
+    decisions = need("decisions", lambda v: isinstance(v, list), "a list of [kind, player, answer]")
+    dnode = fields["decisions"][0]
+    for i, item in enumerate(decisions):
+        if not (isinstance(item, (list, tuple)) and len(item) == 3 and isinstance(item[0], str)
+                and _is_int(item[1]) and (players is None or item[1] in players)):
+            at = _at(dnode.elts[i]) if isinstance(dnode, (ast.List, ast.Tuple)) else _at(dnode)
+            who = "player (0 or 1)" if players == (0, 1) else "player"
+            raise _save_error(name, at, "decision %d must be [kind, %s, answer]" % (i + 1, who))
+
+
+def _check_log(node, name, data):
+    """The log value of the literal ``node``, checked key by key (each error points at its value)."""
+    if not isinstance(node, ast.Dict):
+        raise _save_error(name, _at(node), "a saved game is a dict {'format': 1, 'seed': ..., 'decks': "
+                          "[...], 'decisions': [...]}")
+    fields = {}
+    for knode, vnode in zip(node.keys, node.values):
+        if knode is None:
+            raise _save_error(name, _at(vnode), "'**' is not allowed in a saved game")
+        key = _literal(knode, name)
+        fields[key] = (vnode, _literal(vnode, name))
+
+    def need(key, ok, what):
+        if key not in fields:
+            raise _save_error(name, _at(node), "the save has no %r (%s)" % (key, what))
+        vnode, value = fields[key]
+        if not ok(value):
+            raise _save_error(name, _at(vnode), "%r must be %s" % (key, what))
+        return value
+
+    need("format", lambda v: v in (LOG_FORMAT, WOLF_LOG_FORMAT),
+         "%d (the save format this version reads)" % LOG_FORMAT)
+    need("seed", lambda v: _is_int(v) and abs(v) < 2 ** 63, "a whole number")
+    log = {k: v for k, (_n, v) in fields.items()}
+    if log["format"] == WOLF_LOG_FORMAT:  # a werewolf game: its roles instead of decks
+        need("roles", lambda v: isinstance(v, list) and all(isinstance(r, str) for r in v), "a list of role ids")
+        _check_decisions(name, fields, need)
+        return log
+    log.setdefault("first", None)
+    log.setdefault("turn_limit", 200)
+    for key, ok, what in (("first", lambda v: v is None or v in (0, 1) and _is_int(v), "None, 0 or 1"),
+                          ("turn_limit", lambda v: _is_int(v) and 1 <= v <= 100_000, "a whole number from 1 "
+                           "to 100,000")):
+        if key in fields:
+            need(key, ok, what)
+    decks = need("decks", lambda v: isinstance(v, list) and len(v) == 2,
+                 "a list of the two players' decks")
+    decks_node = fields["decks"][0]
+    for i, d in enumerate(decks):
+        dnode = decks_node.elts[i] if isinstance(decks_node, (ast.List, ast.Tuple)) else decks_node
+        if not (isinstance(d, dict) and isinstance(d.get("name"), str) and isinstance(d.get("cards"), list)
+                and all(isinstance(c, str) for c in d["cards"])):
+            raise _save_error(name, _at(dnode), "deck %d must be {'name': NAME, 'cards': [card ids]}" % (i + 1))
+        if data is not None:
+            unknown = [c for c in d["cards"] if c not in data.models]
+            if unknown:
+                raise _save_error(name, _at(dnode), "deck %d holds card %r, which the game does not have"
+                                  % (i + 1, unknown[0]))
+            if d["name"] in data.decks and data.deck_list(d["name"]) != d["cards"]:
+                raise _save_error(name, _at(dnode), "deck %r of the game has changed since the game was saved"
+                                  % d["name"])
+    _check_decisions(name, fields, need, players=(0, 1))
+    if "answers" in fields:
+        need("answers", lambda v: isinstance(v, list), "a list of answers")
+    return log
 
 
 # ---------------------------------------------------------------------- readable printing

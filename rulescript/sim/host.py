@@ -58,8 +58,8 @@ class Table:
         log["rule_errors"] = list(eng.errors)
         return game, log, eng
 
-    def replay(self, log: dict[str, Any], sink: Any = None) -> Any:
-        return replay(self.data, log, sink=sink, rules=self.engine())
+    def replay(self, log: dict[str, Any], sink: Any = None, partial: bool = False) -> Any:
+        return replay(self.data, log, sink=sink, rules=self.engine(), partial=partial)
 
 
 def load_table(game_dir: str | Path) -> Table:
@@ -69,28 +69,32 @@ def load_table(game_dir: str | Path) -> Table:
     return Table(load_game(game_dir), compiled)
 
 
-def render_rule_error(rec: dict[str, Any], game: Any = None) -> str:
-    """A rule error as the compiler prints diagnostics, with the source line when the file exists."""
+def render_rule_error(rec: dict[str, Any], game: Any = None, root: str | Path | None = None) -> str:
+    """A rule error as the compiler prints diagnostics, with the source line when the file exists.
+    A game's rules name their files by their path in the game folder: ``root`` is that folder."""
     from rulescript.diagnostics import Diagnostic, SourceText, Span, render
 
     line = rec.get("line") or 1
     col = rec.get("col") or 1
-    span = Span(rec.get("file") or "<rules>", line, col, line, rec.get("end_col") or col + 1)
+    file = rec.get("file") or "<rules>"
+    if root is not None and rec.get("file") and not Path(file).is_absolute():
+        file = str(Path(root) / file)
+    span = Span(file, line, col, line, rec.get("end_col") or col + 1)
     card = rec.get("card") or ["?", "?"]
     who = f"card: {card[1]} (#{card[0]}), started by {rec.get('why')}, turn {rec.get('turn')}, {rec.get('phase')} phase"
     values = "; ".join(f"{n} = {v!r}" for n, v in rec.get("values") or [])
     notes = [who + (f"; {values}" if values else ""), "the resolution was aborted and the game state restored"]
     source = None
-    path = Path(rec.get("file") or "")
-    if path.is_file():
+    path = Path(file)
+    if rec.get("file") and path.is_file():
         source = SourceText(str(path), path.read_text(encoding="utf-8", errors="replace"))
     return render(Diagnostic("error", rec["code"], rec["message"], span, tuple(notes)), source)
 
 
-def print_log_lines(records: list[dict[str, Any]], game: Any, out: TextIO) -> None:
+def print_log_lines(records: list[dict[str, Any]], game: Any, out: TextIO, root: str | Path | None = None) -> None:
     for rec in records:
         if rec.get("type") == "rule_error":
-            out.write(render_rule_error(rec["error"], game) + "\n")
+            out.write(render_rule_error(rec["error"], game, root) + "\n")
         else:
             out.write(format_record(rec, game) + "\n")
 

@@ -515,41 +515,102 @@ def _indent(text, pad="    "):
     return "\n".join(pad + ln for ln in str(text).split("\n"))
 
 
-def main_test(paths, out=None, verbose=False):
+def _broken_rules(game_dir):
+    """The compile result of a game folder whose rules have errors, else None (compiled once per
+    folder and modification of its rule files, like the scenarios' own rules)."""
+    if game_dir is None or RULES_OVERRIDE.get(str(Path(game_dir).resolve())) is not None:
+        return None
+    if not (Path(game_dir) / "rules").is_dir():
+        return None
+    key = str(game_dir)
+    stamp = tuple(sorted((str(p), p.stat().st_mtime_ns) for p in (Path(game_dir) / "rules").rglob("*.ini")))
+    got = _COMPILED.get(key)
+    if got is None or got[0] != stamp:
+        from rulescript.compiler import compile_game
+        got = (stamp, compile_game(game_dir))
+        _COMPILED[key] = got
+    return got[1] if got[1].errors else None
+
+
+def main_test(paths, out=None, verbose=False, fmt="text"):
     """Run the scenarios of the given game folders, folders or files; print one line per scenario
     (``PASS name``, ``FAIL name`` with indented reasons, ``SKIP name (pending: ...)``) and end with
-    ``N passed, M failed``. Returns 0 if none failed, else 1."""
+    ``N passed, M failed``. Returns 0 if none failed, else 1 (also when no scenario was found).
+
+    When a game's rules do not compile, its diagnostics are printed once and the scenarios that need
+    the rules are reported as not run (and count as failures)."""
     out = out if out is not None else sys.stdout
-    passed = failed = skipped = 0
+    passed = failed = skipped = not_run = 0
+    results = []
+    reported = set()
+    found = False
+
+    from rulescript.cliutil import paint, use_colour
+    colour = use_colour(out)
+
+    def emit(text):
+        if fmt == "text":
+            if colour and text.startswith(("PASS ", "FAIL ")):
+                text = paint(text[:4], "green" if text[0] == "P" else "red", True) + text[4:]
+            out.write(text)
+
     for path in paths:
         if not Path(path).exists():
-            out.write("FAIL %s\n%s\n" % (path, _indent("no such file or folder")))
+            emit("FAIL %s\n%s\n" % (path, _indent("no such file or folder")))
+            results.append({"name": str(path), "file": str(path), "line": 0, "status": "fail",
+                            "failures": ["no such file or folder"]})
             failed += 1
             continue
         files = scenario_files(path)
         if not files:
-            out.write("note: no scenario files in %s\n" % path)
+            emit("note: no scenario files in %s\n" % path)
         for f in files:
-            for r in run_file(f):
+            scenarios, diags = load_scenario_file(f)
+            found = found or bool(scenarios) or bool(diags)
+            rs = [_file_result(f, diags)] if diags else []
+            for sc in scenarios:
+                broken = _broken_rules(sc.game_dir) if sc.ok and sc.rules and sc.pending is None else None
+                if broken is None:
+                    rs.append(run_scenario(sc))
+                    continue
+                not_run += 1
+                results.append({"name": sc.name, "file": sc.file, "line": sc.line, "status": "not run",
+                                "failures": ["the game's rules do not compile"]})
+                if str(sc.game_dir) not in reported:
+                    reported.add(str(sc.game_dir))
+                    emit("the rules of %s do not compile; the scenarios that use them are not run:\n%s\n"
+                         % (sc.game_dir, _indent(broken.render())))
+            for r in rs:
+                results.append({"name": r.name, "file": r.file, "line": r.line, "status": r.status,
+                                "failures": list(r.failures)})
                 if r.status == "pass":
                     passed += 1
-                    out.write("PASS %s\n" % r.name)
+                    emit("PASS %s\n" % r.name)
                 elif r.status == "skip":
                     skipped += 1
-                    out.write("SKIP %s (pending: %s)\n" % (r.name, r.pending))
+                    emit("SKIP %s (pending: %s)\n" % (r.name, r.pending))
                 else:
                     failed += 1
-                    out.write("FAIL %s\n" % r.name)
+                    emit("FAIL %s\n" % r.name)
                     for msg in r.failures:
-                        out.write(_indent(msg) + "\n")
+                        emit(_indent(msg) + "\n")
                     if verbose and r.log:
-                        out.write("    log:\n")
+                        emit("    log:\n")
                         for ln in r.log:
-                            out.write("      " + ln + "\n")
+                            emit("      " + ln + "\n")
+    if fmt == "json":
+        import json
+        out.write(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+        return 0 if failed == 0 and not_run == 0 and found else 1
+    if not found and not failed:
+        out.write("no scenarios found in %s (scenarios are scenarios/*.yaml files of a game folder; "
+                  "see docs/scenarios.md)\n" % ", ".join(str(p) for p in paths))
     if skipped:
         out.write("%d skipped\n" % skipped)
-    out.write("%d passed, %d failed\n" % (passed, failed))
-    return 0 if failed == 0 else 1
+    if not_run:
+        out.write("%d not run (the rules do not compile)\n" % not_run)
+    out.write("%d passed, %d failed\n" % (passed, failed + not_run))
+    return 0 if failed == 0 and not_run == 0 and found else 1
 
 
 if __name__ == "__main__":  # pragma: no cover - a convenience for running from a shell

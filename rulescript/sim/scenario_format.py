@@ -29,6 +29,7 @@ from rulescript.diagnostics import Diagnostic, Span, did_you_mean
 from rulescript.games.cfc.data import (CARD_ABILITIES, PHASES, PLAYER_ABILITIES, RING_SLOTS,
                                          RULE_DEFAULTS)
 from rulescript.runtime.ports import KINDS
+from rulescript import yamlsafe
 from rulescript.sim.cards import CardDataError, load_game
 from rulescript.sim.scenario_yaml import LDict, LList, YamlProblem, load_located
 
@@ -116,7 +117,7 @@ def find_game_dir(path):
     if p.is_file():
         p = p.parent
     for cand in [p] + list(p.parents):
-        if (cand / "cards.yaml").is_file():
+        if _has_cards(cand):
             return cand
     return None
 
@@ -616,6 +617,23 @@ def _kind(v):
     return type(v).__name__
 
 
+def _has_cards(folder):
+    """Whether ``folder/cards.yaml`` is a file; a path the system refuses (too long, say) is not."""
+    try:
+        return (Path(folder) / "cards.yaml").is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _bad_game_path(value):
+    """Why a ``game:`` value cannot be a folder path, or None."""
+    if "\0" in value:
+        return "it holds a NUL character"
+    if len(value) > 4096 or any(len(part) > 255 for part in value.split("/")):
+        return "it is longer than a path can be (255 characters a name, 4,096 in all)"
+    return None
+
+
 def _resolve_game(value, file_dir):
     """A ``game:`` path: relative to the scenario file's folder, else to the working folder."""
     p = Path(value)
@@ -623,7 +641,7 @@ def _resolve_game(value, file_dir):
         return p
     for base in (file_dir, Path.cwd()):
         cand = (base / p)
-        if (cand / "cards.yaml").is_file():
+        if _has_cards(cand):
             return cand.resolve()
     return (file_dir / p).resolve()
 
@@ -637,9 +655,9 @@ def load_scenario_file(path):
     path = Path(path)
     filename = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        return [], [Diagnostic("error", "SC101", "cannot read: %s" % exc, Span(filename, 1, 1))]
+        text = yamlsafe.read_file_text(path, "SC101")
+    except yamlsafe.YamlError as exc:
+        return [], [exc.diagnostic]
     return parse_scenarios(text, filename, path.parent)
 
 
@@ -704,11 +722,14 @@ def parse_scenarios(text, filename, base_dir=None):
         game = raw.get("game", defaults.get("game"))
         if game is not None and not isinstance(game, str):
             c.err("SC105", "game must be a path to a game folder", raw.where("game"))
+        elif game is not None and _bad_game_path(game):
+            c.err("SC105", "game is not a folder path: %s" % _bad_game_path(game), raw.where("game")
+                  if "game" in raw else at)
         else:
             gdir = _resolve_game(game, base_dir) if game is not None else find_game_dir(base_dir)
             gat = raw.where("game") if "game" in raw else value.where("game") if (
                 isinstance(value, LDict) and "game" in value) else at
-            if gdir is None or not (gdir / "cards.yaml").is_file():
+            if gdir is None or not _has_cards(gdir):
                 c.err("SC109", "no game folder (with a cards.yaml) %s" % (
                     "at %r" % game if game is not None else "above this file; give 'game:'"), gat)
             else:

@@ -201,6 +201,46 @@ def ref_matches(game, ref, iid, player):
     return c["model"] == ref
 
 
+_WHAT = {"activate": "action", "action": "action card", "play": "play", "backup": "backup", "attack": "attack",
+         "block": "block", "unite": "united attack"}
+
+
+def _why_not_offered(game, kind, ref, player):
+    """Why the game offers no ``kind`` option for the card ``ref`` of ``player``, as far as the card
+    data and the table tell (e.g. "ember-monk's action is not offered: its card has no triggered
+    ability"); None when nothing explains it."""
+    if ref is None:
+        return None
+    st = game.state
+    found = [iid for iid in st["cards"] if ref_matches(game, ref, iid, player)]
+    name = ref if isinstance(ref, str) and not ref.startswith(("#", "@")) else "the card %s" % (ref,)
+    head = "%s's %s is not offered" % (name, _WHAT.get(kind, kind))
+    if not found:
+        return "%s: no such card is in the game" % head
+    mine = [i for i in found if st["cards"][i]["ctrl"] == player] or found
+    c = st["cards"][mine[0]]
+    if kind == "activate":
+        ab = c.get("ability")
+        if ab is None:
+            return "%s: its card has no ability (an action needs a triggered ability)" % head
+        if ab.get("kind") != "trigger":
+            return "%s: its card has no triggered ability (its ability is %s)" % (head, ab.get("kind"))
+        if c["zone"] != "ring":
+            return "%s: it is in the %s, not in the ring" % (head, c["zone"])
+        for mark, text in (("frozen", "it is frozen"), ("attacking", "it is attacking"),
+                           ("used", "it was used this turn")):
+            if c.get(mark):
+                return "%s: %s" % (head, text)
+        if c.get("fresh"):
+            return "%s: it came into play this turn (fresh)" % head
+        return "%s: its rule has no action it can use now" % head
+    if kind in ("play", "action", "backup") and c["zone"] != "hand":
+        return "%s: it is in the %s, not in the hand" % (head, c["zone"])
+    if kind == "attack" and c["zone"] != "ring":
+        return "%s: it is in the %s, not in the ring" % (head, c["zone"])
+    return None
+
+
 def _is_card(game, o):
     return isinstance(o, int) and not isinstance(o, bool) and o in game.state["cards"]
 
@@ -333,9 +373,11 @@ class Driver:
                 return STOP_ANSWER[kind]
             want = STEP_LOOP[step.kind]
             if want != kind:
-                self._fail(step, "the game asks %s of player %d (phase %s) but this step answers %s"
-                           % (LOOP_NAMES[kind], request["player"], self.game.state["phase"],
-                              LOOP_NAMES[want]))
+                v = step.value if isinstance(step.value, dict) else {"card": step.value}
+                why = _why_not_offered(self.game, step.kind, v.get("card"), request["player"])
+                self._fail(step, "%sthe game asks %s of player %d (phase %s) but this step answers %s"
+                           % ("%s; " % why if why else "", LOOP_NAMES[kind], request["player"],
+                              self.game.state["phase"], LOOP_NAMES[want]))
             option = self._step_option(step, request)
             self.pos += 1
             if step.kind == "play" and isinstance(step.value, dict) and "slot" in step.value:
@@ -352,7 +394,9 @@ class Driver:
             if all(ref_matches(g, v[f], o.get(f), p) for f in REF_FIELDS if f in v):
                 return o
         offered = ", ".join(describe_option(g, o) for o in request["options"])
-        self._fail(step, "not offered to player %d now; the game offers: %s" % (p, offered))
+        why = _why_not_offered(g, step.kind, v.get("card"), p)
+        self._fail(step, "%snot offered to player %d now; the game offers: %s"
+                   % ("%s: " % why if why else "", p, offered))
 
     def _next_answer(self, request):
         g = self.game

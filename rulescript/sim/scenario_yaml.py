@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import yaml
 
+from rulescript import yamlsafe
 from rulescript.diagnostics import Diagnostic, Span
 
 
@@ -95,21 +96,15 @@ def _convert(node, loader, filename, dups):
     return loader.construct_object(node, deep=True)
 
 
-def load_located(text, filename):
+def load_located(text, filename, code="SC101"):
     """Parse ``text``; return ``(value, diagnostics)``. Raises :class:`YamlProblem` (code SC101)
-    when the text is not a single well-formed YAML document."""
-    loader = yaml.SafeLoader(text)
+    when the text is not a single well-formed YAML document, or one the hardened loader refuses
+    (:mod:`rulescript.yamlsafe`: size, control characters, nesting, alias expansion)."""
     try:
-        try:
-            node = loader.get_single_node()
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line, col = (_pos(mark) if mark is not None else (1, 1))
-            msg = " ".join(x for x in (exc.context, exc.problem) if x) or "not valid YAML"
-            raise YamlProblem(Diagnostic("error", "SC101", "YAML syntax: %s" % msg,
-                                         Span(filename, line, col)))
-        except yaml.YAMLError as exc:
-            raise YamlProblem(Diagnostic("error", "SC101", "YAML: %s" % exc, Span(filename, 1, 1)))
+        node, loader = yamlsafe.compose(text, filename, code)
+    except yamlsafe.YamlError as exc:
+        raise YamlProblem(exc.diagnostic) from None
+    try:
         if node is None:
             return None, []
         dups = []
@@ -118,7 +113,7 @@ def load_located(text, filename):
         except yaml.constructor.ConstructorError as exc:
             mark = exc.problem_mark
             line, col = (_pos(mark) if mark is not None else (1, 1))
-            raise YamlProblem(Diagnostic("error", "SC101", "YAML: %s" % (exc.problem or exc),
+            raise YamlProblem(Diagnostic("error", code, "YAML: %s" % (exc.problem or exc),
                                          Span(filename, line, col)))
         return value, dups
     finally:

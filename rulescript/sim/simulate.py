@@ -31,6 +31,7 @@ class CfcRun:
                  rules_ir: dict | None = None) -> None:
         self.data, self.turn_limit, self.rules_ir = data, turn_limit, rules_ir
         self.rules, self.rules_factory = rules, rules_factory
+        self.root = getattr(data, "root", None)  # the game folder (rule files are named relative to it)
 
     def specs(self, games: int, seed: int) -> list:
         """(game seed, deck 0, deck 1, decider seed) of every game of a run, in game order."""
@@ -272,7 +273,7 @@ def print_report(res: dict, run: Any, out: Any) -> None:
                   f"first seed {g['first_game']}\n")
         rec = samples.get((g["code"], g["message"], g["rule"]))
         if rec is not None:
-            out.write("    " + render_rule_error(rec).replace("\n", "\n    ") + "\n")
+            out.write("    " + render_rule_error(rec, root=run.root).replace("\n", "\n    ") + "\n")
         elif g.get("file"):
             out.write(f"    at {g['file']}:{g['line']}:{g['col']}\n")
     cov = res.get("coverage")

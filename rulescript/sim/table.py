@@ -4,6 +4,7 @@ Both seats answer at the terminal (or one seat is a seeded random player with ``
 random``).  At every question the player may also type a command:
 
     show (s)      the table: phase, HP/SP, rings with BP and marks, pile sizes, your hand
+    show CARD     a card's data and rules (a name, an id, or #N for a card on the table)
     hand (h)      the hand of the player asked
     log [N]       the last N lines of the game log (default 15)
     undo (u)      take back the last decision
@@ -28,9 +29,12 @@ from rulescript.runtime.errors import InvalidDecision
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import check_answer
 from rulescript.sim.deciders import LIST_KINDS, RandomDecider
-from rulescript.sim.gamelog import LOG_FORMAT, describe_option, format_record, load_log, save_log
+from rulescript.sim.gamelog import (LOG_FORMAT, SaveError, describe_option, format_record, load_log,
+                                   save_log)
 
-HELP = "\n\n".join(__doc__.split("\n\n")[1:3])
+HELP = ("At every question, type the number of an answer (slots are numbered as the game numbers them) "
+        "or a command:\n\n" + __doc__.split("\n\n")[2] + "\n\nUndo, load and replay replay the game from "
+        "its seed, decks and decisions.")
 
 
 class _Undo(Exception):
@@ -47,6 +51,10 @@ class _Quit(Exception):
     pass
 
 
+class BadSave(Exception):
+    """A save whose decisions do not fit the game they name."""
+
+
 class _Sink:
     """Prints effects as they happen (not while a prefix of decisions is being replayed)."""
 
@@ -59,7 +67,7 @@ class _Sink:
         if rec.get("type") == "rule_error":
             from rulescript.sim.host import render_rule_error
 
-            line = render_rule_error(rec["error"], game)
+            line = render_rule_error(rec["error"], game, self.session.table.data.root)
         else:
             line = format_record(rec, game)
         self.lines.append(line)
@@ -80,6 +88,11 @@ class _Decider:
         s = self.session
         if len(self.given) < len(self.prefix):
             answer = self.prefix[len(self.given)]
+            try:
+                answer = check_answer(req, answer)
+            except InvalidDecision as exc:
+                raise BadSave(f"decision {len(self.given) + 1} of the save ({req['kind']} of player "
+                              f"{req['player']}) does not fit the game: {exc}") from None
         else:
             if s.replaying:
                 s.replaying = False
@@ -111,7 +124,10 @@ class Session:
         self.decider: _Decider | None = None
         self.sink: _Sink | None = None
         self.replaying = False
+        self.loaded_from: tuple[str, Any] | None = None
         self._stamp = self._rules_stamp() if watch else None
+        self._pending: Any = None
+        self._watcher: Any = None
 
     # ---------------------------------------------------------------- game lifecycle
     def _new_game(self, prefix: list[Any]) -> None:
@@ -146,17 +162,23 @@ class Session:
                 self.out.write(f"undone: back to decision {len(prefix) + 1}\n" if given else "nothing to undo\n")
                 continue
             except _Load as req:
+                here = (self.seed, self.decks, self.turn_limit, list(self.decider.given))
                 try:
-                    log = load_log(req.path)
-                except (OSError, ValueError, SyntaxError) as exc:
-                    self.out.write(f"cannot load {req.path}: {exc}\n")
-                    prefix = list(self.decider.given)  # go on where we were
+                    prefix = self.adopt(load_log(req.path, self.table.data))
+                except (OSError, SaveError) as exc:
+                    self.out.write(f"cannot load {req.path}: {_why(exc)}\n")
+                    self.seed, self.decks, self.turn_limit, prefix = here  # go on where we were
                     continue
-                self.seed = log["seed"]
-                self.decks = [d["name"] for d in log["decks"]]
-                self.turn_limit = log.get("turn_limit", self.turn_limit)
-                prefix = list(log.get("answers") or [d[2] for d in log["decisions"]])
+                self.loaded_from = (req.path, here)
                 self.out.write(f"loaded {req.path}: {len(prefix)} decisions replayed\n")
+                continue
+            except BadSave as exc:
+                if self.loaded_from is None:
+                    raise
+                path, here = self.loaded_from
+                self.loaded_from = None
+                self.out.write(f"cannot load {path}: {exc}\n")
+                self.seed, self.decks, self.turn_limit, prefix = here
                 continue
             except _Quit:
                 self.out.write("bye\n")
@@ -167,6 +189,19 @@ class Session:
             who = "a draw" if result["winner"] is None else f"player {result['winner']} wins"
             self.out.write(f"game over after {result['turns']} turns: {who} ({result['reason']})\n")
             return 0
+
+    def adopt(self, log: dict[str, Any]) -> list[Any]:
+        """Take a checked save's seed, decks and turn limit; return its answers (to replay)."""
+        data = self.table.data
+        names = [d["name"] for d in log["decks"]]
+        for name in names:
+            if name not in data.decks:
+                raise SaveError_(f"the save plays deck '{name}', which this game does not have "
+                                 f"(decks: {', '.join(data.deck_names()) or 'none'})")
+        self.seed = log["seed"]
+        self.decks = names
+        self.turn_limit = log.get("turn_limit", self.turn_limit)
+        return list(log.get("answers") or [d[2] for d in log["decisions"]])
 
     def _undo_prefix(self, given: list[Any]) -> list[Any]:
         """Every decision but the last one a human made (random seats' answers are replayed)."""
@@ -182,8 +217,10 @@ class Session:
         opts = req["options"]
         while True:
             self.out.write(f"[player {req['player']}] {kind}: {req['prompt']}\n")
-            for i, o in enumerate(opts):
-                self.out.write(f"  {i + 1}) {describe_option(self.game, o, kind)}\n")
+            slots = kind == "choose_slot" and all(isinstance(o, int) and not isinstance(o, bool) for o in opts)
+            labels = [o if slots else i + 1 for i, o in enumerate(opts)]
+            for label, o in zip(labels, opts):
+                self.out.write(f"  {label}) {'slot ' + str(o) if slots else describe_option(self.game, o, kind)}\n")
             if kind == "arrange":
                 hint = "all numbers in the new order"
             elif kind in LIST_KINDS:
@@ -209,10 +246,11 @@ class Session:
                 continue
             if req.get("cancel") and nums == [0]:
                 return None
-            if any(n < 1 or n > len(opts) for n in nums):
-                self.out.write(f"numbers go from 1 to {len(opts)}\n")
+            if any(n not in labels for n in nums):
+                self.out.write(f"the numbers are {', '.join(str(x) for x in labels)}\n" if slots
+                               else f"numbers go from 1 to {len(opts)}\n")
                 continue
-            picked = [opts[n - 1] for n in nums]
+            picked = [opts[labels.index(n)] for n in nums]
             answer = picked if kind in LIST_KINDS else (picked[0] if len(picked) == 1 else None)
             if answer is None:
                 self.out.write("choose exactly one\n")
@@ -228,7 +266,10 @@ class Session:
         if cmd in ("help", "?"):
             self.out.write(HELP + "\n")
         elif cmd in ("show", "s"):
-            self.show(req["player"])
+            if arg:
+                self.show_card(arg)
+            else:
+                self.show(req["player"])
         elif cmd in ("hand", "h"):
             self.show_hand(req["player"])
         elif cmd == "log":
@@ -241,8 +282,12 @@ class Session:
             if not arg:
                 self.out.write("save FILE\n")
             else:
-                save_log(self.log(), arg)
-                self.out.write(f"saved to {arg} ({len(self.decider.given)} decisions)\n")
+                try:
+                    save_log(self.log(), arg)
+                except (OSError, ValueError) as exc:
+                    self.out.write(f"cannot save to {arg}: {_why(exc)}\n")
+                else:
+                    self.out.write(f"saved to {arg} ({len(self.decider.given)} decisions)\n")
         elif cmd == "load":
             if not arg:
                 self.out.write("load FILE\n")
@@ -282,17 +327,74 @@ class Session:
         names = ", ".join(describe_option(self.game, iid) for iid in hand) or "(empty)"
         self.out.write(f"  hand of P{p}: {names}\n")
 
-    def replay_file(self, path: str) -> None:
-        try:
-            log = load_log(path)
-        except (OSError, ValueError, SyntaxError) as exc:
-            self.out.write(f"cannot read {path}: {exc}\n")
+    def show_card(self, query: str) -> None:
+        """A card's data and the text of its rule section."""
+        models = self.table.data.models
+        q = query.strip().lstrip("#")
+        model = None
+        if q.isdigit() and self.game is not None and int(q) in self.game.state["cards"]:
+            model = self.game.state["cards"][int(q)]["model"]
+        else:
+            low = query.strip().lower()
+            model = next((m for m in models if m.lower() == low), None) or next(
+                (m for m, c in models.items() if str(c.get("name", "")).lower() == low), None)
+        if model is None:
+            close = [c.get("name", m) for m, c in models.items() if query.strip().lower() in str(c.get("name", "")).lower()]
+            self.out.write(f"no card '{query}'" + (f" (did you mean: {', '.join(close[:3])})" if close else "") + "\n")
             return
+        c = models[model]
+        stats = [c.get("type", "")]
+        if c.get("type") == "character":
+            stats.append(f"{c.get('bp')} BP, {c.get('sp', 0)} SP, {c.get('subtype') or 'no subtype'}")
+        ab = c.get("ability")
+        if ab:
+            stats.append(f"ability: {ab.get('name') or '-'} ({ab.get('kind')})")
+        self.out.write(f"{c.get('name')} [{model}]: {'; '.join(s for s in stats if s)}\n")
+        if c.get("text"):
+            self.out.write(f"  {c['text']}\n")
+        self.out.write(self._rule_text(model) + "\n")
+
+    def _rule_text(self, model: str) -> str:
+        rule = self.table.rules.get(model)
+        if rule is None:
+            return "  (no rule: the card has no scripted effect)"
+        file, line = rule["src"][0], rule["src"][1]
+        path = Path(file) if Path(file).is_absolute() else Path(self.table.data.root) / file
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            return f"  (rule in {path}:{line}, which cannot be read)"
+        body = [lines[line - 1]] if 0 < line <= len(lines) else []
+        for text in lines[line:]:
+            if text.startswith("["):
+                break
+            body.append(text)
+        while body and not body[-1].strip():
+            body.pop()
+        return f"  rule ({path}:{line}):\n" + "\n".join("    " + t for t in body)
+
+    def replay_file(self, path: str, err: TextIO | None = None, prefix: str = "") -> int:
+        """Print a saved game's log (a game saved mid-way: up to where it was saved); 0, or 1 when
+        the save cannot be replayed (why goes to ``err``, by default the table's output)."""
+        err = err if err is not None else self.out
+        try:
+            log = load_log(path, self.table.data)
+        except (OSError, SaveError) as exc:
+            err.write(f"{prefix}cannot read {path}: {_why(exc)}\n")
+            return 1
+        from rulescript.sim.deciders import ReplayDiverged
         from rulescript.sim.host import Recorder, print_log_lines
 
         rec = Recorder()
-        game = self.table.replay(log, sink=rec)
-        print_log_lines(rec.records, game, self.out)
+        try:
+            game = self.table.replay(log, sink=rec, partial=True)
+        except (ReplayDiverged, InvalidDecision) as exc:
+            err.write(f"{prefix}cannot replay {path}: {exc}\n")
+            return 1
+        print_log_lines(rec.records, game, self.out, root=self.table.data.root)
+        if game.replay_stopped is not None:
+            self.out.write(f"(the game was saved here, after {game.replay_stopped} decisions)\n")
+        return 0
 
     # ---------------------------------------------------------------- hot reload
     def _rules_stamp(self) -> tuple[Any, ...]:
@@ -300,8 +402,18 @@ class Session:
         return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*.ini")))
 
     def maybe_reload(self) -> None:
+        """At a question: put rules reloaded since the last one in force."""
         if not self.watch:
             return
+        if self._watcher is None:
+            self._poll()          # no watcher thread (a test driving the session): look now
+        result, self._pending = self._pending, None
+        if result is not None and self.engine is not None:
+            self.table.compiled = result
+            self.engine.replace_rules(result.rules)
+
+    def _poll(self) -> None:
+        """Compile the rules if a file changed since the last look; print the result at once."""
         stamp = self._rules_stamp()
         if stamp == self._stamp:
             return
@@ -310,25 +422,73 @@ class Session:
 
         result = compile_game(self.table.data.root)
         if not result.ok:
-            self.out.write(result.render() + "\nrules have errors: keeping the last good rules\n")
-            return
-        self.table.compiled = result
-        self.engine.replace_rules(result.rules)
-        self.out.write(f"rules reloaded ({len(result.rules)} rules): cards in play use them from their next resolution\n")
+            self.out.write("\n" + result.render() + "\nrules have errors: keeping the last good rules\n")
+        else:
+            self._pending = result
+            self.out.write(f"\nrules reloaded ({len(result.rules)} rules): cards in play use them from their next "
+                           "resolution\n")
+        self.out.flush()
+
+    def start_watching(self, interval: float = 0.3) -> None:
+        """Look for saved rule files in the background, so that the reload message shows when the file
+        is saved (not at the next answer)."""
+        import threading
+
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.wait(interval):
+                try:
+                    self._poll()
+                except Exception:  # noqa: BLE001 - a failed look is retried at the next one
+                    pass
+
+        thread = threading.Thread(target=loop, name="rulescript-play-watch", daemon=True)
+        self._watcher = stop
+        thread.start()
+
+    def stop_watching(self) -> None:
+        if self._watcher is not None:
+            self._watcher.set()
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, SaveError):
+        return exc.line()
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
+
+
+def SaveError_(message: str) -> SaveError:
+    from rulescript.diagnostics import Diagnostic, Span
+
+    return SaveError(Diagnostic("error", "SV102", message, Span("<save>", 1, 1)))
 
 
 def run_interactive(table: Any, decks: list[str], args: Any, inp: TextIO, out: TextIO) -> int:
+    """Returns the exit status: 0, or 1 when a save given with --load or --replay cannot be used."""
     seats: tuple[int, ...] = (1,) if getattr(args, "opponent", "human") == "random" else ()
     session = Session(table, decks, args.seed, inp, out, random_seats=seats,
                       turn_limit=args.turn_limit, watch=bool(getattr(args, "watch", False)))
     if getattr(args, "replay", None):
-        session.replay_file(args.replay)
-        return 0
+        import sys
+        return session.replay_file(args.replay, sys.stderr, "rulescript: error: ")
     prefix: list[Any] = []
     if getattr(args, "load", None):
-        log = load_log(args.load)
-        session.seed = log["seed"]
-        session.decks = [d["name"] for d in log["decks"]]
-        session.turn_limit = log.get("turn_limit", session.turn_limit)
-        prefix = list(log.get("answers") or [d[2] for d in log["decisions"]])
-    return session.run(prefix)
+        try:
+            prefix = session.adopt(load_log(args.load, table.data))
+        except (OSError, SaveError) as exc:
+            import sys
+            print(f"rulescript: error: cannot load {args.load}: {_why(exc)}", file=sys.stderr)
+            return 1
+    if session.watch:
+        session.start_watching()
+    try:
+        return session.run(prefix)
+    except BadSave as exc:
+        import sys
+        print(f"rulescript: error: cannot load {args.load}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        session.stop_watching()

@@ -131,6 +131,7 @@ class WolfRun:
     def __init__(self, table: WolfTable, players: int) -> None:
         self.table, self.players = table, players
         self.rules_ir = table.compiled.rules
+        self.root = table.data.root
         self._names = {}
         for eid, model in table.data.models.items():
             for rid in model.get("rules") or []:

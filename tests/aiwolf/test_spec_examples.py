@@ -1,6 +1,7 @@
 """Every example sentence of the protocol 3.6 text parses, round-trips and means what the text says.
 
-The examples are read from ``shared/seeds/aiwolf-protocol-3.6.md`` at test time. The 3.6 text writes
+The examples are read from ``spec_examples.txt``, extracted from the 3.6 text (a document kept next to a
+checkout, not shipped) by ``tools/dev/check_fixtures.py``, which also checks that the fixture is current. The 3.6 text writes
 agents ``Agent1`` and uses placeholders; the platform writes ``Agent[01]``. :func:`wire_forms` turns
 an example into the wire spelling: ``AgentN`` → ``Agent[NN]``, ``[role]`` → every 3.6 role,
 ``[species]`` → every species, ``[agent]`` → ``Agent[05]``, ``[talk number]`` → ``TALK day1 ID:3``,
@@ -10,6 +11,7 @@ the one lower-case keyword (``vote``) upper-cased, and the ellipsis of an elided
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -19,30 +21,13 @@ from wwrf_adapter.aiwolf.expand import expand_any
 from wwrf_adapter.aiwolf.game import GameContext
 from wwrf_adapter.aiwolf.parser import KEYWORDS
 
-from ..conftest import SHARED
-
-SEED = SHARED / "seeds" / "aiwolf-protocol-3.6.md"
-pytestmark = pytest.mark.skipif(not SEED.is_file(), reason="shared/ is not next to this checkout")
-
-_QUOTED = re.compile(r"“([^”\n]*)”?")
-_STARTS_FORMAL = re.compile(r"^(?:Agent\d+ )?([A-Z]+)\b(?!,)")
+FIXTURE = Path(__file__).with_name("spec_examples.txt")
 ROLES_36 = ["VILLAGER", "SEER", "MEDIUM", "BODYGUARD", "WEREWOLF", "POSSESSED", "ANY"]
 
 
 def spec_examples() -> list[str]:
     """The formal sentences of the 3.6 text: quoted ones, and the unquoted OR (...) equivalence."""
-    if not SEED.is_file():
-        return []
-    found: list[str] = []
-    for line in SEED.read_text(encoding="utf-8").splitlines():
-        candidates = _QUOTED.findall(line)
-        if line.startswith("OR ("):
-            candidates.append(line)
-        for text in candidates:
-            m = _STARTS_FORMAL.match(text.strip())
-            if m and m.group(1) in KEYWORDS and text.strip() not in found:
-                found.append(text.strip())
-    return found
+    return [ln for ln in FIXTURE.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("# ")]
 
 
 def wire_forms(example: str) -> list[str]:

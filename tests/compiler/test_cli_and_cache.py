@@ -43,8 +43,11 @@ def test_check_json_format(tmp_path, capsys) -> None:
 def test_check_warnings_flag(tmp_path, capsys) -> None:
     f = tmp_path / "w.ini"
     f.write_text("[a]\nabilities = rush\nabilities = pierce\n")
-    assert main(["check", str(f)]) == 0
-    assert "RS901" not in capsys.readouterr().out
+    assert main(["check", "--no-warnings", str(f)]) == 0
+    captured = capsys.readouterr()
+    assert "RS901" not in captured.out and "1 warning (hidden by --no-warnings)" in captured.err
+    assert main(["check", str(f)]) == 0  # warnings are shown by default, as by wwrf check
+    assert "warning[RS901]" in capsys.readouterr().out
     assert main(["check", "-W", str(f)]) == 0
     assert "warning[RS901]" in capsys.readouterr().out
 

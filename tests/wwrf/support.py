@@ -8,8 +8,6 @@ REPO = Path(__file__).resolve().parents[2]
 #: the example book, kept in the repository (other parts of the project read it too)
 EXAMPLES = REPO / "tests" / "fixtures" / "wwrf-examples"
 GUIDE_LINES = Path(__file__).resolve().parent / "guide_lines.tsv"
-#: the design documents next to a checkout; only test_guides.test_fixture_is_current reads them
-SHARED = REPO.parent / "shared"
 
 
 def example_files() -> list[Path]:

@@ -24,7 +24,7 @@ def bad_dir(tmp_path: Path) -> Path:
 def test_check_clean_examples_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(EXAMPLES)]) == 0
     captured = capsys.readouterr()
-    assert captured.out == "" and "30 file(s): 0 error(s)" in captured.err
+    assert captured.out == "" and "ok: 30 files; 0 errors" in captured.err
 
 
 def test_check_errors_text_with_caret_and_suggestion(bad_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,7 +118,7 @@ def test_book_with_paths_reads_exactly_the_listed_folders(tmp_path: Path, capsys
     _write(tmp_path, BOOK)
     assert main(["check", str(tmp_path)]) == 0
     captured = capsys.readouterr()
-    assert captured.out == "" and captured.err.strip() == "4 file(s): 0 error(s), 0 warning(s)"
+    assert captured.out == "" and captured.err.strip() == "ok: 4 files; 0 errors, 0 warnings"
     from wwrf_adapter import load_project
 
     project = load_project(tmp_path)
@@ -148,10 +148,10 @@ def test_folder_without_paths_skips_files_without_a_header(tmp_path: Path, capsy
     captured = capsys.readouterr()
     assert f"{tmp_path / 'LICENSE'}:1:1: note[WW915]: no element header (**Name**) on line 1: not an element, skipped" in captured.out
     assert f"{tmp_path / 'notes' / 'todo'}:1:1: note[WW915]" in captured.out
-    assert captured.err.strip() == "2 file(s): 0 error(s), 1 warning(s); 2 file(s) skipped (no element header)"
+    assert captured.err.strip() == "ok: 2 files; 0 errors, 1 warning; 2 files skipped (no element header)"
     assert main(["check", "--no-warnings", str(tmp_path)]) == 0
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.strip() == "2 file(s): 0 error(s); 2 file(s) skipped (no element header)"
+    assert captured.err.strip() == "ok: 2 files; 0 errors, 1 warning (hidden by --no-warnings); 2 files skipped (no element header)"
     assert main(["check", str(tmp_path / "LICENSE")]) == 1  # a file named directly must be an element
     assert "error[WW100]" in capsys.readouterr().out

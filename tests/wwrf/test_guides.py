@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .support import GUIDE_LINES, SHARED
+from .support import GUIDE_LINES
 from wwrf_adapter import parse_line
 
 EXCLUDED: dict[str, str] = {
@@ -73,24 +73,3 @@ def test_guide_line_parses(where: str, start: str, text: str, original: str) -> 
 @pytest.mark.parametrize("where,start,text,original", UNRESOLVED, ids=[f"{r[0]}:{r[2][:50]}" for r in UNRESOLVED])
 def test_unresolved_guide_line_is_listed_with_reason(where: str, start: str, text: str, original: str) -> None:
     assert text in EXCLUDED, f"{where}: template {text!r} was not instantiated and has no stated reason"
-
-
-def test_fixture_is_current() -> None:
-    """The fixture matches what the extractor produces from the guides.
-
-    The guides are design documents kept next to a checkout (``../shared/seeds``), not in the
-    repository; this is the only WWRF test that needs them, and it skips in a lone clone."""
-    if not (SHARED / "seeds").is_dir():
-        pytest.skip(f"the WWRF guides are not next to this checkout ({SHARED / 'seeds'} is absent): "
-                    "cannot compare guide_lines.tsv with them")
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("extract_guide_lines", Path(__file__).with_name("extract_guide_lines.py"))
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    rows: list = []
-    mod.newer(SHARED / "seeds" / "wwrf-formalization-guide.md", rows)
-    mod.older(SHARED / "seeds" / "wwrf-formalization-guide-older.txt", rows)
-    produced = {(r[2], r[3]) for r in rows}
-    assert {(r[1], r[2]) for r in ROWS} == produced

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from rulescript import cliutil, textfile
 from rulescript.diagnostics import Diagnostic, SourceText, render, to_json
 
 from . import ast as A
@@ -25,8 +26,7 @@ examples:
   aiwolf explain 'REQUEST ANY (VOTE Agent[01])'
   aiwolf agent wwrf_adapter.aiwolf.agents:RuleAgent --host localhost --port 10000
 
-exit status: 0 no errors, 1 errors in the input, 2 usage error (bad option, unreadable file,
-no server)."""
+""" + cliutil.EXIT_STATUS_HELP
 
 _CHECK = """\
 Read sentences, one a line, from FILE (or standard input with -) and report every error as
@@ -42,9 +42,9 @@ given with --players/--roles."""
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, metavar="N", help="the game's agent count (standard roles for 5 or 15)")
+    p.add_argument("--players", type=cliutil.positive_int, metavar="N", help="the game's agent count (standard roles for 5 or 15)")
     p.add_argument("--roles", metavar="ROLE=N,...", help="the roles dealt, e.g. SEER=1,WEREWOLF=1,VILLAGER=3")
-    p.add_argument("--day", type=int, metavar="D", help="today: DAY and talk references after it are errors")
+    p.add_argument("--day", type=cliutil.non_negative_int, metavar="D", help="today: DAY and talk references after it are errors")
     p.add_argument("--speaker", type=int, metavar="N", help="the speaking agent (fills top-level subjects)")
 
 
@@ -53,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = argparse.ArgumentParser(prog="aiwolf", description=_DESCRIPTION, epilog=_EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    cliutil.add_version(p, "aiwolf")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     c = sub.add_parser("check", help="check sentences, one a line", description=_CHECK)
     c.add_argument("file", metavar="FILE", help="a text file, or - for standard input")
@@ -120,9 +121,15 @@ def _read(name: str) -> tuple[str, str]:
         data = sys.stdin.buffer.read()
         return "<stdin>", data.decode("utf-8", errors="replace")
     try:
-        return name, Path(name).read_bytes().decode("utf-8", errors="replace")
+        data = Path(name).read_bytes()
     except OSError as exc:
         raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
+    try:
+        return name, textfile.decode(data)
+    except textfile.NotText as exc:
+        if not exc.message.startswith("not UTF-8"):  # a binary file, or UTF-16 without a BOM
+            raise cliutil.InputError(f"{name}:{exc.line}:{exc.col}: {exc.message}") from None
+        return name, data.decode("utf-8", errors="replace")  # stray bytes: located errors where they are
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -207,22 +214,19 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    return cliutil.guarded("aiwolf", lambda: _main(args_list))
+
+
+def _main(argv: list[str]) -> int:
     parser = _parser()
-    try:
-        args = parser.parse_args(list(argv) if argv is not None else None)
-    except SystemExit as exc:
-        return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    args = cliutil.parse_args(parser, argv)
+    if isinstance(args, int):
+        return args
     if args.command is None:
         parser.print_usage(sys.stderr)
-        print("aiwolf: error: a command is required (check, explain or agent)", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        return int(args.run(args))
-    except UsageError as exc:
-        print(f"aiwolf: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        return 130
+        raise UsageError("a command is required (check, explain or agent)")
+    return int(args.run(args))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+
+from rulescript.cliutil import positive_int, seed_int
 import importlib
 import importlib.util
 import inspect
@@ -28,17 +30,24 @@ exit status: 0 the server closed the connection (or --games were played), 1 the 
 protocol, 2 usage error, agent not loadable, or no connection."""
 
 
+def _port(text: str) -> int:
+    value = positive_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port (1 to 65535)")
+    return value
+
+
 def add_agent_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     a = sub.add_parser("agent", help="run a Python agent class against an AIWolf server", description=_AGENT,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("module", metavar="MODULE", help="module[:Class] or path/to/file.py[:Class]")
     a.add_argument("--host", default="localhost", help="server host (default: localhost)")
-    a.add_argument("--port", type=int, default=10000, help="server port (default: 10000)")
+    a.add_argument("--port", type=_port, default=10000, help="server port (default: 10000)")
     a.add_argument("--name", help="the name to send (default: the class's name)")
     a.add_argument("--role", type=str.upper, choices=[r.value for r in A.GAME_ROLES], metavar="ROLE",
                    help="ask the server for this role (when it lets agents ask)")
-    a.add_argument("--seed", type=int, help="seed of the agent's random choices (self.rng)")
-    a.add_argument("--games", type=int, metavar="N", help="leave after N games (default: when the server closes)")
+    a.add_argument("--seed", type=seed_int, help="seed of the agent's random choices (self.rng)")
+    a.add_argument("--games", type=positive_int, metavar="N", help="leave after N games (default: when the server closes)")
     a.add_argument("--retry", type=float, default=0.0, metavar="SECONDS",
                    help="keep trying to connect for this long while the server is not up yet")
     a.add_argument("--quiet", action="store_true", help="no line per finished game on stderr")

@@ -1,8 +1,7 @@
-"""Exit statuses of the ``aiwolf`` command and the error for user mistakes (shared by its subcommands)."""
+"""Exit statuses of the ``aiwolf`` command and the error for user mistakes (shared by its subcommands):
+the same as every command of the project (:mod:`rulescript.cliutil`)."""
 from __future__ import annotations
 
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+from rulescript.cliutil import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError
 
-
-class UsageError(Exception):
-    """A user mistake in the command line or an unreadable file: exit 2 with this message."""
+__all__ = ["EXIT_ERRORS", "EXIT_OK", "EXIT_USAGE", "UsageError"]

@@ -1,0 +1,78 @@
+"""Reading a source file as text: UTF-8 (with or without a BOM), UTF-16/32 by their BOM, and a clear
+error for anything else (a binary file, UTF-16 without a BOM, bytes that are not UTF-8).
+
+Every front end (rule files, YAML files, WWRF elements, scenario files) reads its files here, so a
+wrong file gives the same one-line message everywhere: :class:`NotText` carries it with a line and a
+column.
+"""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+# (byte-order mark, codec, name): the 4-byte UTF-32 marks come before UTF-16's, which they start with
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"), (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
+         (codecs.BOM_UTF8, "utf-8", "UTF-8"), (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
+         (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"))
+
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+
+
+class NotText(ValueError):
+    """The bytes of a file are not text this project reads; ``line``/``col`` locate the problem."""
+
+    def __init__(self, message: str, line: int = 1, col: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.col = col
+
+
+def _where(data: bytes, offset: int) -> tuple[int, int]:
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    return line, len(data[start:offset].decode("utf-8", errors="replace")) + 1
+
+
+def bom_of(data: bytes) -> tuple[bytes, str]:
+    """The byte-order mark a file starts with and the codec of the text after it (b"", "utf-8" when none)."""
+    for bom, codec, _name in _BOMS:
+        if data.startswith(bom):
+            return bom, codec
+    return b"", "utf-8"
+
+
+def decode(data: bytes) -> str:
+    """The text of a file's bytes; raises :class:`NotText` with a message that says what the file is."""
+    for bom, codec, name in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data[len(bom):].decode(codec)
+            except UnicodeDecodeError as exc:
+                raise NotText(f"invalid {name} text (it starts with a {name} byte-order mark): "
+                              f"{exc.reason} at byte {exc.start + len(bom)}") from None
+    nul = data.find(b"\0")
+    if nul >= 0:
+        head = data[:400]
+        if len(head) >= 4 and max(head[1::2].count(0), head[0::2].count(0)) > len(head) // 4:
+            raise NotText("the file looks like UTF-16 or UTF-32 text without a byte-order mark: "
+                          "save it as UTF-8")
+        line, col = _where(data, nul)
+        raise NotText("not a text file (it holds NUL bytes)", line, col)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = _where(data, exc.start)
+        raise NotText(f"not UTF-8 text: byte 0x{data[exc.start]:02X} cannot be decoded (save the file as "
+                      "UTF-8)", line, col) from None
+
+
+def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    """Read and :func:`decode` a file.  OSError for a missing or unreadable file; NotText for a file
+    that is not text or larger than ``max_bytes`` (a device that never ends is cut off there)."""
+    with open(path, "rb") as fh:
+        data = fh.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise NotText(f"the file is larger than {max_bytes // (1024 * 1024)} MB")
+    return decode(data)
