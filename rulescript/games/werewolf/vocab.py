@@ -242,15 +242,20 @@ def _stat_seat(res, value):
 
 
 # ---------------------------------------------------------------------------- selectors
+def _players_where(kept, test):
+    """The players of ``kept`` whose seat passes ``test(seat)``, in order."""
+    out = []
+    for v in kept:
+        p = _player_of(v)
+        if p is not None and test(p):
+            out.append(v)
+    return out
+
+
 def _keep(test):
     def sel(res, kept, value):
         name = _text(value)
-        out = []
-        for v in kept:
-            p = _player_of(v)
-            if p is not None and test(res.game, p, name):
-                out.append(v)
-        return out
+        return _players_where(kept, lambda p: test(res.game, p, name))
     return sel
 
 
@@ -296,36 +301,22 @@ def _orig_is(key):
 
 def _sel_mine(res, kept, value):
     name = _text(value)
-    g = res.game
-    out = []
-    for v in kept:
-        p = _player_of(v)
-        if p is None:
-            continue
-        for iid in g.state["players"][p]["attrs"]:
-            c = g.state["cards"][iid]
-            src = g.state["cards"].get(c["source"])
-            if c["model"] == name and src is not None and src["owner"] == res.controller:
-                out.append(v)
-                break
-    return out
+    cards = res.game.state["cards"]
+
+    def mine(iid):
+        src = cards.get(cards[iid]["source"])
+        return cards[iid]["model"] == name and src is not None and src["owner"] == res.controller
+    return _players_where(kept, lambda p: any(mine(iid) for iid in res.game.state["players"][p]["attrs"]))
 
 
 def _sel_disguisedby(res, kept, value):
     """The players wearing a disguise made by one of the players ``value`` gives (WWRF AttrDisguise)."""
     makers = value if isinstance(value, list) else [value]
     seats = [m.idx for m in makers if isinstance(m, Player)]
-    g = res.game
-    out = []
-    for v in kept:
-        p = _player_of(v)
-        if p is None:
-            continue
-        for e in g.state["lasting"]:
-            if e["type"] == "disguise" and e["player"] == p and g.state["cards"].get(e["source"], {}).get("owner") in seats:
-                out.append(v)
-                break
-    return out
+    st = res.game.state
+    made = set(e["player"] for e in st["lasting"]
+               if e["type"] == "disguise" and st["cards"].get(e["source"], {}).get("owner") in seats)
+    return _players_where(kept, lambda p: p in made)
 
 
 def _fn_mostfreqrole(res, args, fail):
@@ -374,12 +365,7 @@ def _sel_where(res, kept, value):
             k = k.strip().lower()
             want = not k.endswith("!")
             tests.append((_TESTS[k.rstrip("!").strip()], _text(v), want))
-    out = []
-    for v in kept:
-        p = _player_of(v)
-        if p is not None and all(bool(t(res.game, p, name)) == want for t, name, want in tests):
-            out.append(v)
-    return out
+    return _players_where(kept, lambda p: all(bool(t(res.game, p, name)) == want for t, name, want in tests))
 
 
 class WerewolfVocab(object):
