@@ -263,8 +263,8 @@ def _load_wolf_table(game: str) -> Any:
 
 
 def cmd_simulate_werewolf(args: argparse.Namespace) -> int:
-    from rulescript.sim.host import render_rule_error
-    from rulescript.sim.wolf import WolfDataError, simulate
+    from rulescript.sim.simulate import json_report, print_report
+    from rulescript.sim.wolf import WolfDataError, WolfRun, simulate
 
     table = _load_wolf_table(args.game)
     if table is None:
@@ -274,23 +274,26 @@ def cmd_simulate_werewolf(args: argparse.Namespace) -> int:
         table.roles_for(players)
     except WolfDataError as exc:
         raise UsageError(str(exc)) from None
-    progress = Progress("games", delay=0.0) if not args.quiet else None
+    quiet = args.quiet or args.json
+    progress = Progress("games", delay=0.0) if not quiet else None
     try:
-        res = simulate(table, players, args.games, args.seed, progress=progress)
+        res = simulate(table, players, args.games, args.seed, jobs=args.jobs, progress=progress)
     finally:
         if progress is not None:
             progress.finish()
-    print(f"games: {res['games']} with {players} players in {res['seconds']:.2f} s ({res['games_per_s']:.1f} games/s)")
+    failed = bool(res["errors"] or res["no_win"])
+    if args.json:
+        print(json_report(res, args.seed, lambda log: {"seed": log["seed"], "error": log["error"],
+                                                       "roles": log["roles"]}, players=players))
+        return EXIT_ERRORS if failed else EXIT_OK
+    print(f"games: {res['games']} with {players} players in {res['seconds']:.2f} s ({res['games_per_s']:.1f} "
+          f"games/s, {res['jobs']} process{'es' if res['jobs'] > 1 else ''})")
     print(f"days per game: {res['days_per_game']:.1f}")
     total = max(1, res["games"])
     wins = ", ".join(f"{team} {n} ({100.0 * n / total:.1f} %)" for team, n in sorted(res["wins"].items()))
-    print(f"wins: {wins or 'none'}; games without a win: {res['no_win']}")
-    print(f"engine errors: {res['errors']} (rule errors: {res['rule_errors']})")
-    for log in res["error_samples"]:
-        print(f"  seed {log['seed']}: {log['error']}")
-        for rec in log.get("rule_errors", [])[:1]:
-            print("    " + render_rule_error(rec).replace("\n", "\n    "))
-    return EXIT_ERRORS if res["errors"] or res["no_win"] else EXIT_OK
+    print(f"wins: {wins or 'none'}; games without a win: {res['no_win']} (day limit {res['day_limit_draws']})")
+    print_report(res, WolfRun(table, players), sys.stdout)
+    return EXIT_ERRORS if failed else EXIT_OK
 
 
 def cmd_play_werewolf(args: argparse.Namespace) -> int:
@@ -337,11 +340,12 @@ def cmd_play_werewolf(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from rulescript.sim.host import new_engine, render_rule_error
-    from rulescript.sim.simulate import rule_label, simulate
+    from rulescript.sim.host import new_engine
+    from rulescript.sim.simulate import CfcRun, json_report, print_report, simulate
 
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    args.json = args.format == "json"
     if _profile_of(args.game) == "werewolf":
         return cmd_simulate_werewolf(args)
     table = _load_table(args.game)
@@ -350,7 +354,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if _decks(table, args.game, None) is None:
         return EXIT_ERRORS
     rules = table.rules
-    args.json = args.format == "json"
     quiet = args.quiet or args.json
     progress = Progress("games", delay=0.0) if not quiet else None
     try:
@@ -360,39 +363,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.finish()
     if args.json:
-        out = dict(res)
-        out["error_samples"] = [{"seed": log["seed"], "error": log["error"], "decks": [d["name"] for d in log["decks"]]}
-                                for log in res["error_samples"]]
-        out["seed"] = args.seed
-        print(json.dumps(out, indent=1, ensure_ascii=False))
+        print(json_report(res, args.seed, lambda log: {"seed": log["seed"], "error": log["error"],
+                                                       "decks": [d["name"] for d in log["decks"]]}))
         return EXIT_ERRORS if res["errors"] else EXIT_OK
     print(f"games: {res['games']} in {res['seconds']:.2f} s ({res['games_per_s']:.1f} games/s, {res['jobs']} "
           f"process{'es' if res['jobs'] > 1 else ''})")
     print(f"turns per game: {res['turns_per_game']:.1f}")
     print(f"wins: player 0 {res['wins'][0]}, player 1 {res['wins'][1]}; draws {res['draws']} "
           f"(turn limit {res['turn_limit_draws']})")
-    print(f"engine errors: {res['errors']} (rule errors: {res['rule_errors']})")
-    samples = {}
-    for log in res["error_samples"]:
-        for rec in log.get("rule_errors", []):
-            samples.setdefault((rec["code"], rec["message"], (rec.get("card") or [None, None])[1]), rec)
-    for g in res["error_groups"]:
-        who = f" in {rule_label(g['rule'], table.data)}" if g["rule"] else ""
-        print(f"  {g['count']} x [{g['code']}] {g['message']}{who}: {g['games']} game(s), first seed {g['first_game']}")
-        rec = samples.get((g["code"], g["message"], g["rule"]))
-        if rec is not None:
-            print("    " + render_rule_error(rec, root=table.data.root).replace("\n", "\n    "))
-        elif g.get("file"):
-            print(f"    at {g['file']}:{g['line']}:{g['col']}")
-    cov = res["coverage"]
-    print(f"coverage: {len(cov['resolved'])} of {cov['rules']} rules resolved at least once, {len(cov['present'])} "
-          f"present (abilities only), {len(cov['never'])} never reached ({len(cov['never_in_decks'])} of them in "
-          f"a deck), {len(cov['errors'])} with errors")
-    for label, ids in (("never reached, in a deck", cov["never_in_decks"]),
-                       ("never reached, in no deck", [r for r in cov["never"] if r not in cov["never_in_decks"]]),
-                       ("raised errors", cov["errors"])):
-        if ids:
-            print(f"  {label}: " + ", ".join(rule_label(r, table.data) for r in ids))
+    print_report(res, CfcRun(table.data, rules_ir=rules), sys.stdout)
     return EXIT_ERRORS if res["errors"] else EXIT_OK
 
 

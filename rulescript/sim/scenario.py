@@ -546,6 +546,7 @@ def main_test(paths, out=None, verbose=False, fmt="text"):
     found = False
 
     from rulescript.cliutil import paint, use_colour
+    from rulescript.sim import wolf_scenarios
     colour = use_colour(out)
 
     def emit(text):
@@ -565,9 +566,27 @@ def main_test(paths, out=None, verbose=False, fmt="text"):
         if not files:
             emit("note: no scenario files in %s\n" % path)
         for f in files:
-            scenarios, diags = load_scenario_file(f)
-            found = found or bool(scenarios) or bool(diags)
-            rs = [_file_result(f, diags)] if diags else []
+            if wolf_scenarios.is_werewolf_scenario(f):  # a game of the werewolf profile has its own format
+                scenarios, rs = [], []
+                game_dir = wolf_scenarios.game_folder(f)
+                broken = _broken_rules(game_dir)
+                if broken is None:
+                    rs = wolf_scenarios.run_file(f)
+                    found = found or bool(rs)
+                else:  # like a CFC game's: the rules' errors once, its scenarios not run
+                    for name, line in wolf_scenarios.scenario_names(f):
+                        found = True
+                        not_run += 1
+                        results.append({"name": name, "file": str(f), "line": line, "status": "not run",
+                                        "failures": ["the game's rules do not compile"]})
+                    if str(game_dir) not in reported:
+                        reported.add(str(game_dir))
+                        emit("the rules of %s do not compile; the scenarios that use them are not run:\n%s\n"
+                             % (game_dir, _indent(broken.render())))
+            else:
+                scenarios, diags = load_scenario_file(f)
+                found = found or bool(scenarios) or bool(diags)
+                rs = [_file_result(f, diags)] if diags else []
             for sc in scenarios:
                 broken = _broken_rules(sc.game_dir) if sc.ok and sc.rules and sc.pending is None else None
                 if broken is None:

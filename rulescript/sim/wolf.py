@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import marshal
 import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -147,35 +146,73 @@ def load_wolf_table_or_report(game_dir: str | Path, err: TextIO | None = None) -
         return None
 
 
-def simulate(table: WolfTable, players: int, games: int, seed: int, progress=None) -> dict:
-    """Random games: wins per team, days per game, engine errors (games whose rules failed)."""
-    rng = Rng(seed)
-    wins: dict = {}
-    errors = 0
-    rule_errors = 0
-    no_win = 0
-    days = 0
-    samples = []
-    t0 = time.perf_counter()
-    for i in range(games):
-        gseed = rng.u32()
-        game, log = table.play(players, gseed, RandomDecider(rng.u32()))
-        days += max(0, game.state["day"])
-        rule_errors += len(log["rule_errors"])
-        if log["error"]:
-            errors += 1
-            if len(samples) < 5:
-                samples.append(log)
-        elif game.state["winner"] is None:
-            no_win += 1
-        else:
-            wins[game.state["winner"]] = wins.get(game.state["winner"], 0) + 1
-        if progress is not None:
-            progress(i + 1, games)
-    secs = time.perf_counter() - t0
-    return {"games": games, "seconds": secs, "games_per_s": games / secs if secs > 0 else 0.0,
-            "days_per_game": days / games if games else 0.0, "wins": wins, "no_win": no_win,
-            "errors": errors, "rule_errors": rule_errors, "error_samples": samples}
+class WolfRun:
+    """Werewolf games for ``rulescript/sim/simulate.py``: the role list for ``players`` dealt by each
+    game's seed, seeded random players."""
+
+    length = "days"
+    pool_word = "the role list"
+
+    def __init__(self, table: WolfTable, players: int) -> None:
+        self.table, self.players = table, players
+        self.rules_ir = table.compiled.rules
+        self.root = table.data.root
+        self._names = {}
+        for eid, model in table.data.models.items():
+            for rid in model.get("rules") or []:
+                self._names[str(rid).lower()] = model.get("name", eid)
+
+    def specs(self, games: int, seed: int) -> list:
+        """(game seed, decider seed) of every game, in game order."""
+        rng = Rng(seed)
+        out = []
+        for _ in range(games):
+            gseed = rng.u32()
+            out.append((gseed, rng.u32()))
+        return out
+
+    def for_worker(self) -> "WolfRun":
+        return self
+
+    def play(self, spec: tuple) -> dict:
+        gseed, dseed = spec
+        game, log = self.table.play(self.players, gseed, RandomDecider(dseed))
+        st = game.state
+        return {"seed": gseed, "length": max(0, st["day"]), "winner": st["winner"], "reason": st["reason"],
+                "limit": st["result"] == "draw", "error": log["error"], "rule_errors": log["rule_errors"],
+                "ran": sorted(game.completed), "log": log if log["error"] else None}
+
+    def wins(self, counts: dict) -> dict:
+        return dict(counts)
+
+    def card_name(self, rid: str):
+        return self._names.get(rid)
+
+    def in_play(self) -> set:
+        """The rules of the elements a game of this size can have: the role list's roles, the teams and
+        polls (on the table from the start), and every attribute, group and extra role (they come in
+        during play)."""
+        models = self.table.data.models
+        roles = set(self.table.roles_for(self.players))
+        out = set()
+        for eid, m in models.items():
+            if m.get("type") != "role" or eid in roles:
+                out.update(str(r).lower() for r in m.get("rules") or [])
+        return out
+
+    def finish(self, out: dict) -> None:
+        out["days_per_game"] = out.pop("length_per_game")
+        out["day_limit_draws"] = out.pop("limit_draws")
+        out["no_win"] = out["draws"]
+
+
+def simulate(table: WolfTable, players: int, games: int, seed: int, progress=None, jobs: int = 1) -> dict:
+    """Random games: wins per team, days per game, engine errors (games whose rules failed) grouped by
+    rule and message, rule coverage; ``jobs`` processes give the results of a serial run."""
+    from rulescript.sim.simulate import run_games
+
+    table.roles_for(players)
+    return run_games(WolfRun(table, players), games, seed, jobs=jobs, progress=progress)
 
 
 # ---------------------------------------------------------------------------- the narrative

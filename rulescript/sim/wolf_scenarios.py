@@ -261,6 +261,27 @@ def run_file(path) -> list:
     return out
 
 
+def game_folder(path) -> Path | None:
+    """The game folder of a scenario file: the nearest folder above it with a game.yaml."""
+    p = Path(path).resolve()
+    for d in [p.parent] + list(p.parent.parents):
+        if (d / "game.yaml").is_file():
+            return d
+    return None
+
+
+def scenario_names(path) -> list:
+    """(name, line) of every scenario of a file, without running them ([] if it does not read)."""
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return []
+    items = data.get("scenarios") if isinstance(data, dict) and "scenarios" in data else data
+    items = items if isinstance(items, list) else [items]
+    return [(str(sc.get("name")), _line_of(text, str(sc.get("name")))) for sc in items if isinstance(sc, dict)]
+
+
 def is_werewolf_scenario(path) -> bool:
     """True if the scenario file belongs to a game whose game.yaml names the werewolf profile."""
     p = Path(path).resolve()

@@ -41,6 +41,8 @@ class TiedVotes(RandomDecider):
             return {0: 2, 1: 2, 2: 0, 3: 0, 4: 3}[request["player"]]
         if request["kind"] == "choose_player":
             return self.tie_answer
+        if request["kind"] == "change_vote":   # everybody keeps their vote (its first option)
+            return request["options"][0]
         return super().decide(request)
 
 
@@ -60,7 +62,7 @@ def test_without_settings_a_tie_is_drawn_and_nobody_votes_twice(table):
     game.run()
     day1 = first_day(sink.records)
     assert not [r for r in day1 if r["type"] == "poll_revote"]
-    assert len([a for a in d.asked if a[2] == "lynch"]) == 5
+    assert len([a for a in d.asked if a[:1] == ("vote",) and a[2] == "lynch"]) == 5
     assert not [a for a in d.asked if a[0] == "choose_player"]
     (close,) = [r for r in day1 if r["type"] == "poll_close"]
     assert close["winner"] in (0, 2)
@@ -99,7 +101,7 @@ def test_a_revote_that_breaks_the_tie_ends_the_poll(table):
     class Changes(TiedVotes):
         def decide(self, request):
             if self.day1() and request["kind"] == "vote" and request["prompt"] == "lynch" and request["player"] == 4 \
-                    and len([a for a in self.asked if a[1] == 4 and a[2] == "lynch"]) == 1:
+                    and len([a for a in self.asked if a[:3] == ("vote", 4, "lynch")]) == 1:
                 self.asked.append(("vote", 4, "lynch", []))
                 return 0  # the second round: 3 votes for seat 0
             return super().decide(request)

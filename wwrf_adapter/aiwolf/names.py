@@ -58,8 +58,10 @@ class WolfNames:
         return Species.WEREWOLF if is_wolf else Species.HUMAN
 
     def engine_settings(self, max_revote: int, max_attack_revote: int) -> dict:
-        """The engine's poll settings for an AIWolf game: revotes per poll, ties drawn by the host."""
-        return {"revotes": {self.lynch_poll: max_revote, self.attack_poll: max_attack_revote}, "ties": "decide"}
+        """The engine's poll settings for an AIWolf game: revotes per poll, ties drawn by the host, and no
+        vote changes before a poll closes (an AIWolf vote is final)."""
+        return {"revotes": {self.lynch_poll: max_revote, self.attack_poll: max_attack_revote}, "ties": "decide",
+                "vote_changes": False}
 
 
 #: the names of the bundled werewolf game (cards/werewolf: the AIWolf standard roles)

@@ -61,14 +61,19 @@ SINGLE = {"self": "me", "selection": "selection", "this": "subject", "winner": "
           "target": "targeted", "visitor": "visitor", "attacker": "attacker", "attacked": "subject",
           "secondaryselection": "secondary", "ind": "ind", "actiontarget": "actiontarget", "vote": "vote",
           "voter": "subject", "executor": "executor", "rolechanger": "attacker", "targetdead": "targeted",
-          "chooser": "chooser"}
+          "chooser": "chooser", "oldvote": "oldvote", "newvote": "newvote", "attacklocation": "attacklocation"}
 #: player properties (``@Self->Counter``) and the player attribute of the werewolf profile
 PLAYER_PROPS = {"counter": "counter", "alignment": "team", "role": "role", "class": "class", "category": "category",
                 "target": "target", "publicvotingpower": "votingpower", "originalrole": "originalrole"}
 #: selectors of event values that are not players: the profile's name for each
 TEXT_NAMES = {"visittype": "visittype", "actionabilitytype": "abilitytype", "visitsubtype": "visitsubtype",
               "defensetype": "defensetype", "actionresult": "actionresult", "actionfeedback": "actionfeedback",
-              "attacksource": "attacksource"}
+              "attacksource": "attacksource", "visitparameter": "visitparameter",
+              "secondvisitparameter": "secondvisitparameter", "killingtype": "deathtype",
+              "votetext": "str(vote)", "oldvotetext": "str(oldvote)", "newvotetext": "str(newvote)"}
+#: WWRF variables and the werewolf profile's names for them
+VARIABLES = {"living": "living", "total": "total", "phase": "phase", "dead": "dead", "ghostly": "ghosts",
+             "phname": "phasename", "haunting": "haunting"}
 #: player selectors that name a set of players: the coverage label and the filter (None: the base set)
 SETS = {"all": ("@All", None), "living": ("@All", None), "alive": ("@All", None),
         "dead": ("@Dead", "players[dead]"), "others": ("@Others", "players[alive]::not(me)"),
@@ -83,8 +88,10 @@ FILTER_KEYS = {"attr": ("has", "lacks"), "attribute": ("has", "lacks"), "attrrol
                "category": ("category", None), "fullcat": ("fullcat", None), "origrole": ("origrole", None),
                "origclass": ("origclass", None), "origcat": ("origcategory", None),
                "origalign": ("origteam", None), "origfullcat": ("origfullcat", None), "attrself": ("mine", None)}
-#: special keys of an advanced selector: they change the players searched, not the test
-SPECIAL_KEYS = ("aliveonly", "ghostly")
+#: special keys of an advanced selector: they change the players searched or how they are taken, not the test
+SPECIAL_KEYS = ("aliveonly", "ghostly", "selectall", "random")
+#: the quantity of a selector whose players come in a random order (every one of them: more than a game seats)
+RANDOM_ORDER = 99
 KILLING_TYPES = ("attack", "kill", "lynch", "true kill", "banish", "true banish")
 
 
@@ -122,40 +129,56 @@ class Exprs:
             return self._single_filter(expr, base, v)
         if v.sigil == "@" and v.filters:
             parts = []
+            quantity = ""
+            extra = ""
             for f in v.filters:
                 key = f.key.lower()
                 if key in SPECIAL_KEYS:
                     self.cov.add("selector", f"@({f.key}:…)")
-                    if key == "aliveonly" and f.value.lower() == "false":
+                    on = f.value.lower() == "true"
+                    if key == "aliveonly" and not on:
                         base = "players"
-                    elif key == "ghostly" and f.value.lower() == "true":
+                    elif key == "ghostly" and on:
                         base = "players[ghostly]"
+                    elif key == "selectall" and not on:  # one player drawn at random
+                        quantity = "<r>"
+                    elif key == "random" and on:  # every player, in a random order
+                        quantity = quantity or f"<r{RANDOM_ORDER}>"
+                    continue
+                if key == "attrdisguise":  # wearing a disguise that the player @Value made
+                    self.cov.add("selector", f"@({f.key}:…)")
+                    maker = self.player_expr(Value("selector", "@" + f.value, "player", None, "@", f.value,
+                                                   [], [], [], None, v.span))
+                    extra += f"::{'not(players::disguisedby(' + maker + '))' if f.negated else 'disguisedby(' + maker + ')'}"
                     continue
                 if key not in FILTER_KEYS:
                     raise Unsupported(f"the selector key '{f.key}' in '{v.text}'", v.span)
                 pos, neg = FILTER_KEYS[key]
                 sel = neg if f.negated else pos
-                if sel is None:
-                    raise Unsupported(f"a negated '{f.key}' key in '{v.text}'", v.span)
+                if sel is None:  # a negated key: the where test with '!='
+                    sel = pos + "!"
                 self.cov.add("selector", f"@({f.key}:{'!' if f.negated else ''}…)")
                 parts.append((sel, slug(f.value)))
+            base = quantity + base
             if not parts:
-                return base
-            if len(parts) == 1 and parts[0][0] not in ("fullcat", "origfullcat"):
+                return base + extra
+            if len(parts) == 1 and parts[0][0] not in ("fullcat", "origfullcat") and not parts[0][0].endswith("!"):
                 sel, val = parts[0]
-                return f"{base}::{sel}({quote(val, v.span)})"
+                return f"{base}::{sel}({quote(val, v.span)}){extra}"
             # several keys (or class and category): every test must hold (the where selector)
             if len(parts) > 1:
                 self.cov.add("selector", "@(A,B) (several keys)")
             tests = []
             for sel, val in parts:
-                if sel in ("fullcat", "origfullcat"):
+                if sel.rstrip("!") in ("fullcat", "origfullcat"):
+                    if sel.endswith("!"):
+                        raise Unsupported(f"a negated '{sel.rstrip('!')}' key in '{v.text}'", v.span)
                     cls, _, cat = val.partition("-")
                     pre = "orig" if sel == "origfullcat" else ""
                     tests += [f"{pre}class={cls}", f"{pre}category={cat}"]
                 else:
                     tests.append(f"{sel}={val}")
-            return f"{base}::where({quote(', '.join(tests), v.span)})"
+            return f"{base}::where({quote(', '.join(tests), v.span)}){extra}"
         raise Unsupported(f"the selector '{v.text}' as a set of players", v.span)
 
     def _single_filter(self, expr: str, base: str, v: Value) -> str:
@@ -186,8 +209,18 @@ class Exprs:
             base = Value(v.kind, v.text.rsplit("->", 1)[0], v.type, None, v.sigil, v.name, v.filters, [], [],
                          None, v.span)
             self.cov.add("selector", "->Count")
-            return f"len(getTargets({quote(self.player_filter(base), v.span)}))"
-        return f"getTargets({quote(self.player_filter(v), v.span)})"
+            return f"len({self._found(base)})"
+        return self._found(v)
+
+    def _found(self, v: Value) -> str:
+        """The players of a selector as a list expression: ``getTargets`` (which takes no decision and
+        draws nothing), wrapped in ``pick`` for a selector that draws players at random."""
+        flt = self.player_filter(v)
+        m = re.match(r"<r(\d*)>", flt)
+        if m is None:
+            return f"getTargets({quote(flt, v.span)})"
+        n = 1 if not m.group(1) else 0  # SelectAll:False draws one; Random:True shuffles them all
+        return f"pick(getTargets({quote(flt[m.end():], v.span)}), {n})"
 
     def clause(self, v: Value) -> str:
         """A target clause ``to(...)`` for the players a value names."""
@@ -223,7 +256,9 @@ class Exprs:
                                  item.filters, [], [], None, item.span)
                     rest = "'s" + rest
                     self.cov.add("value", "possessive")
-                parts.append(f"str({self.scalar(item)})")
+                expr = self.scalar(item)
+                parts.append(expr if expr.startswith("str(") and expr.endswith(")") and expr.count("(") == 1
+                             else f"str({expr})")
                 m = _ANNOTATION.match(rest)
                 if m:  # a type annotation written after the selector ([role]) is not text
                     self.cov.add("value", "annotation")
@@ -257,12 +292,9 @@ class Exprs:
             return quote(low if low in KILLING_TYPES else v.text, v.span)
         if v.kind == "variable":
             var = v.text.lstrip("$").lower()
-            if var in ("living", "total"):
+            if var in VARIABLES:
                 self.cov.add("value", f"${var}")
-                return var
-            if var == "phase":
-                self.cov.add("value", "$phase")
-                return "phase"
+                return VARIABLES[var]
             raise Unsupported(f"the variable '{v.text}'", v.span)
         if v.kind == "list":
             self.cov.add("value", "list")
@@ -299,6 +331,8 @@ class Exprs:
             if v.sigil == "@" and name == "deathtype":
                 self.cov.add("selector", "@DeathType")
                 return "deathtype"
+            if v.props and v.props[0].lower().startswith("attr(") and v.props[0].endswith(")"):
+                return self._attr_property(v)
             if v.props and len(v.props) == 1:
                 prop = v.props[0].lower()
                 base = Value(v.kind, v.text.rsplit("->", 1)[0], None, None, v.sigil, v.name, v.filters, [], [],
@@ -308,11 +342,32 @@ class Exprs:
                 if prop in PLAYER_PROPS:
                     self.cov.add("selector", f"->{v.props[0]}")
                     return f"{self.player_expr(base)}.{PLAYER_PROPS[prop]}"
-            if v.sigil == "&" and v.name:
+            if v.sigil == "&" and v.name and not v.filters and not v.props:
+                low = v.name.lower()
+                if low in ("self", "ind"):  # the team of the owner / of the For Each player
+                    self.cov.add("selector", f"&{v.name}")
+                    return f"{'me' if low == 'self' else 'ind'}.team"
+                if low == "all":
+                    raise Unsupported("'&All' (every team): the renderer has no list of teams", v.span)
                 self.cov.add("selector", "&Team")
                 return quote(slug(v.name), v.span)
             return self.player_expr(v)
         raise Unsupported(f"the {v.kind} value '{v.text}'", v.span)
+
+    def _attr_property(self, v: Value) -> str:
+        """``P->Attr(Name)`` (the attribute card of that name on the player), then at most one of its
+        properties: ``->Value1``..``->Value3``, ``->Counter``."""
+        name = v.props[0][5:-1].strip().strip("`")
+        base = Value(v.kind, v.text.split("->")[0], None, None, v.sigil, v.name, v.filters, [], [], None, v.span)
+        self.cov.add("selector", "->Attr(Name)")
+        expr = f"attr({self.player_expr(base)}, {quote(slug(name), v.span)})"
+        rest = [p.lower() for p in v.props[1:]]
+        if not rest:
+            return expr
+        if len(rest) == 1 and rest[0] in ("value1", "value2", "value3", "counter"):
+            self.cov.add("selector", f"->Attr(Name)->{v.props[1]}")
+            return f"{expr}.{rest[0]}"
+        raise Unsupported(f"the property '{v.props[1]}' of an attribute", v.span)
 
     # ---------------------------------------------------------------- conditions
     def condition(self, c: Condition) -> str:

@@ -21,7 +21,12 @@ EVENTS = {"passive start day": "startday", "passive start night": "startnight",
           "on poll skipped": "pollskipped", "on join": "join", "on redirect": "myredirect",
           "on role change": "myrolechange", "on removal": "removal", "on end": "end",
           "on betrayal": "betrayal", "on disbandment": "disbandment", "on hammer": "hammer",
-          "on vote add": "voteadd", "on defense": "defense"}
+          "on vote add": "voteadd", "on vote remove": "voteremove", "on vote change": "votechange",
+          "on defense": "defense"}
+#: WWRF's election triggers: accepted by the reference parser, never fired (reserved); the werewolf game
+#: holds no elections, so they are listeners of the `election` event, which the game never fires
+ELECTIONS = {"on election": None, "on mayor election": "mayor", "on reporter election": "reporter",
+             "on guardian election": "guardian"}
 #: death-like triggers -> a guard on the kind of death
 DEATHS = {"on death": None, "on killed": "deathtype in ['kill', 'attack', 'true kill']", "on lynch": "deathtype == 'lynch'",
           "on banishment": "deathtype == 'banish' or deathtype == 'true banish'",
@@ -212,6 +217,16 @@ class BlockRenderer:
             return "~death~"
         if name in PHASE_EVENTS:
             return "~" + ", ".join(PHASE_EVENTS[name]) + "~"
+        if name == "on changed":  # just before a role change
+            if sel is None:
+                return "~mychanging~"
+            if not self._is_all(sel):
+                guards.append(f"subject in getTargets({quote(self._all_players(sel), sel.span)})")
+            return "~changing~"
+        if name in ELECTIONS:
+            if ELECTIONS[name]:
+                guards.append(f"election == {quote(ELECTIONS[name], tb.span)}")
+            return "~election~"
         if name in ("on visited", "on action", "on any action", "on visit"):
             flt = self._ability_filter(trig)
             if flt:
@@ -222,8 +237,12 @@ class BlockRenderer:
                 if not self._is_all(sel):
                     guards.append(f"subject in getTargets({quote(self._all_players(sel), sel.span)})")
                 return "~visited~"
-            if name == "on visit":
-                raise Unsupported("On Visit (reference only): use On Action", tb.span)
+            if name == "on visit":  # the owner (or a player of the selector) visits someone
+                if sel is None:
+                    return "~myvisit~"
+                if not self._is_all(sel):
+                    guards.append(f"subject in getTargets({quote(self._all_players(sel), sel.span)})")
+                return "~visit~"
             if sel is not None:
                 if not self._is_all(sel):
                     guards.append(f"subject in getTargets({quote(self._all_players(sel), sel.span)})")
@@ -263,7 +282,7 @@ class BlockRenderer:
                          "obstructing", "announcements", "changing", "choices", "counting", "emit",
                          "displaying", "poll"):
             typ = "announcement" if words[-1] == "announcements" else words[-1]
-            field = "visittype" if trig.name.lower() == "on visited" else "abilitytype"
+            field = "visittype" if trig.name.lower() in ("on visited", "on visit") else "abilitytype"
             test = f"{field} == {quote(typ, trig.span)}"
             if len(words) > 1:
                 sub = " ".join(words[:-1]).replace("true-kill", "true kill")
@@ -299,10 +318,25 @@ class BlockRenderer:
                 num = right.text if right is not None else str(it.threshold)
                 out.append(f"{var}{COMPARATORS.get(it.comparator or '=', '=')}{num} -> {it.count}")
             elif it.kind == "value":
-                out.append(str(it.count if it.count is not None else it.value))
+                out.append(self._scaling_value(it))
             else:
                 raise Unsupported(f"the scaling form '{it.kind}'", it.span)
         return ", ".join(out)
+
+    def _scaling_value(self, it) -> str:
+        """A bare number item (``⟨2⟩``) or the owner's counter (``⟨@Self->Counter⟩``)."""
+        if it.count is not None:
+            return str(it.count)
+        v = it.value
+        if v is not None and v.kind == "number":
+            return v.text
+        if v is not None and v.kind == "selector" and self._is_self(Value(v.kind, v.text, v.type, None, v.sigil,
+                                                                            v.name, v.filters, [], [], None,
+                                                                            v.span)) \
+                and [p.lower() for p in v.props] == ["counter"]:
+            self.cov.add("selector", "->Counter")
+            return "counter"
+        raise Unsupported(f"a scaling by '{getattr(v, 'text', v)}'", it.span)
 
     def _forced(self, v: Value) -> str:
         props = [p.lower() for p in v.props]
@@ -357,9 +391,12 @@ class BlockRenderer:
                     out.append(body)
                 elif br.kind == "otherwise":
                     self.cov.add("structure", "Otherwise")
-                    parts.append(f"[[else]] {body}")
-                    out.append(" ".join(parts))
-                    parts = []
+                    if parts:
+                        parts.append(f"[[else]] {body}")
+                        out.append(" ".join(parts))
+                        parts = []
+                    else:  # first, or after a branch that continues: it always holds
+                        out.append(body)
                 else:
                     assert br.condition is not None
                     cond = self.x.condition(br.condition)
@@ -438,280 +475,15 @@ class BlockRenderer:
     def _ability(self, a: Ability, in_each: bool = False) -> str:
         t, sub = a.type, (a.subtype or "")
         self.cov.add("ability", f"{t}/{sub}" if sub else t)
-        x = self.x
-        args = a.args
-        restr = self._restr(a)
-        to = lambda key="target": self._to(args.get(key), in_each)  # noqa: E731
-        if t in FIXED:
-            return FIXED[t] + (to() if t == "resurrecting" else "")
-        method = _ABILITY_METHODS.get(t)
-        text = getattr(self, method)(a, t, sub, args, x, to, restr, in_each) if method else None
+        render = ABILITIES.get(t)
+        text = render(self, _Use(a, sub, a.args, self.x, self._restr(a), in_each)) if render else None
         if text is not None:
             return text
         raise Unsupported(f"the ability '{a.text}' ({t}{'/' + sub if sub else ''})", a.span)
 
-    # one method per ability type: the RuleScript text, or None for a form not rendered
-    def _ab_activating(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        status = args.get("status")
-        word = "always" if sub == "always" or status is None else status.text.lower()
-        target = args.get("target")
-        clause = "" if target is None or self._is_self(target) else " " + x.clause(target)
-        return f"activate({word}){clause}"
-
-    def _ab_locking(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        return f"{'unlock' if sub == 'unlock' else 'lock'}({x.name(args['location'])})"
-
-    def _ab_switching(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        return f"{'copy' if t == 'copying' else 'switch'}(){to()}"
-
-    def _ab_shuffle(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        values = [args[k].text for k in sorted(args) if k.startswith("value")]
-        return f"shuffle({quote(', '.join(values), a.span)})"
-
-    def _ab_executing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        return f"execute({args['command'].text.lower()}, {x.name(args['location'])})"
-
-    def _ab_formatting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        if "separator" in args or "type" in args:
-            return None
-        return f"format({x.scalar(args['value'])}, {x.text(args['template'])})"
-
-    def _ab_feedback(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        v = args["value"]
-        if v.kind == "success":
-            return f"store({quote(v.text, v.span)})"
-        return f"learn({x.text(v)})"
-
-    def _ab_announcement(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        info = x.text(args["info"])
-        if sub == "learn":
-            return f"learn({info})"
-        if sub == "announce":
-            return f"announce({info})"
-        if sub == "reveal":
-            where = args.get("location")
-            if where is None:
-                raise Unsupported("Reveal without a place", a.span)
-            if where.sigil == "@" and (where.name or "").lower() == "self":
-                return f"reveal({info}, 'self')"
-            return f"reveal({info}, {x.name(where)})"
-        return None
-
-    def _ab_investigating(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        levels = LEVELS.get(tuple(o.upper() for o in a.options))
-        lv = f", {levels}" if levels else ""
-        if sub == "attribute":
-            return f"investigateAttribute({x.name(args['attribute'])}){to()}"
-        if sub in ("role", "class", "category", "alignment"):
-            return f"investigate({sub}{lv}){to()}"
-        if sub == "count":
-            return f"countRole({x.name(args['role'])}{lv})"
-        if sub == "player count":
-            return f"countPlayers() to?({x.player_filter(args['target'], dead=True)})"
-        return None
-
-    def _ab_targeting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        if sub == "target":
-            return f"setTarget(){to()}"
-        return "untarget()"
-
-    def _ab_killing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        if not (sub in KILLINGS):
-            return None
-        return f"{KILLINGS[sub]}(){to()}"
-
-    def _ab_protecting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        if not (sub in DEFENSES):
-            return None
-        against = args["killings"].text.lower()
-        if against not in AGAINST:
-            raise Unsupported(f"protection from '{args['killings'].text}'", a.span)
-        by = args.get("by")
-        by_text = ""
-        if by is not None and not self._is_all(by):  # only killings by these players are stopped
-            self.cov.add("ability", "protecting (by)")
-            by_text = f", {x.player_filter(by, dead=True)}"
-        if sub == "absence":
-            loc = args.get("location")
-            if loc is None or not (loc.sigil == "@" and (loc.name or "").lower() == "self"):
-                raise Unsupported("an absence at another place than @Self", a.span)
-        return f"protect({AGAINST[against]}, {DEFENSES[sub]}{by_text}){to()}{restr}"
-
-    def _ab_disguising(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        role = args["role"]
-        rtext = "secondaryrole" if role.name == "SecondarySelection" else x.name(role)
-        return f"disguise({'strong' if sub == 'strongly' else 'weak'}, {rtext}){to()}{restr}"
-
-    def _ab_applying(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        attr = args.get("attribute")
-        aname = self._attr_name(attr)
-        if sub == "add":
-            vals = "".join(", " + self._apply_value(o, a) for o in a.options)
-            return f"apply({aname}{vals}){to()}{restr}"
-        if sub == "remove":
-            return f"removeAttribute({aname}){to()}"
-        if sub == "change":
-            return f"changeValue({aname}, {int(args['index'].text)}, {x.text(args['value'])}){to()}"
-        return None
-
-    def _ab_redirecting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        frm = args.get("from")
-        ftext = f", {x.player_filter(frm)}" if frm is not None and not self._is_all(frm) else ""
-        return f"redirect({quote(args['abilities'].text.lower(), a.span)}{ftext}){to()}{restr}"
-
-    def _ab_manipulating(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        prop = (a.words.get("property") or (args.get("property").text if args.get("property") else "")).lower()
-        which = {"public voting power": "public", "special public voting power": "special",
-                 "private voting power": "private"}.get(prop)
-        if which is None:
-            raise Unsupported(f"manipulating '{prop}'", a.span)
-        op = "add" if sub == "relative" else "set"
-        return f"votingPower({which}, {op}, {x.scalar(args['amount'])}){to()}{restr}"
-
-    def _ab_whispering(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        dest = args["target"]
-        dtext = x.name(dest) if dest.sigil == "#" else f"str({x.player_expr(dest)})"
-        name = f", {x.text(args['name'])}" if "name" in args else (", ''" if "from" in args else "")
-        frm = f", {x.name(args['from'])}" if "from" in args else ""
-        return f"whisper({dtext}{name}{frm}){restr}"
-
-    def _ab_joining(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        group = args.get("group") or args.get("target")
-        subject = args.get("subject") or (args.get("target") if "group" in args else None)
-        if sub == "add":
-            m = args.get("membership")
-            mem = f", {m.text.lower()}" if m is not None and m.text.lower() != "member" else ""
-            return f"join({x.name(group)}{mem}){self._to(subject, in_each) if subject is not None and not self._is_self(subject) else ''}{restr}"
-        if sub == "remove":
-            return f"leave({x.name(group)}){self._to(subject, in_each) if subject is not None and not self._is_self(subject) else ''}"
-        return None
-
-    def _ab_granting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        role = args["role"]
-        if sub == "transfer":
-            return f"transfer(){to()}"
-        rname = x.name(role)
-        return f"{'grant' if sub == 'add' else 'revoke'}({rname}){to()}"
-
-    def _ab_loyalty(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        kind = (a.options[0] if a.options else "Alignment").lower()
-        return f"loyalty({kind}, {x.name(args['target'])})"
-
-    def _ab_changing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        if sub == "role":
-            return f"roleChange({x.name(args['role'])}){to()}"
-        if sub == "alignment":
-            return f"alignmentChange({x.name(args['team'])}){to()}"
-        if sub == "group":
-            return f"groupChange({x.name(args['group'])}, {x.name(args['new_group'])})"
-        return None
-
-    def _ab_obstructing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        ab = a.words.get("abilities")
-        neg = "!" if a.words.get("negated") else ""
-        fb = args.get("feedback")
-        parts = []
-        if ab or fb is not None:
-            parts.append(quote(neg + (ab or "all").lower(), a.span))
-        if fb is not None:
-            parts.append(quote(fb.text, fb.span))
-        return f"obstruct({', '.join(parts)}){to()}{restr}"
-
-    def _ab_poll(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        poll = args.get("poll")
-        pname = x.name(poll) if poll is not None else quote(self.element, a.span)
-        if sub == "creation":
-            where = args.get("location")
-            if where is None:
-                raise Unsupported("a poll creation without a place", a.span)
-            title = f", {x.text(args['name'])}" if "name" in args else ""
-            return f"createPoll({pname}, {x.name(where)}{title})"
-        if sub == "addition":
-            return f"addPoll({pname}){restr}"
-        if sub in ("cancellation", "silent cancellation"):
-            return f"cancelPoll({pname}{', silent' if sub.startswith('silent') else ''}){restr}"
-        if sub == "deletion":
-            return f"deletePoll({pname}){restr}"
-        if sub == "manipulation":
-            c = a.condition
-            if c is None or c.left is None:
-                raise Unsupported("a poll manipulation without its condition", a.span)
-            clause = self._to(c.left)
-            if c.op == "is":
-                what = (c.right.text if c.right is not None else "").lower()
-                if what not in ("unvotable", "disqualified"):
-                    raise Unsupported(f"a poll manipulation '{what}'", a.span)
-                return f"pollManipulate({pname}, {what}){clause}{restr}"
-            hidden = "hiddenvotes" if "hidden" in c.connectives else "votes"
-            return f"pollManipulate({pname}, {hidden}, {x.scalar(c.right)}){clause}{restr}"
-        return None
-
-    def _ab_choices(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        if sub == "creation":
-            opts = quote(", ".join(a.options), a.span)
-            return f"choices({x.name(args['choice'])}, {opts}){to()}"
-        if sub == "choosing":
-            return f"choose({x.name(args['choice'])})"
-        return None
-
-    def _ab_counting(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        amount = args.get("amount")
-        n = self._number(amount) if amount is not None else "1"
-        tgt = args.get("target")
-        clause = self._counter_target(tgt, in_each)
-        if sub == "increment":
-            return f"counter(add, {n}){clause}"
-        if sub == "decrement":
-            return f"counter(add, -({n})){clause}"
-        return f"counter(set, {n}){clause}"
-
-    def _ab_emit(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        return f"emit({x.text(args['value'])}{', end' if sub == 'end' else ''}){to()}"
-
-    def _ab_displaying(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        if sub == "create":
-            return f"display({x.name(args['display'])}, {quote(', '.join(a.options), a.span)})"
-        return f"updateDisplay({x.name(args['display'])}, {int(args['index'].text)}, {x.text(args['value'])})"
-
-    def _ab_cancel(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        fb = args.get("feedback")
-        return f"cancel({fb.text.lower()})" if fb is not None else "cancel()"
-
-    def _ab_storing(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        return f"store({x.scalar(args['value']) if args['value'].kind != 'info' else x.text(args['value'])})"
-
-    def _ab_log(self, a: Ability, t: str, sub: str, args: dict, x: Exprs, to: Any, restr: str,
-            in_each: bool) -> str | None:
-        return f"log({x.text(args['value']) if args['value'].kind in ('info', 'constant') else x.scalar(args['value'])})"
+    def to(self, u: "_Use", key: str = "target") -> str:
+        """The target clause of the ability's argument ``key`` (none inside For Each: the targets are @Ind)."""
+        return self._to(u.args.get(key), u.in_each)
 
     def _is_self(self, v: Value) -> bool:
         return v.sigil == "@" and (v.name or "").lower() == "self" and not v.props
@@ -751,42 +523,316 @@ class BlockRenderer:
         return self.x.scalar(v)
 
 
-#: ability types rendered as one fixed command (a resurrection takes its target clause)
-FIXED = {"reset": "resetConversation()", "ascend": "ascend()", "descend": "descend()", "win": "win()",
-         "disband": "disband()", "resurrecting": "resurrect()"}
-#: ability type -> the BlockRenderer method that renders it
-_ABILITY_METHODS = {
-    "activating": "_ab_activating",
-    "locking": "_ab_locking",
-    "switching": "_ab_switching",
-    "copying": "_ab_switching",
-    "shuffle": "_ab_shuffle",
-    "executing": "_ab_executing",
-    "formatting": "_ab_formatting",
-    "feedback": "_ab_feedback",
-    "announcement": "_ab_announcement",
-    "investigating": "_ab_investigating",
-    "targeting": "_ab_targeting",
-    "killing": "_ab_killing",
-    "protecting": "_ab_protecting",
-    "disguising": "_ab_disguising",
-    "applying": "_ab_applying",
-    "redirecting": "_ab_redirecting",
-    "manipulating": "_ab_manipulating",
-    "whispering": "_ab_whispering",
-    "joining": "_ab_joining",
-    "granting": "_ab_granting",
-    "loyalty": "_ab_loyalty",
-    "changing": "_ab_changing",
-    "obstructing": "_ab_obstructing",
-    "poll": "_ab_poll",
-    "choices": "_ab_choices",
-    "counting": "_ab_counting",
-    "emit": "_ab_emit",
-    "displaying": "_ab_displaying",
-    "cancel": "_ab_cancel",
-    "storing": "_ab_storing",
-    "log": "_ab_log",
+@dataclass
+class _Use:
+    """One ability being rendered: the AST node, its subtype, its arguments, the value renderer, the
+    duration suffix (`` phase``) and whether it sits inside For Each."""
+
+    a: Ability
+    sub: str
+    args: dict
+    x: Exprs
+    restr: str
+    in_each: bool
+
+
+def _own_only(r: "BlockRenderer", u: _Use, key: str, what: str) -> None:
+    """An ability of the element itself (a disband, a conversation reset): one naming another element is
+    not rendered rather than rendered as the element's own."""
+    v = u.args.get(key)
+    if v is not None and not r._is_self(v):
+        raise Unsupported(f"{what} of another element ('{v.text}')", u.a.span)
+
+
+def _killing(r: "BlockRenderer", u: _Use) -> str | None:
+    return f"{KILLINGS[u.sub]}(){r.to(u)}" if u.sub in KILLINGS else None
+
+
+def _investigating(r: "BlockRenderer", u: _Use) -> str | None:
+    levels = LEVELS.get(tuple(o.upper() for o in u.a.options))
+    lv = f", {levels}" if levels else ""
+    if u.sub == "attribute":
+        return f"investigateAttribute({u.x.name(u.args['attribute'])}){r.to(u)}"
+    if u.sub in ("role", "class", "category", "alignment"):
+        return f"investigate({u.sub}{lv}){r.to(u)}"
+    if u.sub == "count":
+        return f"countRole({u.x.name(u.args['role'])}{lv})"
+    if u.sub == "player count":
+        return f"countPlayers() to?({u.x.player_filter(u.args['target'], dead=True)})"
+    return None
+
+
+def _targeting(r: "BlockRenderer", u: _Use) -> str | None:
+    if u.sub != "target":
+        return "untarget()"
+    kind = (u.a.options[0] if u.a.options else "Player").lower()
+    if kind not in ("player", "player optional", "dead", "ghost"):
+        raise Unsupported(f"a target of the kind ({u.a.options[0]}): the werewolf game targets players only",
+                          u.a.span)
+    return f"setTarget(){r.to(u)}"
+
+
+def _protecting(r: "BlockRenderer", u: _Use) -> str | None:
+    if u.sub not in DEFENSES:
+        return None
+    against = u.args["killings"].text.lower()
+    if against not in AGAINST:
+        raise Unsupported(f"protection from '{u.args['killings'].text}'", u.a.span)
+    during = (u.a.words.get("phase") or "").lower()
+    if during:
+        r.cov.add("ability", "protecting (during)")
+    by = u.args.get("by")
+    by_text = ""
+    if by is not None and not r._is_all(by):  # only killings by these players are stopped
+        r.cov.add("ability", "protecting (by)")
+        by_text = f", {u.x.player_filter(by, dead=True)}"
+    if during or by_text:
+        by_text = f", {during or 'always'}{by_text}"
+    if u.sub == "absence":
+        loc = u.args.get("location")
+        if loc is None or not r._is_self(loc):
+            raise Unsupported("an absence at another place than @Self", u.a.span)
+    return f"protect({AGAINST[against]}, {DEFENSES[u.sub]}{by_text}){r.to(u)}{u.restr}"
+
+
+def _disguising(r: "BlockRenderer", u: _Use) -> str | None:
+    role = u.args["role"]
+    rtext = "secondaryrole" if role.name == "SecondarySelection" else u.x.name(role)
+    return f"disguise({'strong' if u.sub == 'strongly' else 'weak'}, {rtext}){r.to(u)}{u.restr}"
+
+
+def _applying(r: "BlockRenderer", u: _Use) -> str | None:
+    aname = r._attr_name(u.args.get("attribute"))
+    if u.sub == "add":
+        vals = "".join(", " + r._apply_value(o, u.a) for o in u.a.options)
+        return f"apply({aname}{vals}){r.to(u)}{u.restr}"
+    if u.sub == "remove":
+        return f"removeAttribute({aname}){r.to(u)}"
+    if u.sub == "change":
+        return f"changeValue({aname}, {int(u.args['index'].text)}, {u.x.text(u.args['value'])}){r.to(u)}"
+    return None
+
+
+def _redirecting(r: "BlockRenderer", u: _Use) -> str | None:
+    frm = u.args.get("from")
+    ftext = f", {u.x.player_filter(frm)}" if frm is not None and not r._is_all(frm) else ""
+    return f"redirect({quote(u.args['abilities'].text.lower(), u.a.span)}{ftext}){r.to(u)}{u.restr}"
+
+
+def _manipulating(r: "BlockRenderer", u: _Use) -> str | None:
+    prop = (u.a.words.get("property") or (u.args["property"].text if u.args.get("property") else "")).lower()
+    which = {"public voting power": "public", "special public voting power": "special",
+             "private voting power": "private"}.get(prop)
+    if which is None:
+        raise Unsupported(f"manipulating '{prop}'", u.a.span)
+    op = "add" if u.sub == "relative" else "set"
+    return f"votingPower({which}, {op}, {u.x.scalar(u.args['amount'])}){r.to(u)}{u.restr}"
+
+
+def _whispering(r: "BlockRenderer", u: _Use) -> str | None:
+    dest, x = u.args["target"], u.x
+    dtext = x.name(dest) if dest.sigil == "#" else f"str({x.player_expr(dest)})"
+    name = f", {x.text(u.args['name'])}" if "name" in u.args else (", ''" if "from" in u.args else "")
+    frm = f", {x.name(u.args['from'])}" if "from" in u.args else ""
+    return f"whisper({dtext}{name}{frm}){u.restr}"
+
+
+def _joining(r: "BlockRenderer", u: _Use) -> str | None:
+    args = u.args
+    group = args.get("group") or args.get("target")
+    subject = args.get("subject") or (args.get("target") if "group" in args else None)
+    if "group" not in args and group is not None and group.sigil == "@":
+        # the newer guide's `Add ‹attribute› to ‹actor›` (guide only: the reference parser reads a joining)
+        raise Unsupported(f"'{u.a.text}': the guide's Add of an attribute to a player (write Apply)", u.a.span)
+    clause = r._to(subject, u.in_each) if subject is not None and not r._is_self(subject) else ""
+    if u.sub == "add":
+        m = args.get("membership")
+        mem = f", {m.text.lower()}" if m is not None and m.text.lower() != "member" else ""
+        return f"join({u.x.name(group)}{mem}){clause}{u.restr}"
+    if u.sub == "remove":
+        return f"leave({u.x.name(group)}){clause}"
+    return None
+
+
+def _granting(r: "BlockRenderer", u: _Use) -> str | None:
+    if u.sub == "transfer":
+        return f"transfer(){r.to(u)}"
+    return f"{'grant' if u.sub == 'add' else 'revoke'}({u.x.name(u.args['role'])}){r.to(u)}"
+
+
+def _changing(r: "BlockRenderer", u: _Use) -> str | None:
+    x = u.x
+    if u.sub == "role":
+        return f"roleChange({x.name(u.args['role'])}){r.to(u)}"
+    if u.sub == "alignment":
+        return f"alignmentChange({x.name(u.args['team'])}){r.to(u)}"
+    if u.sub == "group":
+        return f"groupChange({x.name(u.args['group'])}, {x.name(u.args['new_group'])})"
+    return None
+
+
+def _obstructing(r: "BlockRenderer", u: _Use) -> str | None:
+    ab = u.a.words.get("abilities")
+    if u.a.words.get("feedback") == "chance":
+        raise Unsupported("a fake feedback drawn by chance (⇒ (p:`a`, …))", u.a.span)
+    neg = "!" if u.a.words.get("negated") else ""
+    fb = u.args.get("feedback")
+    parts = []
+    if ab or fb is not None:
+        parts.append(quote(neg + (ab or "all").lower(), u.a.span))
+    if fb is not None:
+        parts.append(quote(fb.text, fb.span))
+    return f"obstruct({', '.join(parts)}){r.to(u)}{u.restr}"
+
+
+def _poll(r: "BlockRenderer", u: _Use) -> str | None:
+    poll, x, sub, restr = u.args.get("poll"), u.x, u.sub, u.restr
+    pname = x.name(poll) if poll is not None else quote(r.element, u.a.span)
+    if sub == "creation":
+        where = u.args.get("location")
+        if where is None:
+            raise Unsupported("a poll creation without a place", u.a.span)
+        title = f", {x.text(u.args['name'])}" if "name" in u.args else ""
+        return f"createPoll({pname}, {x.name(where)}{title})"
+    if sub == "addition":
+        return f"addPoll({pname}){restr}"
+    if sub in ("cancellation", "silent cancellation"):
+        return f"cancelPoll({pname}{', silent' if sub.startswith('silent') else ''}){restr}"
+    if sub == "deletion":
+        return f"deletePoll({pname}){restr}"
+    if sub != "manipulation":
+        return None
+    c = u.a.condition
+    if c is None or c.left is None:
+        raise Unsupported("a poll manipulation without its condition", u.a.span)
+    clause = r._to(c.left)
+    if c.op == "is":
+        what = (c.right.text if c.right is not None else "").lower()
+        if what not in ("unvotable", "disqualified"):
+            raise Unsupported(f"a poll manipulation '{what}'", u.a.span)
+        return f"pollManipulate({pname}, {what}){clause}{restr}"
+    hidden = "hiddenvotes" if "hidden" in c.connectives else "votes"
+    return f"pollManipulate({pname}, {hidden}, {x.scalar(c.right)}){clause}{restr}"
+
+
+def _choices(r: "BlockRenderer", u: _Use) -> str | None:
+    if u.sub == "creation":
+        return f"choices({u.x.name(u.args['choice'])}, {quote(', '.join(u.a.options), u.a.span)}){r.to(u)}"
+    if u.sub == "choosing":
+        option = u.args.get("option")
+        if option is None or (option.sigil == "@" and (option.name or "").lower() == "chosen"):
+            r.cov.add("selector", "@Chosen")  # the owner is asked (with a selection, as a prompt)
+            return f"choose({u.x.name(u.args['choice'])})"
+        r.cov.add("ability", "choices/choosing (fixed option)")
+        return f"choose({u.x.name(u.args['choice'])}, {quote(option.text, option.span)})"
+    return None
+
+
+def _counting(r: "BlockRenderer", u: _Use) -> str | None:
+    amount = u.args.get("amount")
+    n = r._number(amount) if amount is not None else "1"
+    clause = r._counter_target(u.args.get("target"), u.in_each)
+    if u.sub == "increment":
+        return f"counter(add, {n}){clause}"
+    if u.sub == "decrement":
+        return f"counter(add, -({n})){clause}"
+    return f"counter(set, {n}){clause}"
+
+
+def _displaying(r: "BlockRenderer", u: _Use) -> str | None:
+    if u.sub == "create":
+        return f"display({u.x.name(u.args['display'])}, {quote(', '.join(u.a.options), u.a.span)})"
+    return f"updateDisplay({u.x.name(u.args['display'])}, {int(u.args['index'].text)}, {u.x.text(u.args['value'])})"
+
+
+def _announcement(r: "BlockRenderer", u: _Use) -> str | None:
+    info = u.x.text(u.args["info"])
+    if u.sub in ("learn", "announce"):
+        return f"{u.sub}({info})"
+    if u.sub != "reveal":
+        return None
+    where = u.args.get("location")
+    if where is None:
+        raise Unsupported("Reveal without a place", u.a.span)
+    return f"reveal({info}, {quote('self', where.span) if r._is_self(where) else u.x.name(where)})"
+
+
+def _formatting(r: "BlockRenderer", u: _Use) -> str | None:
+    split = ""
+    if "separator" in u.args:  # split by `sep` as `type`: the value is a text of pieces
+        kind = (u.args["split_type"].text if "split_type" in u.args else "text").strip("`").lower()
+        if kind not in ("player", "role", "text"):
+            raise Unsupported(f"formatting pieces as '{kind}'", u.a.span)
+        r.cov.add("ability", "formatting (split)")
+        split = f", {u.x.text(u.args['separator'])}, {kind}"
+    return f"format({u.x.scalar(u.args['value'])}, {u.x.text(u.args['template'])}{split})"
+
+
+def _activating(r: "BlockRenderer", u: _Use) -> str | None:
+    status = u.args.get("status")
+    word = "always" if u.sub == "always" or status is None else status.text.lower()
+    target = u.args.get("target")
+    return f"activate({word}){'' if target is None or r._is_self(target) else ' ' + u.x.clause(target)}"
+
+
+def _copying(r: "BlockRenderer", u: _Use) -> str | None:
+    if u.a.options:
+        raise Unsupported(f"a copy ({', '.join(u.a.options)}) (guide only)", u.a.span)
+    return f"copy(){r.to(u)}"
+
+
+def _feedback(r: "BlockRenderer", u: _Use) -> str | None:
+    v = u.args["value"]
+    return f"store({quote(v.text, v.span)})" if v.kind == "success" else f"learn({u.x.text(v)})"
+
+
+def _cancel(r: "BlockRenderer", u: _Use) -> str | None:
+    fb = u.args.get("feedback")
+    if fb is None:
+        return "cancel()"
+    if fb.kind != "success" and fb.text.lower() not in ("success", "failure"):
+        raise Unsupported(f"a cancellation with the feedback '{fb.text}'", u.a.span)
+    return f"cancel({fb.text.lower()})"
+
+
+def _log(r: "BlockRenderer", u: _Use) -> str | None:
+    v = u.args["value"]
+    text = u.x.text(v) if v.kind in ("info", "constant") else u.x.scalar(v)
+    label = u.args.get("label")
+    return f"log({u.x.text(label)} + ': ' + str({text}))" if label is not None else f"log({text})"
+
+
+def _fixed(command: str, own: str | None = None, targeted: bool = False) -> Any:
+    """An ability rendered as one fixed command; ``own``: the argument that may only name the element
+    itself; ``targeted``: the command takes the target clause."""
+    def render(r: "BlockRenderer", u: _Use) -> str:
+        if own:
+            _own_only(r, u, own, command.split("(")[0])
+        return command + (r.to(u) if targeted else "")
+    return render
+
+
+#: ability type -> its renderer: the RuleScript text of one ability, or None for a form not rendered
+ABILITIES = {
+    "killing": _killing, "investigating": _investigating, "targeting": _targeting, "protecting": _protecting,
+    "disguising": _disguising, "applying": _applying, "redirecting": _redirecting, "manipulating": _manipulating,
+    "whispering": _whispering, "joining": _joining, "granting": _granting, "changing": _changing,
+    "obstructing": _obstructing, "poll": _poll, "choices": _choices, "counting": _counting,
+    "displaying": _displaying, "announcement": _announcement, "formatting": _formatting,
+    "activating": _activating, "copying": _copying, "feedback": _feedback, "cancel": _cancel, "log": _log,
+    "loyalty": lambda r, u: f"loyalty({(u.a.options[0] if u.a.options else 'Alignment').lower()}, "
+                            f"{u.x.name(u.args['target'])})",
+    "locking": lambda r, u: f"{'unlock' if u.sub == 'unlock' else 'lock'}({u.x.name(u.args['location'])})",
+    "switching": lambda r, u: f"switch(){r.to(u)}",
+    "shuffle": lambda r, u: "shuffle(%s)" % quote(", ".join(u.args[k].text for k in sorted(u.args)
+                                                            if k.startswith("value")), u.a.span),
+    "executing": lambda r, u: f"execute({u.args['command'].text.lower()}, {u.x.name(u.args['location'])})",
+    "emit": lambda r, u: f"emit({u.x.text(u.args['value'])}{', end' if u.sub == 'end' else ''}){r.to(u)}",
+    "storing": lambda r, u: "store(%s)" % (u.x.scalar(u.args["value"]) if u.args["value"].kind != "info"
+                                           else u.x.text(u.args["value"])),
+    "reset": _fixed("resetConversation()", own="target"), "disband": _fixed("disband()", own="group"),
+    "ascend": _fixed("ascend()"), "descend": _fixed("descend()"), "win": _fixed("win()"),
+    "resurrecting": _fixed("resurrect()", targeted=True),
 }
 
 
@@ -821,3 +867,5 @@ def _abilities(body: list):
                 yield from _abilities(br.body)
         elif isinstance(st, ForEach):
             yield from _abilities(st.body)
+
+

@@ -72,26 +72,27 @@ def _actor(res):
     return (ev.get("bindings") or {}).get("executor")
 
 
-def _visit(res, seat, atype, asub):
-    """Use an ability on ``seat``: returns the seat reached, or None (obstructed, cancelled)."""
-    target, feedback = res.game.use_on(res.source, _actor(res), seat, atype, asub, _params(res))
+def _visit(res, seat, atype, asub, parameters=(None, None)):
+    """Use an ability on ``seat``: returns the seat reached, or None (obstructed, cancelled).
+    ``parameters``: the visit's parameters (WWRF @VisitParameter, @SecondVisitParameter)."""
+    target, feedback = res.game.use_on(res.source, _actor(res), seat, atype, asub, _params(res), parameters)
     if target is None:  # obstructed or cancelled: the result is the feedback, else a failure
         _set_result(res, feedback if feedback is not None else "Failure")
     return target
 
 
-def _first_target(res, S, atype, asub):
+def _first_target(res, S, atype, asub, parameters=(None, None)):
     """The one target of a single-target ability, visited: (seat reached or None, whether S held one)."""
     ps = _players(res, S)
     if not ps:
         return None, False
-    return _visit(res, ps[0], atype, asub), True
+    return _visit(res, ps[0], atype, asub, parameters), True
 
 
-def _each_target(res, S, atype, asub, fn):
+def _each_target(res, S, atype, asub, fn, parameters=(None, None)):
     done = False
     for p in _players(res, S):
-        seat = _visit(res, p, atype, asub)
+        seat = _visit(res, p, atype, asub, parameters)
         if seat is not None:
             if fn(seat) is not False:
                 done = True
@@ -125,10 +126,11 @@ def _cmd_investigate(res, eff, S, restr):
 
 
 def _cmd_investigate_attribute(res, eff, S, restr):
-    seat, had = _first_target(res, S, "investigating", "attribute")
+    name = _key(_text(res, eff, 0))
+    seat, had = _first_target(res, S, "investigating", "attribute", (name, None))
     if seat is None:
         return had
-    _set_result(res, res.game.investigate(res.controller, seat, "attribute", _key(_text(res, eff, 0)), res.source))
+    _set_result(res, res.game.investigate(res.controller, seat, "attribute", name, res.source))
     return True
 
 
@@ -181,12 +183,16 @@ def _cmd_resurrect(res, eff, S, restr):
 
 def _cmd_protect(res, eff, S, restr):
     against, kind = _arg(eff, 0), _arg(eff, 1)
-    flt = _arg(eff, 2)
+    during = _arg(eff, 2)
+    during = None if during in (None, "always") else during
+    flt = _arg(eff, 3)
     by = None
     if flt is not None:  # only killings by these players are stopped
         by = [v.idx for v in res.engine.resolve(res, flt["filters"], "silent") if isinstance(v, Player)]
     return _each_target(res, S, "protecting", kind,
-                        lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent", by))
+                        lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent", by,
+                                                          during),
+                        (against, kind))
 
 
 def _cmd_disguise(res, eff, S, restr):
@@ -194,7 +200,8 @@ def _cmd_disguise(res, eff, S, restr):
     role = _key(_text(res, eff, 1))
     sub = "strongly" if strength == "strong" else "weakly"
     return _each_target(res, S, "disguising", sub,
-                        lambda seat: res.game.add_disguise(seat, strength, role, res.source, restr or "permanent"))
+                        lambda seat: res.game.add_disguise(seat, strength, role, res.source, restr or "permanent"),
+                        (role, strength))
 
 
 # ---------------------------------------------------------------------------- attributes
@@ -202,12 +209,14 @@ def _cmd_apply(res, eff, S, restr):
     name = _key(_text(res, eff, 0))
     values = [_text(res, eff, i) for i in (1, 2, 3) if _arg(eff, i) is not None]
     return _each_target(res, S, "applying", "add",
-                        lambda seat: res.game.apply_attribute(seat, name, res.source, restr or "permanent", values))
+                        lambda seat: res.game.apply_attribute(seat, name, res.source, restr or "permanent", values),
+                        (name, values[0] if values else None))
 
 
 def _cmd_remove_attribute(res, eff, S, restr):
     name = _key(_text(res, eff, 0))
-    return _each_target(res, S, "applying", "remove", lambda seat: res.game.remove_attribute(seat, name))
+    return _each_target(res, S, "applying", "remove", lambda seat: res.game.remove_attribute(seat, name),
+                        (name, None))
 
 
 def _cmd_change_value(res, eff, S, restr):
@@ -312,12 +321,12 @@ def _cmd_group_change(res, eff, S, restr):
 
 def _cmd_grant(res, eff, S, restr):
     role = _key(_text(res, eff, 0))
-    return _each_target(res, S, "granting", "add", lambda seat: res.game.grant(seat, role, res.source))
+    return _each_target(res, S, "granting", "add", lambda seat: res.game.grant(seat, role, res.source), (role, None))
 
 
 def _cmd_revoke(res, eff, S, restr):
     role = _key(_text(res, eff, 0))
-    return _each_target(res, S, "granting", "remove", lambda seat: res.game.revoke(seat, role))
+    return _each_target(res, S, "granting", "remove", lambda seat: res.game.revoke(seat, role), (role, None))
 
 
 def _cmd_transfer(res, eff, S, restr):
@@ -339,12 +348,14 @@ def _cmd_loyalty(res, eff, S, restr):
 
 def _cmd_role_change(res, eff, S, restr):
     role = _key(_text(res, eff, 0))
-    return _each_target(res, S, "changing", "role", lambda seat: res.game.change_role(seat, role, res.controller))
+    return _each_target(res, S, "changing", "role", lambda seat: res.game.change_role(seat, role, res.controller),
+                        (role, None))
 
 
 def _cmd_alignment_change(res, eff, S, restr):
     team = _key(_text(res, eff, 0))
-    return _each_target(res, S, "changing", "alignment", lambda seat: res.game.set_team(seat, team, res.source))
+    return _each_target(res, S, "changing", "alignment", lambda seat: res.game.set_team(seat, team, res.source),
+                        (team, None))
 
 
 # ---------------------------------------------------------------------------- choices, counters, displays
@@ -363,7 +374,8 @@ def _cmd_choose(res, eff, S, restr):
         if isinstance(v, Player):
             sel = v.idx
             break
-    return res.game.choose(res.controller, _key(_text(res, eff, 0)), sel) is not None
+    fixed = _text(res, eff, 1) if _arg(eff, 1) is not None else None
+    return res.game.choose(res.controller, _key(_text(res, eff, 0)), sel, fixed) is not None
 
 
 def _cmd_counter(res, eff, S, restr):
@@ -487,9 +499,21 @@ def _cmd_execute(res, eff, S, restr):
 
 
 def _cmd_format(res, eff, S, restr):
+    """The template once per element of the value ($ is the element), one per line.  With a separator
+    (WWRF ``split by `sep` as `type` ``) the value is a text split there first, each piece an element
+    (read as ``type``: a player's name stays a name, a role id becomes the role's name)."""
     value = _value(res, eff, 0)
-    template = _text(res, eff, 1) or "$"
-    res.game.note("formatting", None)
+    template = (_text(res, eff, 1) or "$").replace("\\n", "\n")
+    sep = _text(res, eff, 2)
+    kind = _arg(eff, 3)
+    res.game.note("formatting", "split" if sep else None)
+    if sep:
+        text = value if isinstance(value, str) else _expr.to_str(res, value)
+        items = [piece.strip() for piece in text.split(sep) if piece.strip()]
+        if kind == "role":
+            items = [res.game.models.get(_key(i), {}).get("name", i) for i in items]
+        _set_result(res, "\n".join(template.replace("$", i) for i in items))
+        return
     items = value if isinstance(value, list) else [value]
     _set_result(res, "\n".join(template.replace("$", _expr.to_str(res, v)) for v in items))
 

@@ -245,6 +245,9 @@ class WerewolfGame(object):
                 continue
             if "/" in item:
                 return var // int(item.split("/")[1])
+            if item == "counter":  # the owner's counter (WWRF scaling by @Self->Counter)
+                owner = self._owner(iid)
+                return max(0, st["players"][owner]["counter"]) if owner is not None and owner >= 0 else 0
             return int(item)
         return n
 
@@ -325,9 +328,12 @@ class WerewolfGame(object):
         """A command tells the game which ability it used (for On Action)."""
         self._noted.append((atype, asub, target, result))
 
-    def use_on(self, source, actor, target, atype, asub, params=()):
+    def use_on(self, source, actor, target, atype, asub, params=(), parameters=(None, None)):
         """``actor`` uses an ability of type ``atype`` on ``target``: obstructions, redirections and the
-        visit (On Visited may cancel it).  Returns (final target or None, feedback or None)."""
+        visit (the actor's ``visit`` fires, then the target's ``visited``, which may cancel it).
+        ``parameters``: what the ability carries besides its target (the attribute applied, the role of a
+        disguise...), WWRF's @VisitParameter and @SecondVisitParameter.  Returns (final target or None,
+        feedback or None)."""
         st = self.state
         self.note(atype, asub, target)
         if actor is not None and actor >= 0:
@@ -350,9 +356,15 @@ class WerewolfGame(object):
                     self.fire("redirect", holder, bindings={"visitor": actor})
                     break
         visit = {"cancelled": False, "feedback": None}
+        first, second = parameters
+        if actor is not None and actor >= 0:
+            self.fire("visit", actor, bindings={"actiontarget": target, "visittype": atype, "visitsubtype": asub,
+                                                "visitparameter": first, "secondvisitparameter": second,
+                                                "subject": actor})
         self._visits.append(visit)
         try:
             self.fire("visited", target, bindings={"visitor": actor, "visittype": atype, "visitsubtype": asub,
+                                                   "visitparameter": first, "secondvisitparameter": second,
                                                    "subject": target})
         finally:
             self._visits.pop()
@@ -434,8 +446,11 @@ class WerewolfGame(object):
         return len([p for p in self.living() if self._visible_role(p, levels) == role])
 
     # ------------------------------------------------------------------ lasting effects of commands
-    def add_defense(self, seat, against, kind, source, duration, by=None):
+    def add_defense(self, seat, against, kind, source, duration, by=None, during=None):
+        """A defense; ``by``: only killings by these seats are stopped; ``during``: only in that kind of
+        phase (day, night)."""
         self._lasting({"type": "defense", "player": seat, "against": against, "kind": kind, "by": by,
+                       "during": during,
                        "at": self._owner(source) if kind == "absence" else None}, source, duration)
         self.emit({"type": "protect", "player": seat, "against": against, "kind": kind,
                    "source": self._model_of(source)})
@@ -490,7 +505,8 @@ class WerewolfGame(object):
             if dkind == "absence" and sheltered:
                 continue
             found = [e for e in self.state["lasting"] if e["type"] == "defense" and e["player"] == seat
-                     and e["kind"] == dkind and e["against"] in stop and (e.get("by") is None or by in e["by"])]
+                     and e["kind"] == dkind and e["against"] in stop and (e.get("by") is None or by in e["by"])
+                     and e.get("during") in (None, self.state["phase"])]
             if found:
                 e = found[0]
                 self.emit({"type": "defended", "player": seat, "killing": kind, "kind": dkind,
@@ -499,7 +515,8 @@ class WerewolfGame(object):
                 if e["source"] in self.state["table"]:
                     self.fire("defense", self._owner(e["source"]), obj=e["source"],
                               bindings={"subject": seat, "attacker": by, "defensetype": dkind, "deathtype": kind,
-                                        "attacksource": self._model_of(source)})
+                                        "attacksource": self._model_of(source),
+                                        "attacklocation": self.attack_location(source, by)})
                 died = False
                 break
         if died:
@@ -518,8 +535,17 @@ class WerewolfGame(object):
         pl["death"] = {"type": kind, "phase": self.phase_name()}
         self.emit({"type": "death", "player": seat, "killing": kind, "role": self.role_of(seat)})
         self.fire("death", seat, bindings={"subject": seat, "deathtype": kind, "attacker": by,
-                                           "attacksource": self._model_of(source)})
+                                           "attacksource": self._model_of(source),
+                                           "attacklocation": self.attack_location(source, by)})
         self.passive_round()
+
+    def attack_location(self, source, by):
+        """WWRF @AttackLocation: the group whose element made the killing (the pack's hunt is carried out
+        at the pack's place), else the attacking player; None for a killing of nobody (the narrator)."""
+        model = self._model_of(source)
+        if model is not None and self.models.get(model, {}).get("type") == "group":
+            return model
+        return by if by is not None and by >= 0 else None
 
     def _ghost(self, seat):
         if "ghostly" in self.models and not self.has_attribute(seat, "ghostly"):
@@ -661,6 +687,8 @@ class WerewolfGame(object):
         if loyal is not None and team != loyal:
             self.emit({"type": "loyal", "player": seat, "team": loyal})
             return False
+        # just before the change (On Changed): the old role is still the player's
+        self.fire("changing", seat, bindings={"subject": seat, "attacker": by})
         old = pl["role"]
         iid = self._new_card(role, seat)
         pl["role"] = iid
@@ -748,11 +776,20 @@ class WerewolfGame(object):
         self.state["choices"]["%s:%s" % (seat, name)] = {"options": list(options), "source": source}
         self.emit({"type": "choice", "player": seat, "choice": name, "options": list(options)})
 
-    def choose(self, seat, name, selection):
-        ch = self.state["choices"].pop("%s:%s" % (seat, name), None)
+    def choose(self, seat, name, selection, option=None):
+        """``seat`` answers its choice ``name``: asked (choose_action), or ``option`` when the rule names it
+        (an option the choice does not offer answers nothing)."""
+        ch = self.state["choices"].get("%s:%s" % (seat, name))
         if ch is None or not ch["options"]:
             return None
-        option = self.ask("choose_action", seat, list(ch["options"]), 1, 1, name, ch["source"], False)
+        if option is not None:
+            found = [o for o in ch["options"] if o.lower() == option.lower()]
+            if not found:
+                return None
+            option = found[0]
+        del self.state["choices"]["%s:%s" % (seat, name)]
+        if option is None:
+            option = self.ask("choose_action", seat, list(ch["options"]), 1, 1, name, ch["source"], False)
         self.emit({"type": "chosen", "player": seat, "choice": name, "option": option})
         if ch["source"] in self.state["table"]:
             self.fire("choicechosen", seat, obj=ch["source"],
@@ -826,6 +863,7 @@ class WerewolfGame(object):
         st = self.state
         finder = getattr(self.rules, "key_targets", None)
         revotes = st.get("settings", {}).get("revotes") or {}
+        vote_changes = st.get("settings", {}).get("vote_changes", True)
         for poll in [p for p in st["polls"] if p["open"]]:
             card = self._poll_card(poll["poll"])
             found = (lambda key: finder(self, card, key)) if finder is not None else (lambda key: [])
@@ -840,6 +878,8 @@ class WerewolfGame(object):
                                            "votes": [[v, t] for v, t in sorted(poll["votes"].items())]}))
                     poll["votes"] = {}
                 self._vote_round(poll, card, voters, options)
+                if vote_changes:
+                    self._reconsider(poll, voters, options, card)
                 tied = self._poll_tally(poll)[2]
                 if len(tied) < 2:
                     break
@@ -855,7 +895,32 @@ class WerewolfGame(object):
             poll["votes"][voter] = choice
             self.emit(self._where({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
                                    "where": poll["where"]}))
-            self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"]})
+            self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"], "subject": voter})
+
+    def _reconsider(self, poll, voters, options, card):
+        """Before the poll closes, every voter who voted may keep, change or withdraw their vote (WWRF
+        On Vote Change / On Vote Remove): a ``change_vote`` decision whose first option is the vote
+        itself; None withdraws it."""
+        name = poll["poll"]
+        for voter in voters:
+            old = poll["votes"].get(voter)
+            if old is None:
+                continue
+            opts = [old] + [o for o in options if o != old]
+            choice = self.ask("change_vote", voter, opts, 1, 1, name, card, True)
+            if choice == old:
+                continue
+            if choice is None:
+                del poll["votes"][voter]
+                self.emit(self._where({"type": "unvote", "poll": name, "player": voter, "target": old,
+                                       "where": poll["where"]}))
+                self.fire("voteremove", voter, bindings={"vote": old, "poll": name, "subject": voter})
+            else:
+                poll["votes"][voter] = choice
+                self.emit(self._where({"type": "revote", "poll": name, "player": voter, "target": choice,
+                                       "old": old, "where": poll["where"]}))
+                self.fire("votechange", voter, bindings={"oldvote": old, "newvote": choice, "vote": choice,
+                                                         "poll": name, "subject": voter})
 
     def _poll_tally(self, poll):
         """(votes per seat, the eligible ones, the seats with the most eligible votes, sorted)."""

@@ -13,8 +13,8 @@ readers only.
 from __future__ import absolute_import, division, print_function
 
 #: records everybody sees (a group's polls and channel only its members: the record's ``to``)
-PUBLIC = ("setup", "phase", "death", "announce", "win", "gameover", "poll_open", "vote", "poll_close",
-          "reveal", "resurrect", "ascended", "descended", "left", "poll_cancelled", "poll_deleted")
+PUBLIC = ("setup", "phase", "death", "announce", "win", "gameover", "poll_open", "vote", "unvote", "revote",
+          "poll_close", "reveal", "resurrect", "ascended", "descended", "left", "poll_cancelled", "poll_deleted")
 
 
 def audience(record):
@@ -107,6 +107,10 @@ def line(rec, name, who):
         return "  Poll %s opens in %s%s." % (el(rec["poll"]), rec["where"], title)
     if t == "vote":
         return "    %s votes for %s." % (who(rec["player"]), who(rec["target"]))
+    if t == "unvote":
+        return "    %s takes back the vote for %s." % (who(rec["player"]), who(rec["target"]))
+    if t == "revote":
+        return "    %s changes the vote from %s to %s." % (who(rec["player"]), who(rec["old"]), who(rec["target"]))
     if t == "poll_close":
         votes = ", ".join(["%s %d" % (who(p), n) for p, n in rec["votes"]])
         won = "no winner" if rec["winner"] is None else "%s wins" % who(rec["winner"])

@@ -90,6 +90,24 @@ def _phase(res):
     return max(0, res.game.state["pindex"])
 
 
+def _dead(res):
+    return len([p for p in res.game.state["players"] if not p["alive"]])
+
+
+def _ghosts(res):
+    g = res.game
+    return len([p for p in g.state["players"] if not p["alive"] and g.has_attribute(p["idx"], "ghostly")])
+
+
+def _haunting(res):
+    """Whether dead players may haunt the game as ghosts: the game has the Ghostly attribute."""
+    return "ghostly" in res.game.models
+
+
+def _phase_name(res):
+    return res.game.phase_name()
+
+
 def _day(res):
     return max(0, res.game.state["day"])
 
@@ -150,6 +168,33 @@ def _fn_has(res, args, fail):
     return res.game.has_attribute(p, _text(args[1]))
 
 
+def _fn_attr(res, args, fail):
+    """The first attribute card of that name on the player, or None."""
+    p = _player_of(args[0])
+    if p is None:
+        return None
+    name = _text(args[1])
+    g = res.game
+    for iid in g.state["players"][p]["attrs"]:
+        if g.state["cards"][iid]["model"] == name:
+            return Card(iid)
+    return None
+
+
+def _fn_pick(res, args, fail):
+    """pick(list, n): n of the list's elements drawn by the game's generator, in the order drawn (n = 0:
+    all of them, shuffled)."""
+    pool = list(args[0]) if isinstance(args[0], list) else ([] if args[0] is None else [args[0]])
+    n = args[1] if len(args) > 1 else 1
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise fail("RS506", "pick() needs a count of 0 or more", [("n", n)])
+    n = len(pool) if n == 0 else min(n, len(pool))
+    out = []
+    while len(out) < n:
+        out.append(pool.pop(res.game.randbelow(len(pool))))
+    return out
+
+
 def _fn_ismember(res, args, fail):
     p = _player_of(args[0])
     return p is not None and res.game.is_member(p, _text(args[1]))
@@ -197,15 +242,20 @@ def _stat_seat(res, value):
 
 
 # ---------------------------------------------------------------------------- selectors
+def _players_where(kept, test):
+    """The players of ``kept`` whose seat passes ``test(seat)``, in order."""
+    out = []
+    for v in kept:
+        p = _player_of(v)
+        if p is not None and test(p):
+            out.append(v)
+    return out
+
+
 def _keep(test):
     def sel(res, kept, value):
         name = _text(value)
-        out = []
-        for v in kept:
-            p = _player_of(v)
-            if p is not None and test(res.game, p, name):
-                out.append(v)
-        return out
+        return _players_where(kept, lambda p: test(res.game, p, name))
     return sel
 
 
@@ -251,19 +301,22 @@ def _orig_is(key):
 
 def _sel_mine(res, kept, value):
     name = _text(value)
-    g = res.game
-    out = []
-    for v in kept:
-        p = _player_of(v)
-        if p is None:
-            continue
-        for iid in g.state["players"][p]["attrs"]:
-            c = g.state["cards"][iid]
-            src = g.state["cards"].get(c["source"])
-            if c["model"] == name and src is not None and src["owner"] == res.controller:
-                out.append(v)
-                break
-    return out
+    cards = res.game.state["cards"]
+
+    def mine(iid):
+        src = cards.get(cards[iid]["source"])
+        return cards[iid]["model"] == name and src is not None and src["owner"] == res.controller
+    return _players_where(kept, lambda p: any(mine(iid) for iid in res.game.state["players"][p]["attrs"]))
+
+
+def _sel_disguisedby(res, kept, value):
+    """The players wearing a disguise made by one of the players ``value`` gives (WWRF AttrDisguise)."""
+    makers = value if isinstance(value, list) else [value]
+    seats = [m.idx for m in makers if isinstance(m, Player)]
+    st = res.game.state
+    made = set(e["player"] for e in st["lasting"]
+               if e["type"] == "disguise" and st["cards"].get(e["source"], {}).get("owner") in seats)
+    return _players_where(kept, lambda p: p in made)
 
 
 def _fn_mostfreqrole(res, args, fail):
@@ -309,13 +362,10 @@ def _sel_where(res, kept, value):
     for part in ("%s" % (value,)).split(","):
         if "=" in part:
             k, v = part.split("=", 1)
-            tests.append((_TESTS[k.strip().lower()], _text(v)))
-    out = []
-    for v in kept:
-        p = _player_of(v)
-        if p is not None and all(t(res.game, p, name) for t, name in tests):
-            out.append(v)
-    return out
+            k = k.strip().lower()
+            want = not k.endswith("!")
+            tests.append((_TESTS[k.rstrip("!").strip()], _text(v), want))
+    return _players_where(kept, lambda p: all(bool(t(res.game, p, name)) == want for t, name, want in tests))
 
 
 class WerewolfVocab(object):
@@ -332,6 +382,11 @@ class WerewolfVocab(object):
         "attacksource": _text_binding("attacksource"),
         "voters": _list_binding("voters"), "othervoters": _list_binding("othervoters"),
         "poll": _text_binding("poll"), "vote": _binding("vote"), "joiner": _binding("joiner"),
+        "oldvote": _binding("oldvote"), "newvote": _binding("newvote"),
+        "visitparameter": _text_binding("visitparameter"),
+        "secondvisitparameter": _text_binding("secondvisitparameter"),
+        "attacklocation": _binding("attacklocation"), "election": _text_binding("election"),
+        "dead": _dead, "ghosts": _ghosts, "phasename": _phase_name, "haunting": _haunting,
         "emitted": _text_binding("emitted"), "whispername": _text_binding("whispername"),
         "option": _text_binding("option"), "targeted": _targeted, "ind": _ind,
         "living": _living, "total": _total, "phase": _phase, "day": _day, "night": _night,
@@ -345,7 +400,7 @@ class WerewolfVocab(object):
                     "counter": _pl("counter"), "seat": _pl_seat, "class": _pl_model("class"),
                     "category": _pl_model("category"), "target": _pl_target, "votingpower": _pl_power,
                     "originalrole": _pl_original}
-    functions = {"has": _fn_has, "ismember": _fn_ismember, "ceil": _rounding("ceil"),
+    functions = {"has": _fn_has, "attr": _fn_attr, "pick": _fn_pick, "ismember": _fn_ismember, "ceil": _rounding("ceil"),
                  "floor": _rounding("floor"), "mostfreqrole": _fn_mostfreqrole}
     element_types = {}
     constants = ()
@@ -359,6 +414,7 @@ class WerewolfVocab(object):
         "class": _keep(_TESTS["class"]), "category": _keep(_TESTS["category"]),
         "origrole": _keep(_TESTS["origrole"]), "origclass": _keep(_TESTS["origclass"]),
         "origcategory": _keep(_TESTS["origcategory"]), "origteam": _keep(_TESTS["origteam"]), "mine": _sel_mine,
+        "disguisedby": _sel_disguisedby,
     }
 
     def player_indices(self, res):
