@@ -24,3 +24,9 @@ class GameOver(Exception):
         Exception.__init__(self, "game over: winner=%r (%s)" % (winner, reason))
         self.winner = winner
         self.reason = reason
+
+
+class Interrupt(Exception):
+    """Raised by a host (through its decider) to unwind the game: undo, load, quit, a scripted
+    decider that has no answer left.  Rule engines let it pass through a resolution untouched (as
+    ``GameOver``); every other exception raised inside a resolution is caught there."""

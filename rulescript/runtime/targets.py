@@ -25,14 +25,15 @@ PURPOSES = ("target", "clause", "cost", "silent")
 PLAYER_KEYWORDS = ("me", "opp", "player", "players")
 
 
-def resolve(res, filters, purpose, preselected=None, required=False):
-    """The objects the filters select (section 4), joined in order, duplicates removed."""
+def resolve(res, filters, purpose, preselected=None, required=False, exclude=None):
+    """The objects the filters select (section 4), joined in order, duplicates removed.
+    ``exclude``: objects that are not candidates (cards an earlier cost already plans to use)."""
     if purpose not in PURPOSES:
         raise ValueError("unknown filter purpose %r" % (purpose,))
     out = []
     seen = set()
     for f in filters:
-        got = resolve_one(res, f, purpose, preselected, len(filters) == 1)
+        got = resolve_one(res, f, purpose, preselected, len(filters) == 1, exclude)
         if required and not got:
             raise NoTargets()
         for v in got:
@@ -42,7 +43,7 @@ def resolve(res, filters, purpose, preselected=None, required=False):
     return out
 
 
-def resolve_one(res, f, purpose, preselected=None, whole=True):
+def resolve_one(res, f, purpose, preselected=None, whole=True, exclude=None):
     """One filter through the whole pipeline.
 
     ``preselected``: objects picked in advance (Card/Player values); they are taken without a
@@ -54,6 +55,8 @@ def resolve_one(res, f, purpose, preselected=None, whole=True):
     if f["selects"] == "mixed" and not silent and len(conjs) > 1:
         conjs = [_choose_type(res, f, conjs, preselected)]
     kept = _candidates(res, f, conjs, silent)
+    if exclude:
+        kept = [v for v in kept if v not in exclude]
     if silent:
         return kept
     return _quantity(res, f, kept, purpose, preselected, whole)

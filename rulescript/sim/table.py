@@ -24,26 +24,26 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rulescript.games.cfc.game import CfcGame
-from rulescript.runtime.errors import InvalidDecision
+from rulescript.runtime.errors import Interrupt, InvalidDecision
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import check_answer
-from rulescript.sim.deciders import LIST_KINDS, RandomDecider
+from rulescript.sim.deciders import LIST_KINDS, InputEnded, RandomDecider
 from rulescript.sim.gamelog import LOG_FORMAT, describe_option, format_record, load_log, save_log
 
 HELP = "\n\n".join(__doc__.split("\n\n")[1:3])
 
 
-class _Undo(Exception):
+class _Undo(Interrupt):
     pass
 
 
-class _Load(Exception):
+class _Load(Interrupt):
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.path = path
 
 
-class _Quit(Exception):
+class _Quit(Interrupt):
     pass
 
 
@@ -196,7 +196,7 @@ class Session:
             self.out.flush()
             line = self.inp.readline()
             if not line:
-                raise EOFError
+                raise InputEnded("input ended")
             words = line.strip().split()
             if not words:
                 continue
