@@ -251,6 +251,8 @@ class Engine(object):
         except (GameOver, Interrupt, InvalidDecision):
             raise
         except (RuleLoop, OverBudget) as err:
+            if err.at is None:
+                _locate(err, rule)
             if err.card is None:
                 err.card = (iid, rule["id"])
                 err.why = why
@@ -262,6 +264,8 @@ class Engine(object):
             return False, None
         except RuleError as err:
             self.restore(game, snap)
+            if err.at is None:
+                _locate(err, rule)
             if err.card is None:
                 err.card = (iid, rule["id"])
                 err.why = why
@@ -508,7 +512,11 @@ class Engine(object):
         return last
 
     def _effect(self, res, eff, S, restr):
-        _expr.charge(res, COMMAND_STEPS)
+        b = res.budget
+        b[0] -= COMMAND_STEPS
+        if b[0] < 0:
+            b[0] = -1
+            raise _expr.over_budget(res, {"at": eff.get("at"), "text": eff.get("cmd") or eff.get("ability")})
         if "ability" in eff:
             self.commands.run_ability(res, eff, S, restr, False)
             return True
@@ -589,15 +597,27 @@ def _default_label(action):
     return "action"
 
 
+def _rule_at(rule):
+    src = rule.get("src") or [None, None, None]
+    if len(src) >= 3 and src[1] is not None:
+        return src[0], [src[1], src[2], (src[2] or 0) + 1]
+    return (src[0] if src else None), None
+
+
+def _locate(err, rule):
+    """A rule error raised without a position points at its rule's section."""
+    f, at = _rule_at(rule)
+    err.at = at
+    if err.file is None:
+        err.file = f
+
+
 def _engine_error(exc, iid, rule, why):
     """RS530: an exception that is not a rule error, raised inside a resolution."""
     text = _clip(_exception_text(exc), 300)
-    src = rule.get("src") or [None, None, None]
-    at = None
-    if len(src) >= 3 and src[1] is not None:
-        at = [src[1], src[2], (src[2] or 0) + 1]
+    f, at = _rule_at(rule)
     err = RuleError("RS530", "engine error while resolving %s: %s: %s" % (
-        rule.get("id"), type(exc).__name__, text), src[0], at, None,
+        rule.get("id"), type(exc).__name__, text), f, at, None,
         [("exception", type(exc).__name__)])
     err.card = (iid, rule.get("id"))
     err.why = why
