@@ -84,7 +84,7 @@ def rs_tokens(text):
 
 def _template(rng):
     t = rng.choice(TEMPLATES)
-    n = rng.randint(2, 40)
+    n = rng.randint(2, 40) if rng.random() < 0.5 else rng.randint(9, 12)  # 9..12: lists of 1-8k elements
 
     def doubling(first, op):
         parts = ["_v0 := %s" % first]

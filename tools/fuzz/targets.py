@@ -393,7 +393,7 @@ class SelftestTarget(Target):
     name = "selftest"
 
     def corpus(self):
-        self.seeds = ["ok", "ok", "ok", "sleep 30", "alloc 4000", "raise", "slow 2.5", "exit"]
+        self.seeds = ["ok", "ok", "ok", "sleep 30", "alloc 4000", "raise", "slow 0.8", "exit"]
 
     def generate(self, rng):
         return {"files": {"cmd.txt": rng.choice(self.seeds)}}
