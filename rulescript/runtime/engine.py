@@ -654,4 +654,6 @@ def _show(value, depth=0):
         return out
     if _expr.is_str(value) and len(value) > SHOW_CHARS:
         return _clip(value, SHOW_CHARS) + " (%d characters)" % len(value)
+    if _expr.is_number(value) and not -_expr.MAX_INT <= value <= _expr.MAX_INT:
+        return _expr._short_number(value)  # printing a huge int may itself fail (Python 3 limits it)
     return value

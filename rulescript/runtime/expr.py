@@ -240,7 +240,7 @@ def _short_number(v):
     # a huge int is shown by its size (printing it could be the very thing that is too big)
     if -MAX_INT <= v <= MAX_INT:
         return v
-    return "a number of about %d digits" % (_bit_length(v) * 3 // 10 + 1)
+    return "a number of about %d digits" % (_bit_length(v) * 30103 // 100000 + 1)
 
 
 def _bit_length(v):

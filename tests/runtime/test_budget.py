@@ -152,6 +152,13 @@ def test_a_huge_literal_in_the_ir_is_rs511_when_a_command_uses_it():
     _, errors, _, _, unchanged = resolve("action = damage(12) to(opp)", ir_edit=edit)
     assert one_error(errors, "RS511") and unchanged
 
+    def edit_vars(rules):
+        rules["src"]["vars"][0][1]["e"][3] = ["lit", 10 ** 5000]
+    _, errors, _, _, _ = resolve("vars = _x := 'a' + 1\naction = draw()", ir_edit=edit_vars)
+    e = one_error(errors, "RS504")  # the error report does not print the 5000-digit number
+    assert e["values"][1][1] == "a number of about 5001 digits"
+    assert "<a number of about 5001 digits>" in e["message"]
+
 
 # ---------------------------------------------------------------------------- lengths (RS512)
 @pytest.mark.parametrize("first,what,last", [("'ab'", "a string", 12), ("[1]", "a list", 13)])
