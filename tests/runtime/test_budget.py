@@ -18,6 +18,7 @@ from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import ListSink
 from rulescript.runtime.resolution import MAX_STEPS
 from rulescript.sim.deciders import DecisionsExhausted, ScriptedDecider
+from runtime_table import enter_ring
 
 
 def char(cid, bp=500, sp=0, subtype="ninja", ability="trigger"):
@@ -54,16 +55,7 @@ class Table:
             self.game.create_card("c%d" % i, 0, "deck")
 
     def ring(self, p, model):
-        g = self.game
-        iid = g.create_card(model, p, "hand")
-        g.state["players"][p]["hand"].remove(iid)
-        slot = g.free_slots(p)[0]
-        c = g.state["cards"][iid]
-        c.update(zone="ring", slot=slot, bp=self.models[model]["bp"], lastBP=self.models[model]["bp"],
-                 fresh=False)
-        g.state["players"][p]["ring"][slot] = iid
-        self.engine.card_entered_play(g, iid)
-        return iid
+        return enter_ring(self.game, self.engine, p, model)
 
     def state(self):
         st = deep_copy(self.game.state)
