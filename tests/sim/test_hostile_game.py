@@ -115,3 +115,35 @@ def test_a_hook_that_would_ask_a_question_is_offered_and_asked_when_declared():
     b = [o for o in opts if o["do"] == "block"][0]
     assert game.declare_block(b["card"], b["attack"]) is True
     assert asked == ["yes_no"] and game.state["players"][0]["hp"] == 3001
+
+
+# ---------------------------------------------------------------------- the hosts keep running
+def _cli(*args, stdin=None):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "rulescript.cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_rulescript_test_runs_every_hostile_scenario():
+    out = _cli("test", str(HOSTILE))
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    assert out.stdout.rstrip().endswith("passed, 0 failed")
+
+
+def test_play_auto_plays_a_hostile_deck_to_the_end():
+    out = _cli("play", str(HOSTILE), "--auto", "--seed", "3")
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "** game over" in out.stdout
+    assert "error[RS51" in out.stdout + out.stderr
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_the_interactive_table_goes_on_after_a_rule_hits_a_limit():
+    out = _cli("play", str(HOSTILE), "--seed", "3", "--turn-limit", "6", stdin="1\n" * 600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    text = out.stdout
+    at = text.index("error[RS514]")
+    assert "the resolution was aborted and the game state restored" in text[at:]
+    assert "[player " in text[at:]  # the table asked its next question after the error
+    assert "Traceback" not in text + out.stderr
