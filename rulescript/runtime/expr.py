@@ -140,6 +140,11 @@ class TooLong(Exception):
     """The text of a value would be longer than allowed (raised by to_str)."""
 
 
+class OutOfRange(Exception):
+    """to_str met a number past MAX_INT (only a damaged IR holds one: Python 3 may refuse to print
+    it where Python 2 prints it, so no host prints it)."""
+
+
 def _atom_text(res, v):
     if isinstance(v, Card):
         return res.engine.vocab.card_name(res, v.iid)
@@ -151,6 +156,8 @@ def _atom_text(res, v):
         return v
     if v is True or v is False:
         return str(v)
+    if is_number(v) and not -MAX_INT <= v <= MAX_INT:
+        raise OutOfRange()
     v = _norm(v)
     return repr(v) if isinstance(v, float) else str(v)
 
@@ -912,6 +919,10 @@ def _f_str(res, root, node, args):
         text = node_text(root, node[2][0])
         raise fail(res, "RS512", "str(): the text of '%s' is longer than %d characters" % (
             text, MAX_LEN), root, node, [(text, "%s of %d elements" % (kind_of(v), len(v)))])
+    except OutOfRange:
+        text = node_text(root, node[2][0])
+        raise fail(res, "RS511", "str(): '%s' holds a number out of range (a rule's numbers stay "
+                   "between -%d and %d)" % (text, MAX_INT, MAX_INT), root, node)
     check_length(res, root, node, out, "a string")
     return out
 

@@ -144,6 +144,11 @@ def test_a_huge_literal_in_the_ir_is_rs511_when_a_command_uses_it():
     _, errors, _, _, unchanged = resolve("action = damage(12) to(opp)", ir_edit=edit)
     assert one_error(errors, "RS511") and unchanged
 
+    def edit_str(rules):  # str() of it: Python 3 refuses past 4300 digits, Python 2 does not
+        rules["src"]["vars"][0][1]["e"][2][0] = ["lit", 10 ** 5000]
+    _, errors, _, _, _ = resolve("vars = _t := str(1)\naction = draw()", ir_edit=edit_str)
+    assert one_error(errors, "RS511")["message"].startswith("str(): '<a number of about 5001 digits>' holds")
+
     def edit_vars(rules):
         rules["src"]["vars"][0][1]["e"][3] = ["lit", 10 ** 5000]
     _, errors, _, _, _ = resolve("vars = _x := 'a' + 1\naction = draw()", ir_edit=edit_vars)
@@ -175,6 +180,13 @@ def test_lists_nested_past_the_limit_are_rs513_and_the_report_does_not_recurse()
     e = one_error(errors, "RS513")
     assert e["message"] == "lists nested deeper than 32 levels in '[[_n3]]'"
     assert unchanged
+    # just below the limit, str(), min() and the error report work on 31 levels without recursing
+    _, errors, t, _, _ = resolve("vars = %s; _m := min(_n3)\naction = draw()" % decl.rsplit(";", 1)[0])
+    e = one_error(errors, "RS504")
+    assert e["message"] == "min() cannot order a list and a list"
+    assert e["values"] == [["min(_n3)", [[[["[...]"]]]]]]  # shown 4 levels deep
+    _, errors, t, _, _ = resolve("vars = %s\naction = hp(+len(str(_n3)))" % decl.rsplit(";", 1)[0])
+    assert errors == [] and t.game.state["players"][0]["hp"] == 3000 + 31 + 1 + 31
 
 
 def test_shared_sublists_cannot_multiply_the_work():
