@@ -25,8 +25,8 @@ from . import expr as _expr
 from . import plain
 from . import targets as _targets
 from .errors import GameOver, Interrupt, InvalidDecision
-from .resolution import (COMMAND_STEPS, MAX_STEPS, RESOLUTION_STEPS, Cancelled, Card, NoTargets,
-                         OverBudget, Player, Resolution, RuleError)
+from .resolution import (COMMAND_STEPS, MAX_STEPS, RECORD_STEPS, RESOLUTION_STEPS, Cancelled, Card,
+                         NoTargets, OverBudget, Player, Resolution, RuleError)
 
 MAX_DEPTH = 32
 
@@ -74,6 +74,7 @@ class Engine(object):
         # last_exception: the latest one caught as an engine error (RS530), for a host to show.
         self.strict = False
         self.last_exception = None
+        self._recording = False     # an error record being emitted costs no steps
 
     def snapshot(self, game):
         return plain.snapshot(game.state, skip=("log",), copier=self.copier)
@@ -158,6 +159,22 @@ class Engine(object):
     def ask_hook(self, game, hook, player, obj=None, trigger=None, bindings=None):
         ev = {"name": hook, "player": player, "obj": obj, "trigger": trigger, "bindings": bindings or {}}
         return self._dispatch(game, ev, hook=True)
+
+    def work(self, game, n):
+        """The game emitted ``n`` records: inside a resolution they cost RECORD_STEPS each (a rule
+        that moves whole piles in a loop uses its budget up like one that computes in a loop)."""
+        if self.stack and not self._recording:
+            b = self._budget
+            b[0] -= n * RECORD_STEPS
+            if b[0] < 0:
+                b[0] = -1
+                iid, rid = self.stack[-1]
+                err = OverBudget("RS514", "this resolution used up its %d evaluation steps (a rule that "
+                                 "loops over too much, or a trigger cascade that does too much)" % MAX_STEPS)
+                rule = self.rules.get(rid)
+                if rule is not None:
+                    _locate(err, rule)
+                raise err
 
     def probe_hook(self, game, hook, player, obj=None, trigger=None, bindings=None):
         """The verdicts ``ask_hook`` would give, leaving no trace: the state is restored, no record
@@ -289,7 +306,11 @@ class Engine(object):
                "values": [[n, _show(v)] for n, v in err.values],
                "turn": game.state.get("turn"), "phase": game.state.get("phase")}
         self.errors.append(rec)
-        game.emit({"type": "rule_error", "error": rec})
+        self._recording = True
+        try:
+            game.emit({"type": "rule_error", "error": rec})
+        finally:
+            self._recording = False
         if self.on_error is not None:
             self.on_error(rec)
 

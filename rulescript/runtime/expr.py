@@ -460,6 +460,7 @@ def _ev_name(res, node, root):
     if f is not None:
         return f(res, node, root)
     if n in res.results:
+        charge(res, len(res.results[n]), root, node)
         return [Card(i) for i in res.results[n]]
     vocab = res.engine.vocab
     f = vocab.names.get(n)
@@ -476,11 +477,17 @@ def _ev_var(res, node, root):
 
 
 def _name_tgt(res, node, root):
-    return [] if res.tgt is None else list(res.tgt)
+    if res.tgt is None:
+        return []
+    charge(res, len(res.tgt), root, node)
+    return list(res.tgt)
 
 
 def _name_prev(res, node, root):
-    return [] if res.prev is None else list(res.prev)
+    if res.prev is None:
+        return []
+    charge(res, len(res.prev), root, node)
+    return list(res.prev)
 
 
 def _name_this(res, node, root):
@@ -546,7 +553,10 @@ def _ev_attr(res, node, root):
     elif isinstance(obj, Player):
         f = res.engine.vocab.player_attrs.get(name)
         if f is not None:
-            return f(res, obj.idx)
+            v = f(res, obj.idx)
+            if isinstance(v, list):  # a pile: building it costs a step per card
+                charge(res, len(v), root, node)
+            return v
     elif isinstance(obj, list):
         if name == "size":
             return len(obj)

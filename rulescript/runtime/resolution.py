@@ -11,8 +11,10 @@ from __future__ import absolute_import, division, print_function
 #: quantifier or each visits the size of its element expression, each command run COMMAND_STEPS,
 #: each nested resolution RESOLUTION_STEPS, and work on data one step per element.
 MAX_STEPS = 200000
-COMMAND_STEPS = 20
+COMMAND_STEPS = 50
 RESOLUTION_STEPS = 50
+#: each record the game emits while a resolution runs (a card moved, a stat changed...)
+RECORD_STEPS = 5
 
 
 class Card(object):

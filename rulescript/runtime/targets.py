@@ -22,6 +22,9 @@ from . import expr as _expr
 from .resolution import Cancelled, Card, NoTargets, Player
 
 PURPOSES = ("target", "clause", "cost", "silent")
+#: steps of the budget one filter costs, and each candidate it examines
+FILTER_STEPS = 5
+CANDIDATE_STEPS = 3
 PLAYER_KEYWORDS = ("me", "opp", "player", "players")
 
 
@@ -82,6 +85,8 @@ def _candidates(res, f, conjs, silent):
             iids.append(res.source)
         for i in iids:
             cands.append(Card(i))
+    # each candidate costs steps of the resolution's budget (docs/runtime.md, "Limits")
+    _expr.charge(res, FILTER_STEPS + CANDIDATE_STEPS * len(cands))
     kept = []
     for v in cands:
         for k in range(len(conjs)):
