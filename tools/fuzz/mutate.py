@@ -196,8 +196,13 @@ def mutate_text(rng, text, glyphs, words=(), edits=None):
                 y = rng.randrange(len(lines))
                 lines[x], lines[y] = lines[y], lines[x]
             text = "\n".join(lines)
-        else:
+        elif k < 0.95:
             text = text[:i] + rng.choice(HUGE_NUMBERS) + text[i:]
+        else:
+            runs = [m.span() for m in re.finditer(r"\d+", text)]
+            if runs:  # a number where the grammar has one: Day 2+, x2, Quantity
+                x, y = rng.choice(runs)
+                text = text[:x] + rng.choice(HUGE_NUMBERS) + text[y:]
     return text
 
 
