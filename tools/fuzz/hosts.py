@@ -111,7 +111,7 @@ def build_job(n_games, seed):
         text = []
         actions = [c for c in ids if models[c]["type"] in ("action", "reaction")]
         chars = [c for c in ids if models[c]["type"] == "character"]
-        for _ in range(rng.randint(4, 12)):
+        for _ in range(rng.randint(8, 16)):
             body = M._template(rng)
             cid = rng.choice(chars if body.startswith("auto") else actions)
             text.append("[%s]\n%s" % (cid, body))
