@@ -356,7 +356,14 @@ def main(argv=None):
         return replay_saved(args.replay, args)
     if args.hours and args.inputs == 1000:
         args.inputs = 10 ** 12
-    summary = Campaign(args).run()
+    # a campaign stopped with SIGTERM still ends its workers and prints its summary
+    signal.signal(signal.SIGTERM, lambda signum, frame: (_ for _ in ()).throw(KeyboardInterrupt()))
+    campaign = Campaign(args)
+    try:
+        summary = campaign.run()
+    except KeyboardInterrupt:
+        summary = campaign.summary()
+        summary["interrupted"] = True
     print(json.dumps(summary, indent=1) if args.json else render(summary))
     return 1 if summary["findings"] else 0
 
