@@ -3,7 +3,8 @@
 Entry points (the CLI's ``watch`` subcommand calls one of the first two)::
 
     main_watch(argv: list[str]) -> int
-        argparse front end: ``GAME [--debounce MS] [--no-scenarios] [--once]``; ``--help`` explains.
+        argparse front end: ``GAME [--debounce MS] [--no-scenarios] [--once] [--octgn DIR]``;
+        ``--help`` explains.
         Exit status: 0 clean (or stopped with Ctrl-C), 1 errors/failures (``--once``), 2 usage.
     run_watch(game_dir, out=None, *, debounce=0.05, scenarios=True, once=False) -> int
         the same without argument parsing (``out``: a text stream, default ``sys.stdout``).
@@ -753,8 +754,10 @@ class Watcher:
 
 # ------------------------------------------------------------------------------------------ CLI
 def run_watch(game_dir: str | Path, out: Any = None, *, debounce: float = 0.05, scenarios: bool = True,
-              once: bool = False) -> int:
-    """Watch ``game_dir`` until Ctrl-C (0), or with ``once`` compile and test once (0 if clean)."""
+              once: bool = False, octgn: str | Path | None = None) -> int:
+    """Watch ``game_dir`` until Ctrl-C (0), or with ``once`` compile and test once (0 if clean).
+    ``octgn``: an OCTGN data folder where the game is installed; its ``Scripts/rules.py`` is rewritten
+    after every good reload (``octgn_pack.deploy.RulesSync``)."""
     out = out if out is not None else sys.stdout
     root = Path(game_dir)
     if not root.is_dir() or not any((root / n).exists() for n in ("game.yaml", "cards.yaml", "rules")):
@@ -762,6 +765,14 @@ def run_watch(game_dir: str | Path, out: Any = None, *, debounce: float = 0.05, 
                          "rules/)\n" % game_dir)
         return 2
     w = Watcher(root, out, debounce=debounce, scenarios=scenarios)
+    if octgn is not None:
+        from octgn_pack.deploy import DeployError, RulesSync
+
+        try:
+            w.on_reload(RulesSync(root, octgn, out))
+        except DeployError as exc:
+            sys.stderr.write("rulescript watch: error: %s\n" % exc)
+            return 2
     if once:
         return w.check_once()
     return w.run_forever()
@@ -780,6 +791,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="wait until the folder has been quiet this long before reloading, so that a "
                    "burst of saves gives one reload (default: 50)")
     p.add_argument("--no-scenarios", action="store_true", help="only compile; do not run scenarios")
+    p.add_argument("--octgn", metavar="DIR",
+                   help="an OCTGN data folder where the game is installed ('octgn-pack deploy GAME --data DIR'): "
+                   "after every good save, rewrite the installed Scripts/rules.py so that OCTGN's reload scripts "
+                   "(developer mode) picks up the change; a broken save leaves it as it was")
     p.add_argument("--once", action="store_true",
                    help="compile and run every scenario once, then exit: 0 if there are no errors and "
                    "no failures, else 1")
@@ -796,7 +811,7 @@ def main_watch(argv: list[str] | None = None) -> int:
         sys.stderr.write("rulescript watch: error: --debounce must be >= 0\n")
         return 2
     return run_watch(args.game, sys.stdout, debounce=args.debounce / 1000.0,
-                     scenarios=not args.no_scenarios, once=args.once)
+                     scenarios=not args.no_scenarios, once=args.once, octgn=args.octgn)
 
 
 if __name__ == "__main__":  # pragma: no cover - python -m rulescript.watch GAME

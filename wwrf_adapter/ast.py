@@ -104,14 +104,16 @@ class Restriction:
 
 @dataclass
 class ScalingItem:
-    """``kind`` ∈ static, odd, even, ratio, compare, value."""
+    """``kind`` ∈ static, odd, even, ratio, compare, value. ``compare`` is ``left comparator right ⇒
+    x count``, where both sides are number values (``$living``, ``@ThisAttr->Counter``, ``8`` …)."""
 
     kind: str
     count: int | None = None
     variable: str | None = None
     divisor: int | None = None
     comparator: str | None = None
-    threshold: int | None = None
+    left: Value | None = None
+    right: Value | None = None
     value: Value | None = None
     span: Span | None = _span()
 
@@ -167,9 +169,10 @@ class Ability:
 
 @dataclass
 class Process:
-    """Abilities run silently; their results become ``@Result1``…``@Result7``."""
+    """Abilities run silently; their results become ``@Result1``…``@Result7``. Besides abilities the
+    block may hold ``For Each`` loops (``For Each S: C: A`` runs ``A`` for the elements meeting ``C``)."""
 
-    abilities: list[Ability] = field(default_factory=list)
+    abilities: list[Union[Ability, "ForEach"]] = field(default_factory=list)
     span: Span | None = _span()
 
 

@@ -405,10 +405,16 @@ def build_ability(text: str, col: int, ctx: Ctx) -> Ability:
         elif d in ("manip_prop", "ability_type", "label", "fake"):
             inner = child.children[0]
             key = {"manip_prop": "property", "ability_type": "abilities", "label": "label", "fake": "feedback"}[d]
-            if isinstance(inner, Tree) and inner.data == "words":
+            if isinstance(inner, Tree) and inner.data in ("words", "type_words"):
                 ab.words[key] = " ".join(str(t) for t in _tokens_of(inner))
+                if d == "ability_type":
+                    _check_ability_type(_tokens_of(inner), ctx)
             elif isinstance(inner, Tree):
-                ab.args[key] = build_value(inner, ctx)
+                val = build_value(inner, ctx)
+                if d == "ability_type" and val.kind == "success":  # the ability types Success, Failure
+                    ab.words[key] = val.text
+                else:
+                    ab.args[key] = val
             elif isinstance(inner, Token) and inner.type == "PGROUP":
                 ab.options = split_list(str(inner)[1:-1])
                 ab.words["feedback"] = "chance"
@@ -428,6 +434,15 @@ def build_ability(text: str, col: int, ctx: Ctx) -> Ability:
     _check_arity(alias, ab, ctx, col, col + len(text))
     ab.text = render_tokens(tokens)
     return ab
+
+
+def _check_ability_type(tokens: list[Token], ctx: Ctx) -> None:
+    """``Obstruct T for …``: ``T`` is an ability type, or a subtype followed by its type."""
+    last = tokens[-1]
+    kind = str(last).lower()
+    if kind not in vocab.ABILITY_TYPES:
+        ctx.error("WW211", f"unknown ability type '{last}' (expected a type such as Killing, or 'Subtype Type')",
+                  last.column or 1, last.end_column, [t.capitalize() for t in vocab.ABILITY_TYPES], str(last).capitalize())
 
 
 _ARITY = {"a_shuffle": (1, 5, "values"), "a_display": (0, 4, "display values"),

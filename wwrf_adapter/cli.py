@@ -17,7 +17,12 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 _DESCRIPTION = """\
 Front end for WWRF (Werewolves Revamped Formalization) element files: roles, teams, groups, polls,
 attributes, ability sets, locations and displays (extension-less text files, one element per file).
-Folders are read recursively; every extension-less file in them is one element."""
+
+A folder that holds a _paths/ folder is a role book: each file of _paths/ (roles, teams, groups,
+polls, attributes, sets, locations) lists folders of the book, one per line, and exactly the files
+of those folders are read, as elements of that kind. Any other folder is read recursively: every
+extension-less file that starts with an element header (**Name**) is one element; other files are
+skipped with a note."""
 
 _EPILOG = """\
 examples:
@@ -39,7 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="+", metavar="PATH", help="element files or folders")
     c.add_argument("--format", choices=("text", "json"), default="text",
                    help="text: file:line:col with the source line and a caret (default); json: a list")
-    c.add_argument("--no-warnings", action="store_true", help="report errors only")
+    c.add_argument("--no-warnings", action="store_true",
+                   help="report errors only (warnings and notes are neither printed nor counted)")
     d = sub.add_parser("dump", help="print the typed AST", description="Print the AST of the elements.")
     d.add_argument("paths", nargs="+", metavar="PATH", help="element files or folders (folders give context)")
     d.add_argument("--json", action="store_true", help="JSON output (the schema is docs/wwrf-ast.md)")
@@ -50,14 +56,24 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _load(paths: list[str]) -> "tuple[Project, list[Path]]":
-    from .project import collect_files, load_project
+def _load(paths: list[str]) -> "Project":
+    from .project import load_project
 
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         raise FileNotFoundError(", ".join(missing))
-    files = collect_files(list(paths))
-    return load_project(list(paths), siblings=True), files
+    return load_project(list(paths), siblings=True)
+
+
+def _summary(project: "Project", warnings: bool) -> str:
+    """``12 file(s): 1 error(s), 2 warning(s); 3 file(s) skipped (no element header)``."""
+    errors = sum(1 for d in project.diagnostics if d.is_error)
+    text = f"{len(project.files)} file(s): {errors} error(s)"
+    if warnings:
+        text += f", {sum(1 for d in project.diagnostics if d.severity == 'warning')} warning(s)"
+    if project.skipped:
+        text += f"; {len(project.skipped)} file(s) skipped (no element header)"
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -71,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("wwrf: error: a command is required (check, dump or fmt)", file=sys.stderr)
         return EXIT_USAGE
     try:
-        project, files = _load(args.paths)
+        project = _load(args.paths)
     except FileNotFoundError as exc:
         print(f"wwrf: error: no such file or folder: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -83,11 +99,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             for d in shown:
                 print(render(d, project.sources.get(d.span.file)))
-            errors = sum(1 for d in diags if d.is_error)
-            warnings = sum(1 for d in diags if not d.is_error)
-            print(f"{len(files)} file(s): {errors} error(s), {warnings} warning(s)", file=sys.stderr)
+            print(_summary(project, warnings=not args.no_warnings), file=sys.stderr)
         return EXIT_ERRORS if project.has_errors else EXIT_OK
-    wanted = {str(f) for f in files}
+    wanted = set(project.files)
     elements = [el for el in project.elements.values() if el.file in wanted]
     if args.command == "dump":
         from .jsonout import to_data

@@ -82,8 +82,9 @@ def _key_item(info: LineInfo, ctx: Ctx) -> KeyLine:
         items = split_top_commas(seg.text, seg.col)
         low = {a.lower(): a for a in _AUDIENCE}
         for text, col in items:
-            if text.lower() not in low:
-                ctx.error("WW210", f"unknown audience '{text}' in {key}", col, col + len(text), _AUDIENCE, text)
+            if text.lower() not in low:  # a server role, say: allowed, but worth a look
+                ctx.warning("WW912", f"'{text}' in {key} is not an audience class: kept as a name (a server role?)",
+                            col, col + len(text), _AUDIENCE, text)
         kl.text = ", ".join(low.get(t.lower(), t) for t, _ in items)
     return kl
 

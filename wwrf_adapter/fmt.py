@@ -21,12 +21,12 @@ def _statement(stmt: Statement, depth: int, out: list[str]) -> None:
     if isinstance(stmt, Ability):
         out.append(_bullet(depth, stmt.text))
     elif isinstance(stmt, Process):
-        if len(stmt.abilities) == 1:
+        if len(stmt.abilities) == 1 and isinstance(stmt.abilities[0], Ability):
             out.append(_bullet(depth, "Process: " + stmt.abilities[0].text))
         else:
             out.append(_bullet(depth, "Process:"))
             for a in stmt.abilities:
-                out.append(_bullet(depth + 1, a.text))
+                _statement(a, depth + 1, out)
     elif isinstance(stmt, Evaluate):
         out.append(_bullet(depth, "Evaluate:"))
         for b in stmt.branches:

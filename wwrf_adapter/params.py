@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from . import vocab
 from .ast import OtherParam, Params, Prompt, Restriction, ScalingItem, Value
 from .build import build_condition, build_value, condition_text, value_source
 from .context import Ctx
@@ -15,15 +16,36 @@ _TEMPORAL = re.compile(r"^(Day|Night)(?:\s+(\d+)(\+)?)?$", re.I)
 _STATIC = re.compile(r"^x(\d+)$", re.I)
 _PARITY = re.compile(r"^(Odd|Even):\s*x(\d+)$", re.I)
 _RATIO = re.compile(r"^\$(total|living)/(\d+)$", re.I)
-_COMPARE = re.compile(r"^\$(total|living)\s*(<=|>=|≤|≥|<|>|=)\s*(\d+)\s*(⇒|=>)\s*x?(\d+)$", re.I)
+_COUNT = re.compile(r"\s*(⇒|=>)\s*x?(\d+)$", re.I)
+_COMPARATOR = re.compile(r"`|<=|>=|≤|≥|<|>|=|[(\[]|[)\]]")
 _ATTRIBUTE = re.compile(r"^(?:(.*?)\s+)?(has|lacks)\s+(.+)$")
 _ORDER = {"restrictions": 0, "scaling": 1, "other": 2, "prompt": 3}
 _OTHER_CANON = {k.lower(): k for k in OTHER_KEYWORDS}
 _RESTR_CANON = {k.lower(): k for k in RESTRICTION_KEYWORDS}
 
 
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)*")
+_VARIABLE = re.compile(r"\$(\w+)")
+
+
+def simple_value(text: str, col: int, ctx: Ctx) -> Value | None:
+    """The value of a lone number or known ``$variable`` without the lexer and the grammar (the
+    commonest Quantity and scaling values); None for anything else. Same result as ``_parse_value``."""
+    if _NUMBER.fullmatch(text):
+        return Value("number", text, type="number", span=ctx.span(col, col + len(text)))
+    m = _VARIABLE.fullmatch(text)
+    if m is not None and m.group(1).lower() in vocab.VARIABLES:
+        return Value("variable", text, type=vocab.VARIABLE_TYPES.get(m.group(1).lower(), "number"),
+                     span=ctx.span(col, col + len(text)))
+    return None
+
+
 def _value_of(text: str, col: int, ctx: Ctx) -> Value:
     """Parse a lone value (used for Quantity, Forced: v, scaling values, Win Condition items)."""
+    return simple_value(text, col, ctx) or _parse_value(text, col, ctx)
+
+
+def _parse_value(text: str, col: int, ctx: Ctx) -> Value:
     from lark import Tree
 
     tokens = lex(text, col, ctx)
@@ -36,6 +58,19 @@ def _value_of(text: str, col: int, ctx: Ctx) -> Value:
     child = tree.children[0]
     assert isinstance(child, Tree)
     return build_value(child, ctx)
+
+
+#: bare words: an option name of a choice, or a role written without backticks
+BARE_WORDS = re.compile(r"[^\W\d][\w ]*")
+_ATOM_WORDS = frozenset({"true", "false", "success", "failure"})
+
+
+def _forced_value(text: str, col: int, ctx: Ctx) -> Value:
+    """The default of ``{Forced: …}``: a value, or bare words (an option of the choice or a role
+    name, typed by the project pass)."""
+    if BARE_WORDS.fullmatch(text) and text.lower() not in _ATOM_WORDS:
+        return Value("words", text, span=ctx.span(col, col + len(text)))
+    return _value_of(text, col, ctx)
 
 
 def parse_value_text(text: str, col: int, ctx: Ctx) -> Value:
@@ -92,17 +127,42 @@ def _scaling(item: str, col: int, ctx: Ctx) -> ScalingItem:
         return ScalingItem(m.group(1).lower(), count=int(m.group(2)), span=span)
     if m := _RATIO.match(text):
         return ScalingItem("ratio", variable=m.group(1).lower(), divisor=int(m.group(2)), span=span)
-    if m := _COMPARE.match(text):
-        cmp = {"<=": "≤", ">=": "≥"}.get(m.group(2), m.group(2))
-        if m.group(2) in ("<=", ">=") or m.group(4) == "=>":
+    if (m := _COUNT.search(text)) and (found := _comparison(text, m.start())) is not None:
+        i, j = found
+        left, op, right = text[:i].strip(), text[i:j], text[j : m.start()].strip()
+        if not left or not right:
+            raise SegmentError(f"bad scaling item '{text}' (expected Number<Comparison>Number ⇒ Count)", col, col + len(item), "WW104")
+        if op in ("<=", ">=") or m.group(1) == "=>":
             ctx.warning("WW905", "ASCII stand-in in scaling; write ⇒, ≤ and ≥", col, col + len(item))
-        return ScalingItem("compare", variable=m.group(1).lower(), comparator=cmp,
-                           threshold=int(m.group(3)), count=int(m.group(5)), span=span)
+        lcol = col + len(item) - len(item.lstrip())
+        rcol = lcol + j + (len(text[j:]) - len(text[j:].lstrip()))
+        return ScalingItem("compare", comparator={"<=": "≤", ">=": "≥"}.get(op, op), count=int(m.group(2)),
+                           left=_value_of(left, lcol, ctx), right=_value_of(right, rcol, ctx), span=span)
     try:
         value = _value_of(text, col, ctx)
     except SegmentError:
         raise SegmentError(f"bad scaling item '{text}'", col, col + len(item), "WW104") from None
     return ScalingItem("value", value=value, span=span)
+
+
+def _comparison(text: str, end: int) -> tuple[int, int] | None:
+    """Start and end of the comparison operator in ``text[:end]``: the first one outside backticks and
+    brackets that is not the ``>`` of a ``->`` property arrow."""
+    depth = 0
+    in_bt = False
+    for m in _COMPARATOR.finditer(text, 0, end):
+        ch = m.group()
+        if ch == "`":
+            in_bt = not in_bt
+        elif in_bt:
+            continue
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif depth == 0 and not (ch[0] == ">" and m.start() > 0 and text[m.start() - 1] == "-"):
+            return m.start(), m.end()
+    return None
 
 
 def split_top_commas(text: str, base: int) -> list[tuple[str, int]]:
@@ -162,7 +222,7 @@ def parse_params(groups: list[ParamGroup], ctx: Ctx, params: Params | None = Non
                     if canon is None:
                         ctx.error("WW209", f"unknown parameter '{name.strip()}'", col, col + len(name), OTHER_KEYWORDS, name.strip())
                         continue
-                    value = _value_of(rest.strip(), col + len(name) + 1 + (len(rest) - len(rest.lstrip())), ctx) if sep else None
+                    value = _forced_value(rest.strip(), col + len(name) + 1 + (len(rest) - len(rest.lstrip())), ctx) if sep else None
                     params.other.append(OtherParam(canon, value, span=ctx.span(col, col + len(text))))
             else:
                 inner = g.inner.strip()
@@ -214,6 +274,7 @@ def scaling_text(s: ScalingItem) -> str:
     if s.kind == "ratio":
         return f"${s.variable}/{s.divisor}"
     if s.kind == "compare":
-        return f"${s.variable}{s.comparator}{s.threshold} ⇒ x{s.count}"
+        assert s.left is not None and s.right is not None
+        return f"{value_source(s.left)}{s.comparator}{value_source(s.right)} ⇒ x{s.count}"
     assert s.value is not None
     return value_source(s.value)

@@ -9,29 +9,118 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText
+from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span
 
 from .ast import Element, Item
 from .elements import parse_element
 from .keys import name_key
-from .source import RawElement, decode, read_element
+from .source import RawElement, decode, has_header, read_element
 from .symbols import SymbolTable, Typer
+
+
+ElementKey = tuple[str, str]
+
+
+def element_key(kind: str, name: str) -> ElementKey:
+    """How a project files an element: by kind and name key (a group and a poll may share a name)."""
+    return kind, name_key(name)
 
 
 @dataclass
 class Project:
-    elements: dict[str, Element] = field(default_factory=dict)
+    #: elements by ``(kind, name key)``, in load order
+    elements: dict[ElementKey, Element] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, SourceText] = field(default_factory=dict)
     symbols: SymbolTable = field(default_factory=SymbolTable)
-    raws: dict[str, RawElement] = field(default_factory=dict)
+    raws: dict[ElementKey, RawElement] = field(default_factory=dict)
+    #: the files read as elements, in load order
+    files: list[str] = field(default_factory=list)
+    #: files found by walking a folder and left out: no element header on line 1 (each has a note)
+    skipped: list[str] = field(default_factory=list)
 
     @property
     def has_errors(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
 
-    def get(self, name: str) -> Element | None:
-        return self.elements.get(name_key(name))
+    def get(self, name: str, kind: str | None = None) -> Element | None:
+        """The element called ``name`` (of ``kind``); without a kind, the name must be unique."""
+        if kind is not None:
+            return self.elements.get(element_key(kind, name))
+        key = name_key(name)
+        found = [el for (_, k), el in self.elements.items() if k == key]
+        if len(found) > 1:
+            raise LookupError(f"several elements are named '{name}' ({', '.join(el.kind for el in found)}): give the kind")
+        return found[0] if found else None
+
+
+#: ``_paths/`` file name → the kind of the elements in the folders it lists
+PATH_KINDS = {"roles": "role", "teams": "team", "groups": "group", "polls": "poll", "attributes": "attribute",
+              "sets": "ability set", "locations": "location"}
+
+
+@dataclass(slots=True)
+class SourceFile:
+    """A file to load: ``kind`` when the book's ``_paths/`` gives it (else the header decides);
+    ``walked`` when it was found by walking a folder (then a file without a header is skipped)."""
+
+    path: Path
+    kind: str | None = None
+    walked: bool = False
+
+
+def collect_sources(paths: list[str | Path], bag: DiagnosticBag, sources: dict[str, SourceText]) -> list[SourceFile]:
+    """The files to load for ``paths``, each once. A folder with a ``_paths/`` folder is a book: the
+    folders its files list (one per line, relative to the book) are read, not recursively, with the
+    kind of the list; any other folder is walked (``collect_files``). Named files are read as given."""
+    out: list[SourceFile] = []
+    books = 0
+    for p in map(Path, paths):
+        if p.is_dir() and (p / "_paths").is_dir():
+            out.extend(_book_sources(p, bag, sources))
+            books += 1
+        elif p.is_dir():
+            out.extend(SourceFile(f, walked=True) for f in collect_files([p]))
+        else:
+            out.append(SourceFile(p))
+    if len(paths) == 1 and not books:  # one file, or one walk: no file twice
+        return out
+    seen: set[str] = set()
+    unique = []
+    cwd = os.getcwd()
+    for src in out:  # (normpath, not Path.resolve: no system call per file)
+        real = os.path.normpath(os.path.join(cwd, src.path))
+        if real not in seen:
+            seen.add(real)
+            unique.append(src)
+    return unique
+
+
+def _book_sources(root: Path, bag: DiagnosticBag, sources: dict[str, SourceText]) -> list[SourceFile]:
+    out: list[SourceFile] = []
+    lists = root / "_paths"
+    for entry in sorted(lists.iterdir()):
+        kind = PATH_KINDS.get(entry.name)
+        if kind is None or not entry.is_file():
+            if not entry.name.startswith("."):
+                bag.add(Diagnostic("note", "WW915", f"'{entry.name}' is not a file named after a kind of element "
+                                   f"({', '.join(PATH_KINDS)}): not read", Span(str(entry), 1, 1)))
+            continue
+        text = decode(entry.read_bytes())
+        sources[str(entry)] = SourceText(str(entry), text)
+        for number, line in enumerate(text.split("\n"), start=1):
+            name = line.strip()
+            if not name:
+                continue
+            folder = root / name
+            if not folder.is_dir():
+                col = len(line) - len(line.lstrip()) + 1
+                bag.error("WW106", f"folder '{name}' (of the {entry.name} list) not found in {root}",
+                          Span(str(entry), number, col, number, col + len(name)))
+                continue
+            files = sorted(f for f in folder.iterdir() if f.is_file() and not f.suffix and not f.name.startswith("."))
+            out.extend(SourceFile(f, kind) for f in files)
+    return out
 
 
 def collect_files(paths: list[str | Path]) -> list[Path]:
@@ -135,36 +224,43 @@ def _gc_paused() -> Iterator[None]:
         gc.collect(0)
 
 
-def load_texts(texts: list[tuple[str, str]], extra_context: "Project | None" = None) -> Project:
-    """Parse ``(file, text)`` pairs as one project (``extra_context`` adds symbols and ability sets)."""
+def load_texts(texts: list[tuple[str, str]], extra_context: "Project | None" = None,
+               kinds: dict[str, str] | None = None) -> Project:
+    """Parse ``(file, text)`` pairs as one project (``extra_context`` adds symbols and ability sets;
+    ``kinds`` gives the kind of some files, as a book's ``_paths/`` does)."""
     with _gc_paused():
-        return _load_texts(texts, extra_context)
+        return _load_texts(texts, extra_context, kinds or {})
 
 
-def _load_texts(texts: list[tuple[str, str]], extra_context: "Project | None") -> Project:
+def _load_texts(texts: list[tuple[str, str]], extra_context: "Project | None", kinds: dict[str, str]) -> Project:
     bag = DiagnosticBag()
     project = Project()
     raws: list[RawElement] = []
     for file, text in texts:
         project.sources[file] = SourceText(file, text)
-        raws.append(read_element(file, text, bag))
+        project.files.append(file)
+        raws.append(read_element(file, text, bag, kind=kinds.get(file)))
     context_raws = list(extra_context.raws.values()) if extra_context is not None else []
-    own = {name_key(r.header.name) for r in raws}
-    all_raws = raws + [r for r in context_raws if name_key(r.header.name) not in own]
+    own = {element_key(r.kind, r.header.name) for r in raws}
+    all_raws = raws + [r for r in context_raws if element_key(r.kind, r.header.name) not in own]
     project.symbols = build_symbols(all_raws)
     loader = _Loader(all_raws, project.symbols, bag if extra_context is None else DiagnosticBag())
     loader.bag = bag
     if extra_context is not None:
         ctx_bag = DiagnosticBag()
         for r in context_raws:
-            if r.kind == "ability set" and name_key(r.header.name) not in own:
+            if r.kind == "ability set" and element_key(r.kind, r.header.name) not in own:
                 saved = loader.bag
                 loader.bag = ctx_bag
                 loader.parse(r)
                 loader.bag = saved
     for raw in raws:
         el = loader.parse(raw)
-        key = name_key(raw.header.name)
+        key = element_key(raw.kind, raw.header.name)
+        first = project.raws.get(key)
+        if first is not None:
+            bag.warning("WW913", f"a second {raw.kind} named '{raw.header.name}' (the first is in {first.file}): "
+                        "this one replaces it", raw.header.span or Span(raw.file, 1, 1))
         project.elements[key] = el
         project.raws[key] = raw
     order = {file: i for i, (file, _) in enumerate(texts)}
@@ -194,21 +290,41 @@ def sibling_context(files: list[Path]) -> Project:
                 raw = read_element(str(f), decode(f.read_bytes()), bag)
             except OSError:
                 continue
-            context.raws.setdefault(name_key(raw.header.name), raw)
+            context.raws.setdefault(element_key(raw.kind, raw.header.name), raw)
     return context
 
 
 def load_project(paths: str | Path | list[str | Path], siblings: bool = False) -> Project:
-    """Load files and folders (folders: every extension-less file, one element per file).
+    """Load files and folders, one element per file (see ``collect_sources``: a book with a
+    ``_paths/`` folder is read by its lists; other folders give every extension-less file that
+    starts with an element header, and a note for each file skipped for lack of one).
 
     With ``siblings``, files named directly are checked in the context of the other elements of
     their folder (names resolve, ``Inherit`` finds its set); only the named files are reported."""
     if isinstance(paths, (str, Path)):
         paths = [paths]
+    bag = DiagnosticBag()
+    sources: dict[str, SourceText] = {}
     texts: list[tuple[str, str]] = []
-    for f in collect_files(list(paths)):
-        with open(f, "rb") as fh:  # (Path.read_bytes, without its extra layers)
-            texts.append((str(f), decode(fh.read())))
+    kinds: dict[str, str] = {}
+    skipped: list[str] = []
+    for src in collect_sources(list(paths), bag, sources):
+        with open(src.path, "rb") as fh:  # (Path.read_bytes, without its extra layers)
+            text = decode(fh.read())
+        file = str(src.path)
+        if src.walked and not has_header(text):
+            skipped.append(file)
+            bag.add(Diagnostic("note", "WW915", "no element header (**Name**) on line 1: not an element, skipped",
+                               Span(file, 1, 1)))
+            continue
+        texts.append((file, text))
+        if src.kind is not None:
+            kinds[file] = src.kind
     direct = [Path(p) for p in paths if Path(p).is_file()]
     context = sibling_context(direct) if siblings and direct else None
-    return load_texts(texts, extra_context=context)
+    project = load_texts(texts, extra_context=context, kinds=kinds)
+    project.skipped = skipped
+    project.sources.update(sources)
+    if bag.items:
+        project.diagnostics = bag.items + project.diagnostics
+    return project

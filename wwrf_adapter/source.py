@@ -42,6 +42,22 @@ def decode(data: bytes) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u200b", "")
 
 
+_PART_KINDS = {"Poll": "poll", "Attribute": "attribute", "Ability Set": "ability set"}
+
+
+def part_kind(first: str) -> str | None:
+    """The element kind that a header's first part names: ``poll``, ``attribute``, ``ability set``,
+    ``group`` (``<Team> Team Group``, or ``… Group`` after a word that is not a role class), ``role``
+    (``<Class> <Category>…``, so ``Townsfolk Group`` is a role of category Group) or None."""
+    kind = _PART_KINDS.get(first)
+    if kind is not None:
+        return kind
+    is_role = first.split(" ", 1)[0] in ROLE_CLASSES
+    if first.endswith(" Team Group") or (first.endswith("Group") and not is_role):
+        return "group"
+    return "role" if is_role else None
+
+
 def parse_header(line: str, file: str, diags: DiagnosticBag) -> Header:
     stripped = line.strip()
     m = _HEADER.match(stripped)
@@ -57,14 +73,13 @@ def parse_header(line: str, file: str, diags: DiagnosticBag) -> Header:
     header = Header(name=m.group("name").strip(), parts=parts, span=Span(file, 1, 1, 1, len(line) + 1))
     if any(not p for p in parts):
         diags.error("WW100", "empty header part after '|'", Span(file, 1, 1, 1, len(line) + 1))
-    elif parts and parts[0] not in ("Poll", "Attribute", "Ability Set") and not parts[0].endswith("Group") \
-            and parts[0].split(" ", 1)[0] not in ROLE_CLASSES:
+    elif parts and part_kind(parts[0]) is None:
         word = parts[0].split(" ", 1)[0]
         col = line.index(parts[0]) + 1 if parts[0] in line else 1
         diags.error("WW100", f"unknown header part '{word}': expected a role class, Poll, Attribute, "
                     "Ability Set or '… Group'", Span(file, 1, col, 1, col + len(word)),
                     did_you_mean(word, (*ROLE_CLASSES, "Poll", "Attribute", "Ability Set")))
-    if parts and parts[0].split(" ", 1)[0] in ROLE_CLASSES and not parts[0].endswith("Group"):
+    if parts and part_kind(parts[0]) == "role":
         main, _, team = parts[0].partition(" - ")
         words = main.split()
         header.role_class = words[0]
@@ -78,16 +93,7 @@ def parse_header(line: str, file: str, diags: DiagnosticBag) -> Header:
 
 def element_kind(header: Header, sections: list[RawSection], loose: list[tuple[int, str]]) -> str:
     if header.parts:
-        first = header.parts[0]
-        if first == "Poll":
-            return "poll"
-        if first == "Attribute":
-            return "attribute"
-        if first == "Ability Set":
-            return "ability set"
-        if first.endswith("Group"):
-            return "group"
-        return "role"
+        return part_kind(header.parts[0]) or "role"
     titles = {s.title.lower() for s in sections}
     if "description" in titles:
         return "location"
@@ -99,10 +105,20 @@ def element_kind(header: Header, sections: list[RawSection], loose: list[tuple[i
     return "display"
 
 
-def read_element(file: str, text: str, diags: DiagnosticBag, file_name: str | None = None) -> RawElement:
-    """Cut ``text`` into header and sections; choose the formalized lines for the element's kind."""
+def has_header(text: str) -> bool:
+    """Whether the first line of ``text`` is an element header (``**Name**`` ⟦``| …``⟧)."""
+    end = text.find("\n")
+    return _HEADER.match((text if end < 0 else text[:end]).strip()) is not None
+
+
+def read_element(file: str, text: str, diags: DiagnosticBag, file_name: str | None = None,
+                 kind: str | None = None) -> RawElement:
+    """Cut ``text`` into header and sections; choose the formalized lines for the element's kind
+    (``kind``: the kind the book's ``_paths/`` gives the file; by default the header decides)."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u200b", "").split("\n")
     header = parse_header(lines[0] if lines else "", file, diags)
+    if kind is not None and kind != "role":  # a group's '<Team> Group' is no role class and category
+        header.role_class = header.category = header.team = header.role_type = None
     sections: list[RawSection] = []
     loose: list[tuple[int, str]] = []
     add = loose.append  # lines before the first section title are loose
@@ -114,7 +130,8 @@ def read_element(file: str, text: str, diags: DiagnosticBag, file_name: str | No
             add = sec.lines.append
         else:
             add((number, line))
-    kind = element_kind(header, sections, loose)
+    if kind is None:
+        kind = element_kind(header, sections, loose)
     formal: list[tuple[int, str]] = []
     for sec in sections:
         if sec.title.lower() == "formalized":

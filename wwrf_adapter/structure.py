@@ -115,14 +115,20 @@ def _is_guard(node: LineNode) -> bool:
 
 def statements(nodes: list[LineNode], ctx: Ctx) -> list[Statement]:
     """Statements of sibling lines: an Evaluate if any of them is a condition line."""
-    nodes = [n for n in nodes if not n.broken and not n.params_only]
-    units = [_unit(n.chain, n.ability, n.children, ctx) for n in nodes]
+    if not nodes:
+        return []
+    units = [_unit(n, n.chain, n.ability, n.children, ctx) for n in _live(nodes)]
     if any(u.guard for u in units):
         return [Evaluate(_branches(units), span=None)]
     out: list[Statement] = []
     for u in units:
         out.extend(u.body)
     return out
+
+
+def _live(nodes: list[LineNode]) -> list[LineNode]:
+    """The lines that make statements (not broken, not parameter-only)."""
+    return [n for n in nodes if not n.broken and not n.params_only]
 
 
 def _branches(units: list[_Unit]) -> list[Branch]:
@@ -140,48 +146,70 @@ def _branches(units: list[_Unit]) -> list[Branch]:
     return branches
 
 
-def _unit(chain: list[Step], ability: Ability | None, children: list[LineNode], ctx: Ctx) -> _Unit:
+def _guarded(unit: _Unit) -> list[Statement]:
+    """The statements of a unit; a guarded unit becomes a one-branch Evaluate."""
+    return unit.body if unit.guard is None else [Evaluate(_branches([unit]))]
+
+
+_PROCESS_ONLY = "a Process block holds abilities and For Each loops only"
+
+
+def _line_error(ctx: Ctx, node: LineNode, message: str) -> None:
+    """An error located on the whole of ``node``'s line (from its bullet glyph)."""
+    info = node.info
+    ctx.line = info.line
+    ctx.error("WW103", message, info.glyph_col or info.indent + 1, len(info.text.rstrip()) + 1)
+
+
+def _process(node: LineNode, rest: list[Step], ability: Ability | None, children: list[LineNode], ctx: Ctx) -> _Unit:
+    """``Process:`` (its children are the block), ``Process: A`` and ``Process: For Each S: …``
+    (one-line blocks; deeper lines follow them, typically an Evaluate)."""
+    if rest and rest[0].kind != "foreach":
+        _line_error(ctx, node, f"{_PROCESS_ONLY}: '{rest[0].kind}' cannot follow 'Process:' on a line")
+        return _Unit(None, None, [])
+    if ability is None and not rest:
+        entries: list[Ability | ForEach] = []
+        for child in _live(children):
+            unit = _unit(child, child.chain, child.ability, child.children, ctx)
+            if unit.guard is not None or not all(isinstance(s, (Ability, ForEach)) for s in unit.body):
+                _line_error(ctx, child, f"{_PROCESS_ONLY}: conditions and Evaluate blocks go after it")
+                continue
+            entries.extend(unit.body)  # type: ignore[arg-type]
+        return _Unit(None, None, [Process(entries)])
+    if ability is None:  # `Process: For Each S:` with the loop's body below
+        return _Unit(None, None, [Process(_unit(node, rest, None, children, ctx).body)])  # type: ignore[arg-type]
+    head = _guarded(_unit(node, rest, ability, [], ctx)) if rest else [ability]
+    return _Unit(None, None, [Process(head), *statements(children, ctx)])  # type: ignore[arg-type]
+
+
+def _unit(node: LineNode, chain: list[Step], ability: Ability | None, children: list[LineNode], ctx: Ctx) -> _Unit:
+    """The meaning of ``node``'s line from the step ``chain`` on (its prefixes not yet consumed)."""
     if not chain:
         if ability is None:
             return _Unit(None, None, statements(children, ctx))
-        kids = [c for c in children if not c.broken and not c.params_only]
+        kids = _live(children) if children else children
         if kids and any(_is_guard(c) for c in kids):
             return _Unit(None, None, [Process([ability]), *statements(kids, ctx)])
         return _Unit(None, None, [ability, *statements(kids, ctx)])
     step, rest = chain[0], chain[1:]
     if step.kind == "action":
-        return _unit(rest, ability, children, ctx)
+        return _unit(node, rest, ability, children, ctx)
     if step.kind == "process":
-        abilities: list[Ability] = []
-        if ability is not None:
-            # `Process: A` is a one-line block; deeper lines follow it (typically an Evaluate)
-            return _Unit(None, None, [Process([ability]), *statements(children, ctx)])
-        for stmt in statements(children, ctx):
-            if isinstance(stmt, Ability):
-                abilities.append(stmt)
-            else:
-                ctx.error("WW103", "a Process block holds abilities only", 1)
-        return _Unit(None, None, [Process(abilities)])
+        return _process(node, rest, ability, children, ctx)
     if step.kind == "evaluate":
         if rest or ability is not None:
-            inner = _unit(rest, ability, children, ctx)
+            inner = _unit(node, rest, ability, children, ctx)
             return _Unit(None, None, [Evaluate(_branches([inner]))])
-        kids = [c for c in children if not c.broken and not c.params_only]
-        return _Unit(None, None, [Evaluate(_branches([_unit(c.chain, c.ability, c.children, ctx) for c in kids]))])
+        return _Unit(None, None, [Evaluate(_branches([_unit(c, c.chain, c.ability, c.children, ctx) for c in _live(children)]))])
     if step.kind == "foreach":
         assert step.selector is not None
-        inner = _unit(rest, ability, children, ctx)
-        body = inner.body if inner.guard is None else [Evaluate(_branches([inner]))]
-        return _Unit(None, None, [ForEach(step.selector, body)])
-    inner = _unit(rest, ability, children, ctx)
-    body = inner.body if inner.guard is None else [Evaluate(_branches([inner]))]
-    return _Unit(step.kind, step.condition, body)
+        return _Unit(None, None, [ForEach(step.selector, _guarded(_unit(node, rest, ability, children, ctx)))])
+    return _Unit(step.kind, step.condition, _guarded(_unit(node, rest, ability, children, ctx)))
 
 
 def build_trigger_block(node: LineNode, params: Params, ctx: Ctx) -> TriggerBlock:
     assert node.trigger is not None
-    unit = _unit(node.chain, node.ability, node.children, ctx)
-    body = unit.body if unit.guard is None else [Evaluate(_branches([unit]))]
+    body = _guarded(_unit(node, node.chain, node.ability, node.children, ctx))
     _check_results(body, ctx, node)
     return TriggerBlock(node.trigger, params, body, span=node.trigger.span)
 
@@ -209,5 +237,5 @@ def _walk_text(stmt: Statement) -> str:
     if isinstance(stmt, ForEach):
         return " ".join(_walk_text(s) for s in stmt.body)
     if isinstance(stmt, Process):
-        return " ".join(a.text for a in stmt.abilities)
+        return " ".join(_walk_text(a) for a in stmt.abilities)
     return ""

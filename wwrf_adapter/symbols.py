@@ -9,10 +9,12 @@ from typing import Iterator
 from rulescript.diagnostics import DiagnosticBag
 
 from . import vocab
-from .ast import Ability, Condition, Element, Evaluate, ForEach, Inherit, KeyLine, Meta, Process, Restriction, Statement, TriggerBlock, Value
+from .ast import Ability, Condition, Element, Evaluate, ForEach, Inherit, Item, KeyLine, Meta, Process, Restriction, Statement, TriggerBlock, Value
 from .context import Ctx
+from .build import value_source
 from .defaults import fill_defaults
 from .keys import name_key
+from .typecheck import CHECKED, canon, mismatch
 
 KINDS = ("role", "team", "group", "poll", "attribute", "ability set", "location", "display")
 
@@ -100,6 +102,9 @@ class Typer:
         self.ctx = Ctx(file, diags)
 
     def element(self, el: Element) -> None:
+        self.options: dict[str, str] | None = None  # option names of the element's choices, on demand
+        self.kind = el.kind
+        self.items = el.items
         for item in el.items:
             self.item(item)
 
@@ -121,13 +126,31 @@ class Typer:
             for r in item.params.restrictions:
                 self.restriction(r)
             for o in item.params.other:
-                if o.value is not None:
+                if o.value is not None and o.value.kind == "words":
+                    self._forced_words(o.value)
+                elif o.value is not None:
                     self.value(o.value, None)
             for s in item.params.scaling:
-                if s.value is not None:
-                    self.value(s.value, "number")
+                for v in (s.value, s.left, s.right):
+                    if v is not None:
+                        self.value(v, "number")
+                        self._check_type(v, "number", "a scaling value")
             for stmt in item.body:
                 self.statement(stmt)
+
+    def _forced_words(self, v: Value) -> None:
+        """``{Forced: Word}``: an option of one of the element's choices, else a role name."""
+        if self.options is None:
+            self.options = {name_key(o): o for ab in iter_abilities(self.items)
+                            if ab.type == "choices" and ab.subtype == "creation" for o in ab.options}
+        if name_key(v.text) in self.options:
+            v.type = "option"
+        elif self.symbols.has("role", v.text):
+            v.type = "role"
+        elif self.options or not self.symbols.empty("role"):
+            if v.span is not None:
+                self.ctx.line = v.span.line
+            self._unresolved("option or role", v.text, v, sorted(self.options.values()) + self.symbols.known("role"))
 
     def restriction(self, r: Restriction) -> None:
         if r.actor is not None:
@@ -136,6 +159,7 @@ class Typer:
             self.value(r.attribute, "attribute")
         if r.count is not None:
             self.value(r.count, "number")
+            self._check_type(r.count, "number", "a Quantity")
         if r.condition is not None:
             self.condition(r.condition)
 
@@ -144,7 +168,7 @@ class Typer:
             self.ability(stmt)
         elif isinstance(stmt, Process):
             for a in stmt.abilities:
-                self.ability(a)
+                self.statement(a)
         elif isinstance(stmt, Evaluate):
             for b in stmt.branches:
                 if b.condition is not None:
@@ -180,8 +204,25 @@ class Typer:
             if ab.type == "feedback":
                 expected = None
             self.value(v, expected)
+            if expected in CHECKED and name not in ab.implicit:  # (filled defaults are right by construction)
+                self._check_type(v, expected, base, ab)
         if ab.condition is not None:
             self.condition(ab.condition)
+
+    def _check_type(self, v: Value, expected: str | None, what: str, ab: Ability | None = None) -> None:
+        """WW304 when ``v`` cannot be of the ``expected`` type (only certain mismatches, typecheck.py).
+        ``what`` names the parameter (with ``ab``: the argument name, completed here)."""
+        possible = mismatch(v, expected, self.kind)
+        if possible is None or expected is None:
+            return
+        if ab is not None:
+            what = f"the {what.replace('_', ' ')} of {_ability_name(ab)}"
+        if v.span is not None:
+            self.ctx.line = v.span.line
+        where = f" in {_a(self.kind)}" if v.kind == "selector" and v.name == "Self" and not v.props else ""
+        self.ctx.error("WW304", f"{what} must be {_a(canon(expected))}, but '{value_source(v)}' is "
+                       f"{' or '.join(_a(t) for t in sorted(possible))}{where}",
+                       v.span.col if v.span else 1, v.span.end_col if v.span else None)
 
     def _disambiguate(self, ab: Ability) -> None:
         """``Add``/``Remove``: joining (a group target) or applying (an attribute subject), spec §7."""
@@ -251,6 +292,41 @@ class Typer:
         col = v.span.col if v.span else 1
         end = v.span.end_col if v.span else None
         self.ctx.warning("WW907", f"unknown {kind} '{name}'", col, end, known or self.symbols.known(kind), name)
+
+
+def _a(noun: str) -> str:
+    noun = noun.replace("_", " ")
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+def _ability_name(ab: Ability) -> str:
+    """``'Role Change'``, ``'Set Counter'``: the leading capitalised words of the ability's text."""
+    words = []
+    for word in ab.text.split(" "):
+        if not (word[:1].isupper() and word.isalpha()):
+            break
+        words.append(word)
+    return f"'{' '.join(words)}'" if words else f"this {ab.type} ability"
+
+
+def iter_abilities(items: list[Item]) -> Iterator[Ability]:
+    """Every ability of ``items`` (spliced ``Inherit`` items and nested blocks included)."""
+    stack: list[object] = list(items)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Ability):
+            yield node
+        elif isinstance(node, Inherit):
+            stack.extend(node.items)
+        elif isinstance(node, TriggerBlock):
+            stack.extend(node.body)
+        elif isinstance(node, Process):
+            stack.extend(node.abilities)
+        elif isinstance(node, Evaluate):
+            for b in node.branches:
+                stack.extend(b.body)
+        elif isinstance(node, ForEach):
+            stack.extend(node.body)
 
 
 def walk_values(el: Element) -> Iterator[Value]:

@@ -38,7 +38,7 @@ BASIC_SELECTORS: tuple[str, ...] = (
     "Members", "Selection", "SecondarySelection", "Ind", "Result", "ThisAttr", "Chosen", "Option",
     "Attacker", "Attacked", "DeathType", "KillingType", "AttackSource", "AttackLocation", "This",
     "Visitor", "VisitParameter", "SecondVisitParameter", "VisitType", "VisitSubtype", "ActionTarget",
-    "ActionResult", "ActionFeedback", "ActionAbilityType", "TriggerSource", "Winner", "Voters",
+    "ActionResult", "ActionFeedback", "ActionAbilityType", "TriggerSource", "Winner", "Winner1", "Winner2", "Voters",
     "OtherVoters", "Executor", "Voter", "Vote", "VoteText", "OldVote", "NewVote", "OldVoteText",
     "NewVoteText", "RoleChanger", "Chooser", "Joiner",
     *(f"Result{i}" for i in range(1, 8)),

@@ -1,4 +1,4 @@
-"""Checking target filters (rulescript.md section 4) and lowering them to IR.
+"""Checking target filters (docs/language.md section 4) and lowering them to IR.
 
 A filter's IR is a dict::
 
@@ -356,7 +356,7 @@ class FilterCompiler:
         raise ctx.unknown("RS204", "type", word, known, wstart, end)
 
     def _resolve_type_word(self, low: str) -> TypeWord | None:
-        """The meaning of a type word, per the plural rules of section 4.3, or None."""
+        """The meaning of a type word, per the plural rules of docs/language.md 4.2, or None."""
         prof = self.ctx.profile
         cards = self.ctx.cards
 

@@ -575,7 +575,7 @@ class RuleCompiler:
         clauses = self.used["clauses"]
         clauses.add(kind + "?" if optional else kind)
         at = self.ctx.at(start, end)
-        # rulescript.md 3.2.2: the target is an expression when it has a '.' access or names a variable, a
+        # docs/language.md 5.7: the target is an expression when it has a '.' access or names a variable, a
         # list or a card (decided here, inline: the commonest targets are filters and plain words)
         stripped = text.strip()
         if not stripped or stripped[0] in "<*^!'\"":

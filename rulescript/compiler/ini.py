@@ -7,7 +7,7 @@ physical lines records where every value starts, so that each character of a (po
 value maps back to its physical line and column; the two readings must agree.  The scan takes one
 regular expression match per line that matters for plain files (valid headers, ``key = value`` and
 continuation lines, no ``#`` after text) and goes line by line, reporting problems, for any other file.
-The line kinds follow ``rulescript.md`` section 1:
+The line kinds follow ``docs/language.md`` section 1.2:
 
 * blank lines and comment lines (``#`` as first non-blank character, ``;`` in column 1) are ignored;
 * ``[id]`` in column 1 starts a section; ``key = value`` in column 1 is a property;

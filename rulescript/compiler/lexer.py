@@ -1,6 +1,6 @@
 """Context-aware tokenizers for RuleScript values.
 
-RuleScript has three lexical modes (``rulescript.md`` section 2): the statement layer of ``action``
+RuleScript has three lexical modes (``docs/language.md`` section 2): the statement layer of ``action``
 and ``auto`` values, target filters, and expressions.  In a filter, ``kung-fu`` is one word and ``<2>``
 a quantity; in an expression ``-`` is always minus and ``<`` a comparison.  Each tokenizer here yields
 :class:`Token` objects for one mode, so that one LALR grammar (``rulescript.lark``) can parse all
@@ -675,7 +675,7 @@ MAX_EXPR_LENGTH = 2000
 
 
 def _quantifier_kind(text: str, i: int, n: int) -> bool:
-    """At an ``all``/``any`` followed by '(', decide whether it is a quantifier (rulescript.md 3.2.4)."""
+    """At an ``all``/``any`` followed by '(', decide whether it is a quantifier (docs/language.md 8.7)."""
     close = find_closing(text, i, "(")
     k = _WS.match(text, close + 1).end()
     m = _IDENT.match(text, k)
@@ -701,7 +701,7 @@ SPECIAL_WORDS = frozenset(_KEYWORDS) | {"all", "any"}
 
 
 def lex_expr(text: str, base: int = 0) -> list[Tok]:
-    """Token tuples of an expression (``rulescript.md`` section 8.2)."""
+    """Token tuples of an expression (``docs/language.md`` section 8.2)."""
     n = len(text)
     if n > MAX_EXPR_LENGTH:
         raise LexError(f"expression too long ({n} characters; the limit is {MAX_EXPR_LENGTH})",
@@ -856,7 +856,7 @@ def _lex_expr_scan(text: str, base: int = 0) -> list[Tok]:
 
 
 def tokenize_expr(text: str, base: int = 0) -> list[Token]:
-    """Tokens of an expression (``rulescript.md`` section 8.2)."""
+    """Tokens of an expression (``docs/language.md`` section 8.2)."""
     return [to_token(t) for t in lex_expr(text, base)]
 
 

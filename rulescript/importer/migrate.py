@@ -1,20 +1,27 @@
-"""``rulescript import``: migrate an OCTGN plugin (a Python rule dictionary + ``set.xml``) to a game folder.
+"""``rulescript import``: migrate an OCTGN plugin to a game folder.
 
 ::
 
-    rulescript import RULES_PY [--set SET_XML] -o OUT_DIR [--name NAME] [--force]
+    rulescript import PLUGIN_DIR -o OUT_DIR [--name NAME] [--force] [--allow-partial]
+    rulescript import RULES_PY [--set SET_XML] -o OUT_DIR ...
 
-1. The Python file is read with :mod:`ast`, never executed (:mod:`rulescript.importer.pysource`).
-2. Every rule text becomes an INI section ``[card-id]``; the compatibility rewrites of
-   ``rulescript.md`` §9 are applied and recorded (:mod:`rulescript.importer.rewrite`).
-3. ``set.xml`` becomes ``cards.yaml``; ``game.yaml`` names the game (:mod:`rulescript.importer.setxml`).
+1. The plugin is read as data (:mod:`rulescript.importer.plugin`): ``definition.xml`` (game id, name,
+   version, table), every script with :mod:`ast` (the rules dict and the ability glyphs; never
+   executed), every ``Sets/<guid>/set.xml`` and every ``.o8d`` deck.
+2. Every rule text becomes an INI section ``[card-id]`` in ``rules/<script>.ini``; the compatibility
+   rewrites of ``docs/language.md`` §11 are applied and recorded (:mod:`rulescript.importer.rewrite`).
+3. The sets become ``cards.yaml`` with every card field of the game filled; ``game.yaml`` names the
+   game and carries the OCTGN table facts; decks become ``decks/*.yaml`` (``decks/broken/`` for decks
+   that break the deck rules).
 4. Each converted rule is compiled; a rule that cannot be converted or does not compile is written
-   commented out, with the reason, so the folder still passes ``rulescript check`` and nothing is lost.
+   commented out, with the reason, so the folder still passes ``rulescript check``.
 5. The folder is written atomically (a temporary folder moved into place) and then compiled with
    :func:`rulescript.compiler.compile_game`; its diagnostics are part of the report.
 
-Exit codes of :func:`main_import`: 0 everything converted and the game compiles, 1 some rules were not
-converted (or the game does not compile), 2 usage errors.
+Nothing is dropped silently: every rule, card field, card or deck entry left out is a located
+diagnostic and is counted in the summary line.  Exit codes of :func:`main_import`: 0 nothing was
+dropped and the game compiles (or ``--allow-partial`` accepted the drops), 1 something was dropped
+(or the game does not compile), 2 usage errors.
 """
 
 from __future__ import annotations
@@ -35,9 +42,10 @@ from typing import Sequence
 from rulescript.compiler import CompileResult, compile_game, compile_text
 from rulescript.diagnostics import Diagnostic, SourceText, Span, render
 from rulescript.compiler.ini import GUID_RE, SLUG_RE
-from rulescript.importer.pysource import RuleEntry, read_rules_py
+from rulescript.importer.plugin import Sources, read_files, read_plugin
+from rulescript.importer.pysource import RuleEntry
 from rulescript.importer.rewrite import Change, ConversionError, RuleConverter, RuleText, parse_rule_text
-from rulescript.importer.setxml import SetData, cards_yaml, game_yaml, read_set_xml
+from rulescript.importer.yamlout import cards_yaml, deck_yaml, game_yaml
 from rulescript.compiler.profile import load_profile
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -78,31 +86,52 @@ class ImportChange:
 
 @dataclass(slots=True)
 class ImportReport:
-    rules_py: Path
+    rules_py: Path                     # the (first) rules file
     set_xml: Path | None
     out_dir: Path
-    ini_path: Path
+    ini_path: Path                     # the (first) INI file written
     converted: list[str] = field(default_factory=list)
     failed: list[FailedRule] = field(default_factory=list)
     changes: list[ImportChange] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)  # reading the inputs (rules.py, set.xml)
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # reading the inputs (scripts, XML, decks)
     compile: CompileResult | None = None                         # compile_game of the written folder
     cards: int = 0
     written: bool = False
     sources: dict[str, SourceText] = field(default_factory=dict)
+    plugin_dir: Path | None = None
+    dropped_fields: int = 0            # card field values that could not be mapped
+    dropped_cards: int = 0             # cards the game cannot use (written commented out)
+    dropped_deck_entries: int = 0      # deck files, sections or card entries that could not be read
+    decks: list[str] = field(default_factory=list)          # decks/<slug>.yaml written
+    broken_decks: list[str] = field(default_factory=list)   # decks/broken/<slug>.yaml (break the deck rules)
+    allow_partial: bool = False
 
     @property
     def compile_errors(self) -> list[Diagnostic]:
         return self.compile.errors if self.compile is not None else []
 
     @property
+    def input_errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def dropped(self) -> int:
+        """Everything that did not make it into the game: rules, card fields, cards, deck entries, and
+        inputs that could not be read at all."""
+        counted = {"RI204", "RI207", "RI220", "RI221", "RI222", "RI230", "RI231", "RI234"}
+        unread = sum(1 for d in self.input_errors if d.code not in counted and d.code not in ("RI102", "RI103",
+                                                                                            "RI101"))
+        return (len(self.failed) + self.dropped_fields + self.dropped_cards + self.dropped_deck_entries + unread)
+
+    @property
     def ok(self) -> bool:
-        return self.written and not self.failed and not self.compile_errors and not any(
-            d.is_error for d in self.diagnostics)
+        return self.written and not self.dropped and not self.compile_errors
 
     @property
     def exit_code(self) -> int:
-        return EXIT_OK if self.ok else EXIT_ERRORS
+        if self.ok or (self.allow_partial and self.written and not self.compile_errors):
+            return EXIT_OK
+        return EXIT_ERRORS
 
     def all_diagnostics(self) -> list[Diagnostic]:
         """Input diagnostics, then one per change, then the compile diagnostics of the written game."""
@@ -133,10 +162,22 @@ class ImportReport:
         rewrites = sum(1 for c in self.changes if c.severity == "note")
         reviews = sum(1 for c in self.changes if c.severity != "note")
         errors = len(self.compile_errors)
-        state = "ok" if self.ok else "INCOMPLETE"
+        if self.ok:
+            state = "ok"
+        elif self.exit_code == EXIT_OK:
+            state = "INCOMPLETE (accepted with --allow-partial)"
+        else:
+            state = "INCOMPLETE"
         where = f"wrote {self.out_dir}" if self.written else "nothing written"
+        decks = ""
+        if self.plugin_dir is not None:
+            decks = (f"{len(self.decks) + len(self.broken_decks)} decks ({len(self.broken_decks)} breaking the deck "
+                     "rules, in decks/broken/); ")
+        unread = self.dropped - len(self.failed) - self.dropped_fields - self.dropped_cards - self.dropped_deck_entries
         return (f"{state}: {len(self.converted)} rules converted, {len(self.failed)} not converted "
-                f"(commented out), {rewrites} rewrites, {reviews} statements to review, {self.cards} cards; "
+                f"(commented out), {rewrites} rewrites, {reviews} statements to review, {self.cards} cards; {decks}"
+                f"dropped: {len(self.failed)} rules, {self.dropped_fields} card fields, {self.dropped_cards} cards, "
+                f"{self.dropped_deck_entries} deck entries, {unread} unreadable inputs; "
                 f"{errors} compile errors; {where}")
 
 
@@ -408,7 +449,7 @@ def _isolate_crashes(rules: list[_Rule], profile, cards: list, ini_path: str) ->
 
 
 def import_plugin(rules_py: Path, set_xml: Path | None, out_dir: Path, *, name: str | None = None,
-                  force: bool = False) -> ImportReport:
+                  force: bool = False, allow_partial: bool = False) -> ImportReport:
     """Convert an OCTGN plugin's rule dictionary (and set.xml) into a RuleScript game folder."""
     rules_py = Path(rules_py)
     out_dir = Path(out_dir)
@@ -417,36 +458,110 @@ def import_plugin(rules_py: Path, set_xml: Path | None, out_dir: Path, *, name: 
     if set_xml is not None and not Path(set_xml).is_file():
         raise ImportUsageError(f"no such file: {set_xml}")
     _check_target(out_dir, force)
-    profile = load_profile("cfc")
+    src = read_files(rules_py, Path(set_xml) if set_xml is not None else None)
+    report = ImportReport(rules_py, Path(set_xml) if set_xml else None, out_dir, out_dir / "rules",
+                          allow_partial=allow_partial)
+    source_note = rules_py.name + (f" and {Path(set_xml).name}" if set_xml else "")
+    set_data = src.sets[0] if src.sets else None
+    game_name = name or (set_data.set_name if set_data and set_data.set_name else None) or rules_py.stem
+    game_id = (set_data.game_id if set_data and set_data.game_id else None)
+    version = (set_data.version if set_data and set_data.version else None)
+    return _import(src, report, out_dir, game_name, game_id, version, source_note,
+                   source_note if set_data else f"{rules_py.name} (no set.xml given)", None, force)
 
-    py = read_rules_py(rules_py)
-    set_data: SetData | None = read_set_xml(Path(set_xml)) if set_xml is not None else None
-    ini_rel = f"rules/{_slug(rules_py.stem, 'imported')}.ini"
-    report = ImportReport(rules_py, Path(set_xml) if set_xml else None, out_dir, out_dir / ini_rel)
-    report.diagnostics.extend(py.diagnostics)
-    report.sources[str(rules_py)] = SourceText(str(rules_py), rules_py.read_bytes().decode("utf-8", "replace"))
-    cards = list(set_data.cards) if set_data is not None else []
+
+def import_plugin_folder(plugin_dir: Path, out_dir: Path, *, name: str | None = None, force: bool = False,
+                         allow_partial: bool = False) -> ImportReport:
+    """Convert a whole OCTGN plugin folder (definition.xml, Scripts/, Sets/, Decks/) into a game folder."""
+    plugin_dir = Path(plugin_dir)
+    out_dir = Path(out_dir)
+    if not plugin_dir.is_dir():
+        raise ImportUsageError(f"no such folder: {plugin_dir}")
+    _check_target(out_dir, force)
+    src = read_plugin(plugin_dir)
+    first_rules = Path(src.rule_files[0].path) if src.rule_files else plugin_dir / "Scripts"
+    report = ImportReport(first_rules, None, out_dir, out_dir / "rules", plugin_dir=plugin_dir,
+                          allow_partial=allow_partial)
+    d = src.definition
+    first_set = src.sets[0] if src.sets else None
+    game_name = name or (d.name if d else None) or (first_set.set_name if first_set else None) or plugin_dir.name
+    game_id = (d.id if d else None) or (first_set.game_id if first_set else None)
+    version = (d.version if d else None) or (first_set.version if first_set else None)
+    note = f"the OCTGN plugin {plugin_dir.name}"
+    sets = ", ".join(f"{Path(s.path).parent.name}/set.xml" for s in src.sets) or "no set"
+    return _import(src, report, out_dir, game_name, game_id, version, note, f"{note} ({sets})",
+                   d.octgn if d else None, force)
+
+
+def _import(src: Sources, report: ImportReport, out_dir: Path, game_name: str, game_id: str | None,
+            version: str | None, source_note: str, cards_note: str, octgn: dict | None,
+            force: bool) -> ImportReport:
+    profile = load_profile("cfc")
+    report.diagnostics.extend(src.diagnostics)
+    for path in src.read_paths:
+        report.sources[str(path)] = SourceText(str(path), path.read_bytes().decode("utf-8", "replace"))
+    cards = src.cards
     names = {c["id"]: c["name"] for c in cards if c.get("id")}
-    if set_data is not None:
-        report.diagnostics.extend(set_data.diagnostics)
-        report.sources[str(set_xml)] = SourceText(str(set_xml), Path(set_xml).read_bytes().decode("utf-8", "replace"))
-        for card, _ in set_data.rejected:
+    for s in src.sets:
+        report.dropped_fields += s.dropped_fields
+        report.dropped_cards += len(s.rejected)
+        for card, _ in s.rejected:
             if card.get("id"):
                 names.setdefault(card["id"], card.get("name", ""))
     report.cards = len(cards)
 
-    rules = _prepare(py.entries)
-    for r in rules:
-        if r.reason is None:
-            _convert(r, profile)
+    files: dict[str, str] = {}
+    all_rules = _prepare([e for py in src.rule_files for e in py.entries])
+    taken: set[str] = set()
+    first_ini = True
+    for py in src.rule_files:
+        rules = [r for r in all_rules if r.entry.span.file == py.path]
+        for r in rules:
+            if r.reason is None:
+                _convert(r, profile)
+        stem = _slug(Path(py.path).stem, "imported")
+        ini_rel = f"rules/{stem}.ini"
+        n = 2
+        while ini_rel in taken:
+            ini_rel = f"rules/{stem}-{n}.ini"
+            n += 1
+        taken.add(ini_rel)
+        header = [_comment(f"{game_name}: RuleScript rules imported by `rulescript import` from "
+                           f"{Path(py.path).name}."),
+                  "# Rules that could not be converted are kept below as comments marked NOT CONVERTED."]
+        ini_path = str(out_dir / ini_rel)
+        if first_ini:
+            report.ini_path = out_dir / ini_rel
+            first_ini = False
+        _reject_uncompilable(rules, names, header, profile, cards, ini_path)
+        text = _build_ini(rules, names, header)
+        _record(report, rules, ini_path)
+        report.sources[ini_path] = SourceText(ini_path, text)
+        files[ini_rel] = text
 
-    game_name = name or (set_data.set_name if set_data and set_data.set_name else None) or rules_py.stem
-    header = [_comment(f"{game_name}: RuleScript rules imported by `rulescript import` from {rules_py.name}."),
-              "# Rules that could not be converted are kept below as comments marked NOT CONVERTED."]
-    ini_path = str(out_dir / ini_rel)
-    _reject_uncompilable(rules, names, header, profile, cards, ini_path)
-    text = _build_ini(rules, names, header)
+    game_id = (game_id or str(uuid.uuid5(uuid.NAMESPACE_URL, f"rulescript-import:{game_name}"))).strip("{}").lower()
+    files["game.yaml"] = game_yaml(game_id, game_name, version or "0.1.0",
+                                   f"Imported by `rulescript import` from {source_note}.", octgn)
+    files["cards.yaml"] = cards_yaml(src.sets, cards_note)
+    for slug, deck in src.decks:
+        report.dropped_deck_entries += deck.dropped
+        if not deck.readable:
+            continue
+        header = [f"Deck '{deck.name}' imported by `rulescript import` from {deck.path}."]
+        if deck.problems:
+            header.append("It breaks the deck rules, so the simulator does not draw it: " + "; ".join(deck.problems))
+            files[f"decks/broken/{slug}.yaml"] = deck_yaml(deck.name, deck.counts, names, header)
+            report.broken_decks.append(slug)
+        else:
+            files[f"decks/{slug}.yaml"] = deck_yaml(deck.name, deck.counts, names, header)
+            report.decks.append(slug)
+    write_folder_atomically(out_dir, files, force)
+    report.written = True
+    report.compile = compile_game(out_dir, cache=None)
+    return report
 
+
+def _record(report: ImportReport, rules: list[_Rule], ini_path: str) -> None:
     for r in rules:
         if r.reason is not None:
             report.failed.append(FailedRule(r.card_id, r.entry.span, Span(ini_path, r.start, 1), r.reason))
@@ -458,43 +573,31 @@ def import_plugin(rules_py: Path, set_xml: Path | None, out_dir: Path, *, name: 
             ini_span = Span(ini_path, line, len(key) + 4 if key else 1)
             report.changes.append(ImportChange(r.card_id or "", c.code, c.severity, c.message,
                                                _py_span_of(r, c.prop), ini_span, c.before, c.after))
-    report.sources[ini_path] = SourceText(ini_path, text)
-
-    game_id = (set_data.game_id if set_data and set_data.game_id else None) or str(
-        uuid.uuid5(uuid.NAMESPACE_URL, f"rulescript-import:{game_name}"))
-    version = (set_data.version if set_data and set_data.version else None) or "0.1.0"
-    source_note = rules_py.name + (f" and {Path(set_xml).name}" if set_xml else "")
-    files = {
-        "game.yaml": game_yaml(game_id.strip("{}").lower(), game_name, version,
-                               f"Imported by `rulescript import` from the OCTGN plugin files {source_note}."),
-        "cards.yaml": cards_yaml(set_data, source_note if set_data else f"{rules_py.name} (no set.xml given)"),
-        ini_rel: text,
-    }
-    write_folder_atomically(out_dir, files, force)
-    report.written = True
-    report.compile = compile_game(out_dir, cache=None)
-    return report
 
 
 # ---------------------------------------------------------------------------------------------------
 # command line
 
 
-DESCRIPTION = ("Migrate an OCTGN plugin to a RuleScript game folder: read the Python rule dictionary (never "
-               "executed) and set.xml, apply the compatibility rewrites of rulescript.md §9, write game.yaml, "
-               "cards.yaml and rules/*.ini, then compile the result.")
-EPILOG = ("Exit codes: 0 everything converted and the game compiles; 1 some rules were not converted (they are "
-          "reported and written commented out); 2 usage errors.")
+DESCRIPTION = ("Migrate an OCTGN plugin to a RuleScript game folder. Give the plugin folder (definition.xml, "
+               "Scripts/, Sets/<guid>/set.xml, Decks/): the scripts are read with ast, never executed; the rules "
+               "dict gets the compatibility rewrites (docs/language.md §11); game.yaml, cards.yaml, rules/*.ini and "
+               "decks/*.yaml are written, then compiled. The older form takes the rules file and one set.xml.")
+EPILOG = ("Exit codes: 0 nothing was dropped and the game compiles; 1 a rule, a card field, a card or a deck entry "
+          "was dropped (each is reported with file:line) - --allow-partial accepts that; 2 usage errors.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``rulescript import`` (for wiring it as a subcommand: add these, then
     ``p.set_defaults(func=cmd_import)``)."""
-    p.add_argument("rules_py", metavar="RULES_PY", help="the plugin's Python file holding the rule dictionary")
-    p.add_argument("--set", dest="set_xml", metavar="SET_XML", help="the plugin's set.xml (card data)")
+    p.add_argument("rules_py", metavar="PLUGIN", help="the plugin folder, or the plugin's Python file holding the "
+                   "rules dict")
+    p.add_argument("--set", dest="set_xml", metavar="SET_XML", help="with a rules file: the plugin's set.xml")
     p.add_argument("-o", "--output", required=True, metavar="OUT_DIR", help="the game folder to create")
-    p.add_argument("--name", help="the game's name (default: the set's name, else the file name)")
+    p.add_argument("--name", help="the game's name (default: definition.xml's, else the set's, else the file name)")
     p.add_argument("--force", action="store_true", help="replace OUT_DIR if it exists and is not empty")
+    p.add_argument("--allow-partial", action="store_true", help="exit 0 even if something was dropped (it is "
+                   "still reported)")
     p.add_argument("--format", choices=["text", "json"], default="text", help="report format (default: text)")
     p.add_argument("--quiet", "-q", action="store_true", help="do not list the rewrites (notes)")
 
@@ -508,8 +611,16 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_import(args: argparse.Namespace) -> int:
     """Run an import from parsed arguments; prints the report, returns the exit code."""
     try:
-        report = import_plugin(Path(args.rules_py), Path(args.set_xml) if args.set_xml else None,
-                               Path(args.output), name=args.name, force=args.force)
+        source = Path(args.rules_py)
+        if source.is_dir():
+            if args.set_xml:
+                raise ImportUsageError("--set is for the rules-file form; a plugin folder's sets are read from "
+                                       "its Sets/ folder")
+            report = import_plugin_folder(source, Path(args.output), name=args.name, force=args.force,
+                                          allow_partial=args.allow_partial)
+        else:
+            report = import_plugin(source, Path(args.set_xml) if args.set_xml else None, Path(args.output),
+                                   name=args.name, force=args.force, allow_partial=args.allow_partial)
     except ImportUsageError as exc:
         print(f"rulescript import: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -522,7 +633,11 @@ def cmd_import(args: argparse.Namespace) -> int:
                    "ini_file": f.ini_span.file if f.ini_span else None,
                    "ini_line": f.ini_span.line if f.ini_span else None, "reason": f.reason} for f in report.failed]
         print(json.dumps({"diagnostics": diags, "failed": failed, "converted": report.converted,
-                          "exit": report.exit_code}, indent=1, ensure_ascii=False))
+                          "dropped": {"rules": len(report.failed), "card_fields": report.dropped_fields,
+                                      "cards": report.dropped_cards, "deck_entries": report.dropped_deck_entries,
+                                      "total": report.dropped},
+                          "decks": report.decks, "broken_decks": report.broken_decks,
+                          "summary": report.summary(), "exit": report.exit_code}, indent=1, ensure_ascii=False))
     else:
         text = report.render(notes=not args.quiet)
         if text:

@@ -154,6 +154,14 @@ class _Reader:
     # ------------------------------------------------------------------ statements
     def is_rule_dict(self, name: str, node: ast.Dict) -> bool:
         if "rule" in name.lower():
+            # a settings dict such as GameRulesDefaults = {'ab_trigger_fresh': False}: every value a
+            # literal that is not a string, and no GUID key
+            values = [v for v in node.values if v is not None]
+            if values and all(_is_plain_literal(v) and not isinstance(getattr(v, "value", None), str)
+                              for v in values) and not any(
+                    isinstance(k, ast.Constant) and isinstance(k.value, str) and GUID_KEY.match(k.value)
+                    for k in node.keys):
+                return False
             return True
         keys = [k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
         return bool(keys) and sum(1 for k in keys if GUID_KEY.match(k)) * 2 >= len(keys)
@@ -301,7 +309,7 @@ def _describe(node: ast.AST) -> str:
     return f"a {type(node).__name__} expression"
 
 
-def _decode(data: bytes) -> str:
+def decode_source(data: bytes) -> str:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError:
@@ -310,7 +318,7 @@ def _decode(data: bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def _top_level_chunks(text: str) -> list[tuple[int, str]]:
+def top_level_chunks(text: str) -> list[tuple[int, str]]:
     """(first line, text) of every top-level logical line, found with the tokenizer (Python 2 safe)."""
     lines = text.splitlines(keepends=True)
     chunks: list[tuple[int, str]] = []
@@ -370,7 +378,7 @@ def _attach_comments(reader: _Reader, text: str) -> None:
 def read_rules_py(path: Path) -> PySource:
     """Read the rule dictionaries of a plugin file (never executed)."""
     data = Path(path).read_bytes()
-    text = _decode(data)
+    text = decode_source(data)
     reader = _Reader(str(path), text)
     try:
         module = ast.parse(text, filename=str(path))
@@ -379,7 +387,7 @@ def read_rules_py(path: Path) -> PySource:
     except SyntaxError as exc:
         # Python 2 (or broken) source: read the top-level statements one by one.
         unreadable: list[tuple[int, str, SyntaxError]] = []
-        for first, chunk in _top_level_chunks(text):
+        for first, chunk in top_level_chunks(text):
             try:
                 sub = ast.parse("\n" * (first - 1) + chunk, filename=str(path))
             except SyntaxError as chunk_exc:

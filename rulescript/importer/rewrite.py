@@ -2,7 +2,7 @@
 
 The rule text of the original plugin is INI-like (``target = …``, ``action = …`` lines, ``#``
 comments, indented as the Python string happened to be).  :func:`parse_rule_text` reads it into
-properties; :class:`RuleConverter` applies the compatibility rewrites of ``rulescript.md`` §9 to
+properties; :class:`RuleConverter` applies the compatibility rewrites of ``docs/language.md`` §11 to
 every value and records each change it made (or each statement it wants a human to look at).
 
 The rewrites work on tokens, never on raw lines: statement values go through the project's
@@ -25,7 +25,7 @@ _PROP_RE = re.compile(r"^(\s*)([A-Za-z_][A-Za-z0-9_]*\??)\s*=(?!=)\s*(.*)$")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ZONE_WORD = re.compile(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*")
 
-# Codes of the importer's notes and warnings (rulescript.md §9).
+# Codes of the importer's notes and warnings (docs/language.md §11).
 MOVETO = "RI901"            # moveTo(zone, bool) -> moveTo(zone, top, bool)
 TGT = "RI902"               # tgt used as one card -> tgt.0
 TYPE_AMP = "RI903"          # "A"&"B" -> "A","B"
@@ -38,6 +38,8 @@ ANY_REVIEW = "RI909"        # any-prefixed listener uses me/opp (warning)
 IF_CHAIN = "RI910"          # if-chain followed by more statements (warning)
 MIXED_REVIEW = "RI911"      # listener mixes opponent-dispatched and other events (warning)
 SHARED_REVIEW = "RI912"     # target/vars shared by a swapped auto and an action (warning)
+PICK_EACH = "RI913"         # "A"&"B"<k>: the pick applied to each name -> one filter per name
+PICK_REVIEW = "RI914"       # the same where one filter per name cannot be written (warning)
 
 
 class ConversionError(Exception):
@@ -197,7 +199,7 @@ class _Part:
 
 
 class RuleConverter:
-    """Applies the §9 rewrites to the properties of one rule."""
+    """Applies the compatibility rewrites to the properties of one rule."""
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
@@ -207,6 +209,8 @@ class RuleConverter:
         self.user_vars: set[str] = set()
         self.object_events = {n for n, e in {**profile.events, **profile.hooks}.items()
                               if isinstance(e, dict) and e.get("object")}
+        self.split_ok = False    # a filter may become one filter per name (a target or a target clause)
+        self.split_done = False  # ... and one did
 
     # ------------------------------------------------------------------ entry point
     def convert(self, rule: RuleText) -> list[Change]:
@@ -233,11 +237,18 @@ class RuleConverter:
             self.prop = i
             props[i].new_value, swap = self._guarded(i, lambda v: self.auto(v), props[i].value)
             swap_rule = swap_rule or swap
+        split_target: int | None = None
         for i, p in enumerate(props):
             self.prop = i
             if p.key in ("target", "target?"):
                 self.swap = swap_rule and not has_action
-                p.new_value = self._guarded(i, lambda v: self.filters(v), p.value)
+                self.split_ok, self.split_done = True, False
+                try:
+                    p.new_value = self._guarded(i, lambda v: self.filters(v), p.value)
+                finally:
+                    self.split_ok = False
+                if self.split_done and p.key == "target":
+                    split_target = i
                 if swap_rule and has_action and self._would_swap(lambda: self.filters(p.value), p.value):
                     self._shared_review(p.raw_key)
             elif p.key == "requisite":
@@ -252,7 +263,73 @@ class RuleConverter:
                 if swap_rule and has_action and self._would_swap(lambda: self.vars(p.value), p.value):
                     self._shared_review(p.raw_key)
         self.swap = False
+        if split_target is not None:
+            self._keep_required(rule, split_target, swap_rule and not has_action)
         return self.changes
+
+    def _keep_required(self, rule: RuleText, index: int, swap: bool) -> None:
+        """A required ``target`` whose filter became one filter per name: in the original, the activation
+        stopped only when *all* of them found nothing, whereas each filter of a ``target`` list is required
+        on its own.  So the key becomes ``target?`` and the requirement is kept as it was: a requisite (the
+        filters of the original list, each with its names as alternatives) for the actions, a leading
+        condition for the auto."""
+        target = rule.props[index]
+        self.prop = index
+        saved, changes = self.swap, list(self.changes)
+        self.swap = swap
+        try:  # the union form of each filter (the notes were made when the target itself was converted)
+            checks = [self.filter(piece).strip() for piece, _ in split_top_level(target.value, ";")]
+        finally:
+            self.swap, self.changes = saved, changes
+        old_key = target.raw_key
+        target.raw_key = old_key + "?"
+        target.key = "target?"
+        self.note(PICK_EACH, "note", f"'{old_key} =' became '{target.raw_key} =': its filters now take each name on its "
+                  "own, and the activation still stops only when none of the names is found (kept as a "
+                  "requisite or a leading condition)", f"{old_key} = {target.value}",
+                  f"{target.raw_key} = {target.new_value}")
+        actions = [p for p in rule.props if p.key == "action"]
+        autos = [i for i, p in enumerate(rule.props) if p.key == "auto"]
+        if actions:
+            req = next((p for p in rule.props if p.key == "requisite"), None)
+            joined = " && ".join(checks)
+            if req is not None:
+                before = req.new_value
+                req.new_value = f"{req.new_value} && {joined}"
+                self.prop = rule.props.index(req)
+                self.note(PICK_EACH, "note", "the requirement of the target was added to the requisite",
+                          f"requisite = {before}", f"requisite = {req.new_value}")
+            else:
+                new = RuleProp("requisite", "requisite", joined, [(joined, "")], target.text_line, joined)
+                rule.items.insert(rule.items.index(target) + 1, new)
+                rule.props.append(new)
+                self.prop = len(rule.props) - 1
+                self.note(PICK_EACH, "note", "the requirement of the target became a requisite", "",
+                          f"requisite = {joined}")
+        for i in autos:
+            auto = rule.props[i]
+            conds = []
+            for c in checks:
+                if "'" not in c:
+                    conds.append(f"getTargets('{c}')")
+                elif '"' not in c:
+                    conds.append(f'getTargets("{c}")')
+                else:
+                    raise ConversionError("the auto's target takes each name on its own, and its requirement "
+                                          "cannot be written as a condition (the filter holds both quote "
+                                          "characters)", index)
+            guard = f"[[if {' and '.join(conds)}]]"
+            value = auto.new_value
+            lead = len(value) - len(value.lstrip())
+            body_at = lead
+            if value[lead:lead + 1] in ("~", "?"):
+                close = value.find(value[lead], lead + 1)
+                body_at = close + 1 if close > 0 else lead
+            head, body = value[:body_at], value[body_at:].lstrip()
+            auto.new_value = f"{head} {guard}; {body}".strip() if head.strip() else f"{guard}; {body}"
+            self.prop = i
+            self.note(PICK_EACH, "note", "the requirement of the target became the auto's leading condition",
+                      value.strip(), auto.new_value.strip())
 
     def _shared_review(self, key: str) -> None:
         self.note(SHARED_REVIEW, "warning", f"the auto of this rule was converted to its controller's point of "
@@ -397,9 +474,40 @@ class RuleConverter:
             if ch in "<[@(" or text.startswith("::", i):
                 break
             i += 1
-        types = self.types(text[t0:i])
+        seg = text[t0:i]
+        if text[i:].lstrip().startswith("<") and any(len(_split_terms(alt, "&")) > 1 for alt in _split_terms(seg, ",")):
+            split = self.split_per_name(text[:t0], seg, text[i:])
+            if split is not None:
+                return split
+        types = self.types(seg)
         rest = self.filter_tail(text[i:])
         return text[:t0] + types + rest
+
+    def split_per_name(self, qty: str, seg: str, tail: str) -> str | None:
+        """``"A"&"B"<k>@zone``: the original engine took the pick from each name on its own (one A *and*
+        one B).  Where a filter list is allowed and there is no quantity, that is one filter per name;
+        elsewhere the union is kept and flagged (returns None)."""
+        terms = [t for alt in _split_terms(seg, ",") for t in _split_terms(alt, "&")]
+        if not self.split_ok or qty.strip():
+            where = "a quantity is given" if qty.strip() else "only one filter is allowed here"
+            self.note(PICK_REVIEW, "warning", "the original engine took the pick from each name of "
+                      f"'{seg.strip()}' on its own; {where}, so one filter per name cannot be written and the "
+                      "names became alternatives of one pick: review it", seg.strip(), seg.strip())
+            return None
+        saved = list(self.changes)
+        rest = self.filter_tail(tail)
+        pieces = [self.types(t) + rest for t in terms]
+        keyword = [t.strip() for t in terms if not t.strip().lstrip("^!").startswith(("'", '"'))]
+        self.changes = saved + [c for c in self.changes[len(saved):] if c.code not in (TYPE_AMP, TYPE_AMP_KEYWORD)]
+        lead = qty[:len(qty) - len(qty.lstrip())]
+        after = "; ".join(p.strip() for p in pieces)
+        self.split_done = True
+        self.note(PICK_EACH, "warning" if keyword else "note",
+                  "'&' between types with a pick: the original engine took the pick from each of them "
+                  f"(one of each), so the filter became one filter per {'type' if keyword else 'name'}"
+                  + (f"; a keyword type is involved ({', '.join(keyword)}): check it" if keyword else ""),
+                  (seg + tail).strip(), after)
+        return lead + after
 
     def types(self, seg: str) -> str:
         if not seg.strip():
@@ -786,7 +894,14 @@ class RuleConverter:
         elif p.kind == "clause":
             a, b = p.args
             inner = value[a:b]
-            new = self.expr(inner) if self._is_expression_target(inner) else self.filters(inner)
+            if self._is_expression_target(inner):
+                new = self.expr(inner)
+            else:
+                self.split_ok = True
+                try:
+                    new = self.filters(inner)
+                finally:
+                    self.split_ok = False
             p.text = value[p.start:a] + new + ")"
         elif p.kind == "call":
             a, b = p.args

@@ -1,22 +1,29 @@
-"""Reading an OCTGN ``set.xml`` (octgn.md §3) into RuleScript card data (``cards.yaml`` entries).
+"""Reading an OCTGN ``set.xml`` (the card set of an OCTGN game) into RuleScript card data (``cards.yaml`` entries).
 
 A card is ``<card id="guid" name="…">`` with ``<property name="…" value="…"/>`` children (or rich text
-content).  CFC plugins name their properties in several ways, so property names are matched without
-regard to case, spaces, ``_`` and ``-``; missing or malformed properties are reported as warnings
-and left out.  Every card is checked against what the game needs (cfc-game.md §3): a card that
-cannot be used is still written, commented out, so that nothing is lost.
+content).  Property names are matched without regard to case, spaces, ``_`` and ``-``.  Every card
+field of the CFC game (docs/cfc-rules.md §3) is filled: type, subtype, BP, SP, backup slots (``Backup``, or
+``Backup 1`` … ``Backup 3``), ability kind and name (``Ability Type`` holds a glyph, ``Ability`` a glyph
+and a name; the plugin's glyphs come from its scripts, :mod:`rulescript.importer.glyphs`) and the
+printed text, with the glyphs turned into ▲ ■ ●.  Display-only properties (``Publisher``, ``Rarity``…)
+are kept under ``octgn:``.
+
+Nothing is left out silently: a value that cannot be mapped is an error diagnostic (code ``RI22x``)
+located at its ``<property>`` element, counted in :attr:`SetData.dropped_fields`; a card the game
+cannot use at all is written to ``cards.yaml`` commented out (``RI204``).
 """
 
 from __future__ import annotations
 
-import json
 import re
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rulescript.diagnostics import Diagnostic, Span
+from rulescript.importer.definition import normalise_guid
+from rulescript.importer.glyphs import Glyphs
+from rulescript.importer.xmlread import Node, read_root
 
 CARD_TYPES = ("character", "action", "reaction")
 
@@ -27,17 +34,17 @@ PROPERTY_FIELDS = {
     "bp": "bp", "battlepoints": "bp", "power": "bp",
     "sp": "sp", "specialpoints": "sp", "cost": "sp",
     "backup": "backup", "backups": "backup", "backupslots": "backup", "backupto": "backup",
+    "backup1": "backup1", "backup2": "backup2", "backup3": "backup3",
     "abilitytype": "ability_kind", "abilitykind": "ability_kind", "abilitysymbol": "ability_kind",
     "abilityname": "ability_name", "ability": "ability",
     "rules": "text", "text": "text", "abilitytext": "text", "rulestext": "text", "effect": "text",
     "cardtext": "text",
 }
 KIND_WORDS = {
-    "instant": "instant", "▲": "instant", "△": "instant", "i": "instant",
-    "trigger": "trigger", "triggered": "trigger", "■": "trigger", "□": "trigger", "t": "trigger",
-    "auto": "auto", "automatic": "auto", "●": "auto", "○": "auto", "a": "auto",
+    "instant": "instant", "i": "instant",
+    "trigger": "trigger", "triggered": "trigger", "t": "trigger",
+    "auto": "auto", "automatic": "auto", "a": "auto",
 }
-_SYMBOLS = "▲△■□●○"
 
 
 @dataclass(slots=True)
@@ -50,16 +57,12 @@ class SetData:
     cards: list[dict[str, Any]] = field(default_factory=list)
     rejected: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # (card, reason)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    dropped_fields: int = 0        # card field values that could not be mapped (each one an RI22x error)
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)  # card id -> line, col of <card>
 
 
 def _norm(name: str) -> str:
     return re.sub(r"[\s_\-]+", "", name).lower()
-
-
-def _line_of(text: str, needle: str) -> int:
-    """Line of the first occurrence of ``needle`` in the file (ElementTree keeps no positions)."""
-    i = text.find(needle)
-    return text.count("\n", 0, i) + 1 if i >= 0 else 1
 
 
 def _int(value: str) -> int | None:
@@ -67,203 +70,209 @@ def _int(value: str) -> int | None:
     return int(v) if re.fullmatch(r"[+-]?\d+", v) else None
 
 
-def read_set_xml(path: Path) -> SetData:
+def read_set_xml(path: Path, glyphs: Glyphs | None = None, declared: dict[str, str] | None = None) -> SetData:
+    """Read one set.xml.  ``glyphs``: the plugin's ability glyphs; ``declared``: the card properties
+    that definition.xml declares (an undeclared one is reported)."""
     out = SetData(str(path))
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        out.diagnostics.append(Diagnostic("error", "RI201", f"cannot read the file: {exc.strerror}",
-                                          Span(str(path), 1, 1)))
-        return out
-    text = raw.decode("utf-8", errors="replace")
-    if re.search(r"<!DOCTYPE|<!ENTITY", text, re.IGNORECASE):
-        out.diagnostics.append(Diagnostic("error", "RI201", "set.xml must not declare a DOCTYPE or entities",
-                                          Span(str(path), _line_of(text, "<!"), 1)))
-        return out
-    try:
-        root = ET.fromstring(raw)
-    except ET.ParseError as exc:
-        line, col = exc.position
-        out.diagnostics.append(Diagnostic("error", "RI201", f"invalid XML: {exc}", Span(str(path), line, col + 1)))
-        return out
-    if root.tag != "set":
-        out.diagnostics.append(Diagnostic("error", "RI201", f"the root element is <{root.tag}>, expected <set>",
-                                          Span(str(path), 1, 1)))
+    root = read_root(path, "set", "RI201", out.diagnostics)
+    if root is None:
         return out
     out.set_name = " ".join(root.get("name", "").split()) or None
-    out.set_id = root.get("id")
-    out.game_id = root.get("gameId") or root.get("gameid")
+    out.set_id = normalise_guid(root.get("id") or "") or None
+    out.game_id = normalise_guid(root.get("gameId") or root.get("gameid") or "") or None
     out.version = root.get("version")
+    reader = _CardReader(out, glyphs or Glyphs(), declared)
     cards = root.find("cards")
-    for el in (cards if cards is not None else []):
-        if el.tag != "card":
-            continue
-        _read_card(el, text, out)
+    for el in (cards.children if cards is not None else []):
+        if el.tag == "card":
+            reader.card(el)
     if not out.cards and not out.rejected:
-        out.diagnostics.append(Diagnostic("warning", "RI202", "set.xml holds no cards", Span(str(path), 1, 1)))
+        out.diagnostics.append(Diagnostic("warning", "RI202", "set.xml holds no cards",
+                                          Span(out.path, root.line, root.col)))
     return out
 
 
-def _warn(out: SetData, line: int, message: str, code: str = "RI203") -> None:
-    out.diagnostics.append(Diagnostic("warning", code, message, Span(out.path, line, 1)))
+class _CardReader:
+    def __init__(self, out: SetData, glyphs: Glyphs, declared: dict[str, str] | None) -> None:
+        self.out = out
+        self.glyphs = glyphs
+        self.declared = {p.lower() for p in declared} if declared else None
+        self.undeclared_seen: set[str] = set()
 
+    def span(self, node: Node) -> Span:
+        return Span(self.out.path, node.line, node.col)
 
-def _read_card(el: ET.Element, text: str, out: SetData) -> None:
-    cid = (el.get("id") or "").strip().strip("{}").lower()
-    name = " ".join((el.get("name") or "").split())  # a character reference may hide a line break
-    line = _line_of(text, el.get("id") or name or "<card") if (el.get("id") or name) else 1
-    card: dict[str, Any] = {"id": cid, "name": name}
-    fields: dict[str, str] = {}
-    extra: dict[str, str] = {}
-    for prop in el.findall("property"):
-        pname = prop.get("name") or ""
-        value = prop.get("value")
-        if value is None:
-            value = "".join(prop.itertext())
-        value = re.sub(r"\s+", " ", value).strip()
-        f = PROPERTY_FIELDS.get(_norm(pname))
-        if f is None:
-            if value:
-                extra[pname] = value
-            continue
-        if f in fields and fields[f] != value:
-            _warn(out, line, f"card '{name or cid}': property '{pname}' repeats a value already read; "
-                  "the first one is kept")
-            continue
-        fields[f] = value
-    if el.find("alternate") is not None:
-        _warn(out, line, f"card '{name or cid}': alternate faces are not imported")
-    problems: list[str] = []
-    if not cid:
-        problems.append("the card has no id")
-    if not name:
-        problems.append("the card has no name")
-    ctype = fields.get("type", "").strip().lower()
-    if ctype not in CARD_TYPES:
-        problems.append(f"unknown card type '{fields.get('type', '')}'" if ctype else "no Type property")
-    card["type"] = ctype or None
-    if ctype == "character":
-        if fields.get("subtype"):
-            card["subtype"] = fields["subtype"].strip().lower()
-        bp = _int(fields.get("bp", ""))
+    def drop(self, node: Node, card: str, message: str, code: str = "RI220") -> None:
+        """A card field value that cannot be mapped: an error, counted."""
+        self.out.dropped_fields += 1
+        self.out.diagnostics.append(Diagnostic("error", code, f"card '{card}': {message}; the value is dropped",
+                                               self.span(node)))
+
+    def warn(self, node: Node, message: str, code: str = "RI203") -> None:
+        self.out.diagnostics.append(Diagnostic("warning", code, message, self.span(node)))
+
+    def card(self, el: Node) -> None:
+        cid = normalise_guid(el.get("id") or "")
+        name = " ".join((el.get("name") or "").split())  # a character reference may hide a line break
+        label = name or cid or "?"
+        card: dict[str, Any] = {"id": cid, "name": name}
+        self.out.positions.setdefault(cid, (el.line, el.col))
+        fields: dict[str, tuple[str, Node]] = {}
+        extra: dict[str, str] = {}
+        for prop in el.findall("property"):
+            pname = prop.get("name") or ""
+            value = prop.get("value")
+            if value is None:
+                value = prop.itertext()
+            value = re.sub(r"\s+", " ", value).strip()
+            if self.declared is not None and pname.lower() not in self.declared \
+                    and pname.lower() not in self.undeclared_seen:
+                self.undeclared_seen.add(pname.lower())
+                self.warn(prop, f"property '{pname}' is not declared in definition.xml (OCTGN reports the game "
+                          "as broken); it is read all the same", "RI205")
+            f = PROPERTY_FIELDS.get(_norm(pname))
+            if f is None:
+                if value:
+                    extra[pname] = value
+                continue
+            if f in fields and fields[f][0] != value:
+                self.drop(prop, label, f"property '{pname}' repeats a value already read ({fields[f][0]!r})")
+                continue
+            fields[f] = (value, prop)
+        for alt in el.findall("alternate"):
+            self.out.dropped_fields += 1
+            self.out.diagnostics.append(Diagnostic(
+                "error", "RI221", f"card '{label}': the alternate face '{alt.get('name') or alt.get('type') or '?'}' "
+                "cannot be imported (the game has one face per card); it is dropped", self.span(alt)))
+        problems: list[str] = []
+        if not cid:
+            problems.append("the card has no id")
+        if not name:
+            problems.append("the card has no name")
+        ctype = fields.get("type", ("", el))[0].strip().lower()
+        if ctype not in CARD_TYPES:
+            problems.append(f"unknown card type '{fields['type'][0]}'" if ctype else "no Type property")
+        card["type"] = ctype or None
+        if ctype == "character":
+            self.character(card, fields, label, problems)
+        else:
+            self.not_character(fields, label, ctype)
+        self.sp(card, fields, ctype, problems)
+        if ctype == "character":
+            ability = self.ability(fields, label)
+            if ability is not None:
+                card["ability"] = ability
+        if fields.get("text", ("",))[0]:
+            card["text"] = self.glyphs.shapes(fields["text"][0])
+        if extra:
+            card["octgn"] = extra
+        if problems:
+            reason = "; ".join(problems)
+            self.out.rejected.append((card, reason))
+            self.out.diagnostics.append(Diagnostic(
+                "error", "RI204", f"card '{label}' cannot be used by the game ({reason}); it is written to "
+                "cards.yaml commented out", self.span(el)))
+        else:
+            self.out.cards.append(card)
+
+    def character(self, card: dict[str, Any], fields: dict[str, tuple[str, Node]], label: str,
+                  problems: list[str]) -> None:
+        if fields.get("subtype", ("",))[0]:
+            card["subtype"] = fields["subtype"][0].strip().lower()
+        raw, _node = fields.get("bp", ("", None))
+        bp = _int(raw)
         if bp is None or not 100 <= bp <= 1500 or bp % 100:
-            problems.append(f"BP must be 100..1500 in steps of 100 (found {fields.get('bp', 'nothing')!r})")
+            problems.append(f"BP must be 100..1500 in steps of 100 (found {raw or 'nothing'!r})")
         card["bp"] = bp
-    sp = _int(fields.get("sp", "0") or "0")
-    if sp is None:
-        problems.append(f"SP must be an integer (found {fields.get('sp')!r})")
-    elif ctype in ("action", "reaction") and sp > 0:
-        problems.append(f"an {ctype} card cannot give SP (found {sp})")
-    card["sp"] = sp
-    if ctype == "character":
-        slots = [s.strip().lower() for s in re.split(r"[,;/|]", fields.get("backup", "")) if s.strip()]
+        slots: list[str] = []
+        if "backup" in fields:
+            slots = [s.strip().lower() for s in re.split(r"[,;/|]", fields["backup"][0]) if s.strip()]
+        for key in ("backup1", "backup2", "backup3"):
+            value = fields.get(key, ("",))[0].strip()
+            if value:
+                slots.append(value.lower())
         if len(slots) > 3:
-            problems.append(f"at most 3 backup slots (found {len(slots)})")
+            node = fields.get("backup", fields.get("backup3", ("", None)))[1]
+            self.drop(node, label, f"at most 3 backup slots, found {len(slots)} ({', '.join(slots)}); the slots "
+                      "after the third are")
+            slots = slots[:3]
         card["backup"] = slots
-    ability = _ability(fields)
-    if ability is not None:
-        if ability.get("kind") is None:
-            _warn(out, line, f"card '{name or cid}': unknown ability kind {fields.get('ability_kind') or fields.get('ability')!r}; "
-                  "the ability is left out")
+
+    def not_character(self, fields: dict[str, tuple[str, Node]], label: str, ctype: str) -> None:
+        """An Action or Reaction has no subtype, BP, backups or ability: a value there cannot be mapped."""
+        if ctype not in ("action", "reaction"):
+            return
+        for key in ("subtype", "bp", "backup", "backup1", "backup2", "backup3", "ability", "ability_kind",
+                    "ability_name"):
+            value, node = fields.get(key, ("", None))
+            if value.strip() and node is not None:
+                self.drop(node, label, f"an {ctype} card has no {key.replace('_', ' ')} (found {value!r})")
+
+    def sp(self, card: dict[str, Any], fields: dict[str, tuple[str, Node]], ctype: str,
+           problems: list[str]) -> None:
+        raw = fields.get("sp", ("0",))[0] or "0"
+        sp = _int(raw)
+        if sp is None:
+            problems.append(f"SP must be an integer (found {raw!r})")
+        elif ctype in ("action", "reaction") and sp > 0:
+            problems.append(f"an {ctype} card cannot give SP (found {sp})")
+        card["sp"] = sp
+
+    def ability(self, fields: dict[str, tuple[str, Node]], label: str) -> dict[str, Any] | None:
+        """``{kind, name}`` from Ability Type / Ability Name / Ability ("glyph name")."""
+        kind_text, kind_node = fields.get("ability_kind", ("", None))
+        name, name_node = fields.get("ability_name", ("", None))
+        combined, comb_node = fields.get("ability", ("", None))
+        kind_text, name, combined = kind_text.strip(), name.strip(), combined.strip()
+        comb_kind: str | None = None
+        comb_name = ""
+        if combined:
+            comb_kind, comb_name, bad = self.split_combined(combined)
+            if bad is not None and comb_node is not None and not kind_text:
+                self.drop(comb_node, label, f"unknown ability kind {bad!r} in {combined!r} (the plugin's glyphs: "
+                          f"{self.known_glyphs()})", "RI222")
+                return None
+        kind: str | None = None
+        if kind_text:
+            kind = self.kind_of(kind_text)
+            if kind is None:
+                assert kind_node is not None
+                self.drop(kind_node, label, f"unknown ability kind {kind_text!r} (the plugin's glyphs: "
+                          f"{self.known_glyphs()})", "RI222")
+                return None
+            if comb_kind is not None and comb_kind != kind and comb_node is not None:
+                self.warn(comb_node, f"card '{label}': the ability kind in {combined!r} ({comb_kind}) differs from "
+                          f"the Ability Type ({kind}); the Ability Type is used", "RI206")
         else:
-            card["ability"] = ability
-    if fields.get("text"):
-        card["text"] = fields["text"]
-    if extra:
-        card["octgn"] = extra
-    if problems:
-        reason = "; ".join(problems)
-        out.rejected.append((card, reason))
-        out.diagnostics.append(Diagnostic("warning", "RI204", f"card '{name or cid}' cannot be used by the game "
-                                          f"({reason}); it is written to cards.yaml commented out",
-                                          Span(out.path, line, 1)))
-    else:
-        out.cards.append(card)
+            kind = comb_kind
+        name = name or comb_name
+        if kind is None:
+            if name:
+                node = name_node or comb_node
+                assert node is not None
+                self.drop(node, label, f"the ability '{name}' has no kind (no Ability Type and no glyph)", "RI222")
+            return None
+        return {"kind": kind, "name": name}
 
+    def kind_of(self, text: str) -> str | None:
+        t = text.strip()
+        if len(t) == 1 and self.glyphs.is_glyph(t):
+            return self.glyphs.kind(t)
+        return KIND_WORDS.get(t.lower().rstrip(":"))
 
-def _ability(fields: dict[str, str]) -> dict[str, Any] | None:
-    kind_text = fields.get("ability_kind", "").strip()
-    name = fields.get("ability_name", "").strip()
-    combined = fields.get("ability", "").strip()
-    if combined and not kind_text:
-        # "▲ Venom Ink" or "Instant: Venom Ink" or just "Instant"
-        m = re.match(rf"^([{_SYMBOLS}])\s*(.*)$", combined)
-        if m:
-            kind_text, rest = m.group(1), m.group(2)
-        else:
-            head, _, rest = combined.partition(":")
-            if head.strip().lower() in KIND_WORDS:
-                kind_text = head.strip()
-            else:
-                kind_text, rest = "", combined
-        name = name or rest.strip()
-    if not kind_text and not name:
-        return None
-    if kind_text and kind_text[0] in _SYMBOLS and not name:
-        name = kind_text[1:].strip()
-        kind_text = kind_text[0]
-    kind = KIND_WORDS.get(kind_text.lower()) if kind_text else None
-    return {"kind": kind, "name": name}
+    def split_combined(self, text: str) -> tuple[str | None, str, str | None]:
+        """(kind, name, unknown kind text) of "▲ Venom Ink", "Instant: Venom Ink" or a bare name."""
+        first = text[0]
+        if self.glyphs.is_glyph(first):
+            return self.glyphs.kind(first), text[1:].strip(), None
+        head, sep, rest = text.partition(":")
+        if sep and head.strip().lower() in KIND_WORDS:
+            return KIND_WORDS[head.strip().lower()], rest.strip(), None
+        if text.strip().lower() in KIND_WORDS:
+            return KIND_WORDS[text.strip().lower()], "", None
+        if not first.isalnum() and not first.isspace() and first not in "\"'(":
+            return None, text[1:].strip(), first  # a symbol the plugin does not define
+        return None, text, None
 
-
-# ---------------------------------------------------------------------------------------------------
-# writing YAML by hand: stable layout like the bundled demo, and room for comments
-
-
-def _scalar(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    # a JSON string is a valid YAML double-quoted scalar; YAML also breaks lines at these three
-    text = json.dumps(str(value), ensure_ascii=False)
-    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").replace("\x85", "\\u0085")
-
-
-def _card_lines(card: dict[str, Any]) -> list[str]:
-    lines = []
-    first = True
-    for key in ("id", "name", "type", "subtype", "bp", "sp", "backup", "ability", "text", "octgn"):
-        if key not in card or (card[key] is None and key not in ("type",)):
-            continue
-        value = card[key]
-        if key == "backup":
-            text = "[" + ", ".join(_scalar(v) for v in value) + "]"
-        elif key == "ability":
-            text = "{kind: " + _scalar(value["kind"]) + ", name: " + _scalar(value.get("name", "")) + "}"
-        elif key == "octgn":
-            text = "{" + ", ".join(f"{_scalar(k)}: {_scalar(v)}" for k, v in value.items()) + "}"
-        else:
-            text = _scalar(value)
-        lines.append(("  - " if first else "    ") + f"{key}: {text}")
-        first = False
-    return lines
-
-
-def cards_yaml(data: SetData | None, source_note: str) -> str:
-    out = [f"# Card database imported by `rulescript import` from {source_note}.",
-           "# A card has rules exactly when rules/*.ini has a section with its id.", ""]
-    cards = data.cards if data is not None else []
-    if not cards:
-        out.append("cards: []")
-    else:
-        out.append("cards:")
-        for card in cards:
-            out.extend(_card_lines(card))
-    for card, reason in (data.rejected if data is not None else []):
-        out.append("")
-        out.append(f"# NOT IMPORTED: {reason}")
-        out.extend("# " + line for line in _card_lines(card))
-    return "\n".join(out) + "\n"
-
-
-def game_yaml(game_id: str, name: str, version: str, description: str) -> str:
-    return "\n".join([
-        "profile: cfc",
-        f"id: {_scalar(game_id)}",
-        f"name: {_scalar(name)}",
-        f"version: {_scalar(version)}",
-        f"description: {_scalar(description)}",
-    ]) + "\n"
+    def known_glyphs(self) -> str:
+        return ", ".join(f"{g!r} {k}" for g, k in self.glyphs.kinds.items())

@@ -206,7 +206,7 @@ class Engine(object):
         return self._adjustment(game, "beforepaycost" + kind, kind, player, card, paying)
 
     def damage_adjustment(self, game, source, player):
-        # the event player of beforedamage is the source's controller (rulescript.md 7.3)
+        # the event player of beforedamage is the source's controller (docs/language.md 7.2)
         owner = game.state["cards"][source]["ctrl"] if source in game.state["cards"] else player
         return self._adjustment(game, "beforedamage", "damage", owner, source, True)
 
@@ -458,7 +458,7 @@ class Engine(object):
 
     # ------------------------------------------------------------------ statements
     def _statements(self, res, stmts, auto):
-        """Run statements; returns the verdict (rulescript.md 7.4): the value of a leading
+        """Run statements; returns the verdict (docs/language.md 7.6): the value of a leading
         condition-only statement, else whether the resolution ran to its end."""
         guarded = bool(stmts) and bool(stmts[0].get("cond_only"))
         for i, stmt in enumerate(stmts):
@@ -521,7 +521,7 @@ class Engine(object):
         return True
 
     def run_chain(self, res, chain, S, restr=None):
-        """Run effects joined by & / && / || (rulescript.md 5.4); returns the last outcome."""
+        """Run effects joined by & / && / || (docs/language.md 5.6); returns the last outcome."""
         last = True
         for item in chain:
             op = item["op"]

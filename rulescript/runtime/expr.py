@@ -1,11 +1,11 @@
-"""The expression evaluator (rulescript.md section 8), game-agnostic.
+"""The expression evaluator (docs/language.md section 8), game-agnostic.
 
 ``evaluate(res, root)`` walks the IR of a root expression (docs/ir.md, "EXPR") and returns a value:
 an int (or a float from an inexact ``/``), a string, a bool, None, a list, a Card or a Player.
 Everything specific to a game (its context names, attributes and functions) comes from the
 vocabulary object ``res.engine.vocab`` (for CFC: ``rulescript/games/cfc/vocab.py``).
 
-Run-time errors are RuleErrors (``res.fail``) with the codes of section 8.7:
+Run-time errors are RuleErrors (``res.fail``) with the codes of docs/language.md section 8.9:
 RS501 index out of range, RS502 attribute or element of nil, RS503 attribute the object lacks or an
 object of the wrong kind, RS504 arithmetic or ordering on the wrong types, RS505 division by zero,
 RS506 a non-number where a number is needed; and the limits of docs/runtime.md ("Limits"):

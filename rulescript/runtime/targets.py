@@ -1,4 +1,4 @@
-"""Target filters at run time (rulescript.md section 4), game-agnostic.
+"""Target filters at run time (docs/language.md section 4), game-agnostic.
 
 ``resolve(res, filters, purpose, preselected=None, required=False)`` turns a list of FILTER IR dicts
 (docs/ir.md) into a list of values (Card / Player), the filters' results joined in order without
@@ -13,7 +13,7 @@ duplicates.  ``purpose`` says who may decide what:
 
 With ``required`` a filter that yields nothing raises :class:`NoTargets` at once (before the later
 filters ask anything).  Zone contents, card types, subtypes, names, filter words and stats come from
-the vocabulary ``res.engine.vocab`` (for CFC: games/cfc/vocab.py); the pipeline itself is section 4.1:
+the vocabulary ``res.engine.vocab`` (for CFC: games/cfc/vocab.py); the pipeline itself is section 4.7:
 choose_type (mixed alternatives), zone, candidates, type test, filter block, selector, pick, quantity.
 """
 from __future__ import absolute_import, division, print_function

@@ -1,4 +1,4 @@
-"""The rewrites of rulescript.md §9 applied by `rulescript import`, one rule text at a time."""
+"""The rewrites of docs/language.md §11 applied by `rulescript import`, one rule text at a time."""
 
 from __future__ import annotations
 
@@ -80,9 +80,48 @@ def test_tgt_in_an_if_condition() -> None:
 # --------------------------------------------------------------------------- '&' between types
 
 def test_ampersand_between_quoted_types_becomes_comma() -> None:
-    lines, changes = convert('action = moveTo(hand) to("Red Lantern"&"Blue Lantern"<1>@myDeck)')
-    assert lines == ['action = moveTo(hand) to("Red Lantern","Blue Lantern"<1>@myDeck)']
+    lines, changes = convert('action = moveTo(hand) to("Red Lantern"&"Blue Lantern"@myDeck)')
+    assert lines == ['action = moveTo(hand) to("Red Lantern","Blue Lantern"@myDeck)']
     assert [(c.code, c.severity) for c in changes] == [("RI903", "note")]
+
+
+@pytest.mark.parametrize("clause", ["to", "target?", "from", "to?"])
+def test_several_names_with_a_pick_become_one_filter_per_name(clause: str) -> None:
+    """The original took the pick from each name: one Red *and* one Blue Lantern, not the first of either."""
+    lines, changes = convert(f'action = moveTo(hand) {clause}("Red Lantern"&"Blue Lantern"<1>@myDeck)')
+    assert lines == [f'action = moveTo(hand) {clause}("Red Lantern"<1>@myDeck; "Blue Lantern"<1>@myDeck)']
+    assert [(c.code, c.severity) for c in changes] == [("RI913", "note")]
+    compiles(lines)
+
+
+def test_per_name_pick_keeps_the_block_zone_and_selector_on_every_filter() -> None:
+    lines, _ = convert('target? = "A"&"B"<-2>[bp<=300]@oppDeck::not(prevTgt)\naction = moveTo(hand)')
+    assert lines[0] == 'target? = "A"<-2>[bp<=300]@oppDeck::not(prevTgt); "B"<-2>[bp<=300]@oppDeck::not(prevTgt)'
+
+
+def test_required_target_with_per_name_pick_keeps_its_requirement_as_a_requisite() -> None:
+    """A required target stopped the activation only when no name was found at all; each filter of a
+    target list is required on its own, so the list is optional and the old requirement a requisite."""
+    lines, changes = convert('target = "A"&"B"<1>@myDeck; character@oppRing\nrequisite = character@myRing\n'
+                             'action = moveTo(hand)')
+    assert lines == ['target? = "A"<1>@myDeck; "B"<1>@myDeck; character@oppRing',
+                     'requisite = character@myRing && "A","B"<1>@myDeck && character@oppRing',
+                     'action = moveTo(hand)']
+    assert {c.code for c in changes} == {"RI913"}
+
+
+def test_required_target_of_an_auto_with_per_name_pick_gets_a_leading_condition() -> None:
+    lines, _ = convert('target = "A"&"B"<1>@myDeck\nauto = ~myEndPhase~ moveTo(hand)')
+    assert lines == ['target? = "A"<1>@myDeck; "B"<1>@myDeck',
+                     """auto = ~myEndPhase~ [[if getTargets('"A","B"<1>@myDeck')]]; moveTo(hand)"""]
+
+
+@pytest.mark.parametrize("text", ['action = moveTo(hand) to(<1>"A"&"B"<2>@myDeck)',
+                                  "action = draw(getTargets('\"A\"&\"B\"<1>@myDeck').size)",
+                                  'action = {S("A"&"B"<1>)}: draw()'])
+def test_per_name_pick_that_cannot_be_written_is_flagged(text: str) -> None:
+    _, changes = convert(text)
+    assert ("RI914", "warning") in [(c.code, c.severity) for c in changes]
 
 
 def test_ampersand_with_a_keyword_type_warns() -> None:

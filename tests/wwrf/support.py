@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-EXAMPLES = SHARED / "examples" / "wwrf"
+REPO = Path(__file__).resolve().parents[2]
+#: the example book, kept in the repository (other parts of the project read it too)
+EXAMPLES = REPO / "tests" / "fixtures" / "wwrf-examples"
 GUIDE_LINES = Path(__file__).resolve().parent / "guide_lines.tsv"
+#: the design documents next to a checkout; only test_guides.test_fixture_is_current reads them
+SHARED = REPO.parent / "shared"
 
 
 def example_files() -> list[Path]:
-    if not EXAMPLES.is_dir():
-        return []
     return sorted(p for p in EXAMPLES.iterdir() if p.is_file() and not p.suffix)
-
-
-needs_examples = pytest.mark.skipif(not EXAMPLES.is_dir(), reason=f"shared examples not found at {EXAMPLES}")

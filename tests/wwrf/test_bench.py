@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from .support import needs_examples
 from wwrf_adapter import load_project
 
 BENCH = Path(__file__).resolve().parents[2] / "tools" / "bench" / "wwrf.py"
@@ -21,7 +20,6 @@ def _bench_module():  # type: ignore[no-untyped-def]
     return mod
 
 
-@needs_examples
 @pytest.mark.slow
 def test_generated_corpus_size_and_cleanliness(tmp_path: Path) -> None:
     files, lines = _bench_module().generate(tmp_path, copies=18)

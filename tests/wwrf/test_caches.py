@@ -60,11 +60,11 @@ def test_edit_between_loads_is_seen(tmp_path: Path) -> None:
 
 
 def test_element_rename_between_loads_is_seen(tmp_path: Path) -> None:
-    (tmp_path / "wolf pack").write_text("**Wolf Pack** | Werewolf Group\n", encoding="utf-8")
+    (tmp_path / "wolf pack").write_text("**Wolf Pack** | Werewolves Team Group\n", encoding="utf-8")
     (tmp_path / "seer").write_text(SEER.replace("@Selection (SD, WD)", "#Wolf_Pack"), encoding="utf-8")
     assert [d for d in load_project(tmp_path).diagnostics if d.code == "WW907"] == []
     (tmp_path / "wolf pack").unlink()
-    (tmp_path / "howlers").write_text("**Howlers** | Werewolf Group\n", encoding="utf-8")
+    (tmp_path / "howlers").write_text("**Howlers** | Werewolves Team Group\n", encoding="utf-8")
     assert any(d.code == "WW907" and "Wolf_Pack" in d.message for d in load_project(tmp_path).diagnostics)
 
 
@@ -149,3 +149,25 @@ def test_ctx_span_builds_ordinary_spans() -> None:
     assert ctx.span(5, 2, line=0) == Span("f", 1, 5, 1, 6)
     with pytest.raises(AttributeError):
         sp.col = 2  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("text", ["1", "12", "-2", "0.5", "$living", "$Total", "$phname", "$haunting"])
+def test_simple_values_equal_the_parsed_ones(text: str) -> None:
+    from rulescript.diagnostics import DiagnosticBag
+    from wwrf_adapter.context import Ctx
+    from wwrf_adapter.params import _parse_value, simple_value
+
+    fast, slow = DiagnosticBag(), DiagnosticBag()
+    value = simple_value(text, 7, Ctx("f", fast, 3))
+    expected = _parse_value(text, 7, Ctx("f", slow, 3))
+    assert value is not None and value == expected and value.span == expected.span
+    assert (value.type, value.kind) == (expected.type, expected.kind) and fast.items == slow.items == []
+
+
+@pytest.mark.parametrize("text", ["$lving", "@Self", "1x", "`1`", "$living/2", "x2"])
+def test_other_values_take_the_parser(text: str) -> None:
+    from rulescript.diagnostics import DiagnosticBag
+    from wwrf_adapter.context import Ctx
+    from wwrf_adapter.params import simple_value
+
+    assert simple_value(text, 1, Ctx("f", DiagnosticBag())) is None

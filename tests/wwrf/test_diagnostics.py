@@ -133,7 +133,7 @@ def test_bad_header_and_key_values() -> None:
     _, diags = parse_text("**Seer** | Townsfok Investigative\n__Formalized__\nStarting: Learn `x`\n", "seer")
     assert [(d.code, d.span.col, d.notes) for d in diags] == [("WW100", 12, ("did you mean: Townsfolk",))]
     _, diags = parse_text("**Square**\nSort Index: one\nMembers: Alive, Dwarves\n", "square")
-    assert sorted(d.code for d in diags) == ["WW210", "WW303"]
+    assert sorted((d.code, d.severity) for d in diags) == [("WW303", "error"), ("WW912", "warning")]
 
 
 @pytest.mark.parametrize("line", ["Immediate Night: Kill @Self", "  • Kill @Self", "Passive: Kill @(Rol:X) (~Nope)"])

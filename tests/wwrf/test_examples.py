@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from .support import EXAMPLES, example_files
+from .support import example_files
 from wwrf_adapter import format_element, parse_text
 from wwrf_adapter.ast import Ability, Evaluate, ForEach, Inherit, KeyLine, Meta, Process, TriggerBlock
 from wwrf_adapter.jsonout import to_data
-from wwrf_adapter.keys import name_key
 
 FILES = example_files()
 KINDS = {
@@ -25,7 +24,6 @@ def _ids(paths: list[Path]) -> list[str]:
     return [p.name for p in paths]
 
 
-@pytest.mark.skipif(not FILES, reason=f"shared examples not found at {EXAMPLES}")
 def test_thirty_examples_present() -> None:
     assert len(FILES) == 30
 
@@ -34,7 +32,7 @@ def test_thirty_examples_present() -> None:
 def test_example_parses_without_errors(path: Path, example_project) -> None:  # type: ignore[no-untyped-def]
     errors = [d for d in example_project.diagnostics if d.span.file == str(path) and d.is_error]
     assert errors == []
-    el = example_project.elements[name_key(path.name)]
+    el = example_project.get(path.name)
     assert el.file == str(path)
     if path.name in KINDS:
         assert el.kind == KINDS[path.name]
@@ -44,7 +42,7 @@ def test_example_parses_without_errors(path: Path, example_project) -> None:  # 
 
 @pytest.mark.parametrize("path", FILES, ids=_ids(FILES))
 def test_example_round_trips(path: Path, example_project) -> None:  # type: ignore[no-untyped-def]
-    el = example_project.elements[name_key(path.name)]
+    el = example_project.get(path.name)
     text = format_element(el)
     again, diags = parse_text(text, str(path), context=example_project)
     assert [d for d in diags if d.is_error] == []
@@ -58,11 +56,11 @@ def test_examples_have_no_warnings(example_project) -> None:  # type: ignore[no-
 
 
 def _blocks(project, name: str) -> list[TriggerBlock]:  # type: ignore[no-untyped-def]
-    return [i for i in project.elements[name].items if isinstance(i, TriggerBlock)]
+    return [i for i in project.get(name).items if isinstance(i, TriggerBlock)]
 
 
 def test_inherit_is_expanded(example_project) -> None:  # type: ignore[no-untyped-def]
-    el = example_project.elements["werewolf"]
+    el = example_project.get("werewolf")
     (inherit,) = el.items
     assert isinstance(inherit, Inherit) and inherit.set_name == "Wolf Blood"
     meta, block = inherit.items
@@ -156,18 +154,18 @@ def test_parameters_and_special_forms(example_project) -> None:  # type: ignore[
 
 
 def test_keys_and_headers(example_project) -> None:  # type: ignore[no-untyped-def]
-    lynch = example_project.elements["lynch"]
+    lynch = example_project.get("lynch")
     keys = [i.key for i in lynch.items if isinstance(i, KeyLine)]
     assert keys == ["Available Options", "Allowed Voters", "Show Voters"]
-    square = example_project.elements["village square"]
+    square = example_project.get("village square")
     assert [(i.key, i.text) for i in square.items] == [("Sort Index", "1"), ("Members", "Alive"), ("Viewers", "Dead, Spectator")]
-    wanderer = example_project.elements["wanderer"].header
+    wanderer = example_project.get("wanderer").header
     assert (wanderer.role_class, wanderer.category, wanderer.team) == ("Unaligned", "Miscellaneous", "Drifters")
-    wolves = example_project.elements["werewolves"]
+    wolves = example_project.get("werewolves")
     win = wolves.items[0]
     assert isinstance(win, KeyLine) and [v.filters[0].key for v in win.values] == ["Align", "Attr"]
-    assert example_project.elements["potion shelf"].template == ["Healing draught: $1", "Poison draught: $2"]
-    assert example_project.elements["village square"].kind == "location"
+    assert example_project.get("potion shelf").template == ["Healing draught: $1", "Poison draught: $2"]
+    assert example_project.get("village square").kind == "location"
 
 
 def test_lynch_location_is_typed(example_project) -> None:  # type: ignore[no-untyped-def]

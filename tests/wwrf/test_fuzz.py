@@ -25,8 +25,6 @@ GLYPHS = ["•", "‣", "◦", "·", "⁃", "⹀", "`", "[", "]", "(", ")", "{",
 SETTINGS = dict(deadline=None, database=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
-pytestmark = pytest.mark.skipif(not FILES, reason="shared examples not found")
-
 _op = st.tuples(st.sampled_from(["delete", "insert", "swap", "duplicate", "cut"]),
                 st.integers(0, 10_000), st.integers(0, 10_000), st.sampled_from(GLYPHS))
 

@@ -2,8 +2,8 @@
 
     python tools/bench/wwrf.py [--copies 18] [--repeat 7] [--keep DIR] [--target-ms 500] [--check]
 
-The corpus is generated into a temporary folder from the example elements in
-``shared/examples/wwrf`` (next to the checkout): every role is copied under new names with varied
+The corpus is generated into a temporary folder from the example book in
+``tests/fixtures/wwrf-examples``: every role is copied under new names with varied
 parameters (phase numbers, quantities, prompt keys, bullet indentation) and extra trigger lines built
 from the grammar's forms; the other elements are written once so that every reference resolves.
 Each repetition loads and parses the whole corpus from disk (no result caching; the LALR parser
@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-EXAMPLES = ROOT.parent / "shared" / "examples" / "wwrf"
+EXAMPLES = ROOT / "tests" / "fixtures" / "wwrf-examples"
 TARGET_MS = 500.0
 
 # extra trigger lines: grammar forms that the examples use rarely or not at all

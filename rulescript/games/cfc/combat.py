@@ -1,4 +1,4 @@
-"""Attacks, United Attacks, blocks and combat (cfc-game.md section 7).
+"""Attacks, United Attacks, blocks and combat (docs/cfc-rules.md section 7).
 
 ``state["attacks"]`` lists the declared attacks in declaration order, each
 ``{"lead": iid, "followers": [iid, ...], "blocker": iid or None}``. The cards mirror it:
@@ -207,7 +207,7 @@ class CombatMixin(object):
         if c["blocking"] is not None:
             if self.state["phase"] in ("end", "cleanup"):
                 # combat is being (or has been) resolved: the attack stays blocked, and its lead keeps
-                # the 'blocked' mark until Cleanup clears combat state (rulescript.md 4.4, 7.3)
+                # the 'blocked' mark until Cleanup clears combat state (docs/language.md 4.3, 7.2)
                 c["blocking"] = None
             else:
                 self.withdraw_block(iid)
@@ -348,7 +348,7 @@ class CombatMixin(object):
             self._set_bp(iid, bp - min(dmg, bp))
 
     def resolve_attack(self, a):
-        """Combat for one attack (cfc-game.md section 7), in the End phase."""
+        """Combat for one attack (docs/cfc-rules.md section 7), in the End phase."""
         st = self.state
         cards = st["cards"]
         lead = a["lead"]

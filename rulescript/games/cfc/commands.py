@@ -1,14 +1,15 @@
-"""The CFC profile's commands, ability effects and costs (rulescript.md sections 5.5-5.7, 6, 7.1, 7.2).
+"""The CFC profile's commands, ability effects and costs (docs/language.md sections 5.3, 5.8,
+5.9, 6, 7.4 and 7.7).
 
 The engine calls five functions:
 
 * ``run_command(res, eff, S, restr)`` runs one command effect and returns False when the effect
-  failed (section 5.4: only ``discard`` and ``moveRevealedTo`` fail on their own);
+  failed (docs/language.md 5.6: only ``discard`` and ``moveRevealedTo`` fail on their own);
 * ``run_ability(res, eff, S, restr, withdraw)`` runs a ``+ability`` / ``-ability`` effect, or
-  withdraws this source's earlier grant or mask (section 5.7);
-* ``cost_can_pay``, ``cost_choose`` and ``cost_pay`` check, choose and pay one cost (section 7.1);
-  the costs of an action are planned together: the first two take the cards the earlier costs
-  already reserve or plan (``{D}{D}`` needs two different cards).
+  withdraws this source's earlier grant or mask (section 7.4);
+* ``cost_can_pay``, ``cost_choose`` and ``cost_pay`` check, choose and pay one cost (section 5.3);
+  the costs of an action are planned together: each takes only cards the earlier costs did not
+  reserve or plan (``{D}{D}`` needs two different cards; docs/runtime.md, "Costs are planned together").
 
 ``S`` is the statement targets: a list of Card/Player values, or None when unset.  ``restr`` is
 the restriction word of the statement or None.  Every change goes through the game's operations
@@ -156,7 +157,7 @@ def _ctrl_player(res, S):
 
 
 def _pile_owner(res, pile_arg, S, card=None):
-    """Player index owning a pile argument (section 6.1)."""
+    """Player index owning a pile argument (docs/language.md section 6.3)."""
     owner = pile_arg.get("owner", "my")
     if owner == "opp":
         return res.opponent
@@ -786,8 +787,8 @@ def run_command(res, eff, S, restr):
 # ---------------------------------------------------------------------------- abilities
 
 def run_ability(res, eff, S, restr, withdraw):
-    """``+ability`` grants, ``-ability`` masks (card-default targets, section 7.2); in withdraw mode
-    this source's earlier grant (or mask) of the ability to the targets ends (section 5.7)."""
+    """``+ability`` grants, ``-ability`` masks (card-default targets, docs/language.md 7.7); in withdraw
+    mode this source's earlier grant (or mask) of the ability to the targets ends (section 7.4)."""
     ability = str(eff["ability"]).lower()
     mask = eff.get("sign") == "-"
     game = res.game
@@ -833,9 +834,9 @@ def _cost_filter(cost):
 
 
 def cost_can_pay(res, cost, reserved=None):
-    """Can this cost be paid now (section 7.1)?  No decision is asked and nothing changes.
-    ``reserved``: iids the action's other costs already need; a discard or sacrifice cost may not
-    count them, and appends the cards it would take (the first ones it could)."""
+    """Can this cost be paid now (docs/language.md section 5.3)?  No decision is asked and nothing
+    changes.  ``reserved``: iids the action's other costs already need; a discard or sacrifice cost
+    may not count them, and appends the cards it would take (the first ones it could)."""
     if reserved is None:
         reserved = []
     kind = str(cost["cost"]).upper()

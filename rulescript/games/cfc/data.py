@@ -9,7 +9,7 @@ HAND_SIZE = 5
 BACKUP_BP = 300
 UA_FOLLOWER_COST = 5
 
-#: game-rule registry defaults (cfc-game.md section 11): rule -> (kind, default)
+#: game-rule registry defaults (docs/cfc-rules.md section 11): rule -> (kind, default)
 RULE_DEFAULTS = {
     "ab_trigger_fresh": ("bool", False),
     "ab_trigger_act": ("bool", True),

@@ -1,4 +1,4 @@
-"""Setup, turns and the seven phases (cfc-game.md section 6), and running a game to its end."""
+"""Setup, turns and the seven phases (docs/cfc-rules.md section 6), and running a game to its end."""
 from __future__ import absolute_import, division, print_function
 
 from .data import HAND_SIZE

@@ -131,7 +131,7 @@ class CfcGame(OpsMixin, PlayMixin, CombatMixin, FlowMixin):
         return self.state["players"][1 - c["ctrl"]]["ring"][3 - c["slot"]]
 
     def rule(self, name, player):
-        """Effective value of a game rule for ``player`` (cfc-game.md section 11)."""
+        """Effective value of a game rule for ``player`` (docs/cfc-rules.md section 11)."""
         return lasting.rule_value(self.state, name, player, RULE_DEFAULTS)
 
     def has_ability(self, iid, ability):
@@ -205,7 +205,7 @@ class CfcGame(OpsMixin, PlayMixin, CombatMixin, FlowMixin):
             self.withdraw_block(iid)
 
     def withdraw_grant(self, ability, source, card=None, player=None, mask=False):
-        """Withdraw mode (rulescript.md section 5.7): end this source's grant (or mask) of the ability."""
+        """Withdraw mode (docs/language.md section 7.4): end this source's grant (or mask) of the ability."""
         t = "mask" if mask else "grant"
         ids = [e["id"] for e in self.state["lasting"]
                if e["type"] == t and e["ability"] == ability and e["source"] == source

@@ -60,7 +60,7 @@ def set_rule(state, rule, source, scope, value, until=None):
 
 
 def rule_value(state, rule, player, defaults):
-    """Effective value of ``rule`` for ``player`` (cfc-game.md section 11)."""
+    """Effective value of ``rule`` for ``player`` (docs/cfc-rules.md section 11)."""
     kind, default = defaults[rule]
     found = False
     result = None

@@ -286,7 +286,7 @@ class OpsMixin(object):
         self.settle()
 
     def damage_player(self, p, e, source=None):
-        """Non-combat damage to a player (rulescript.md section 6.2)."""
+        """Non-combat damage to a player (docs/language.md section 6.4)."""
         e = int(e)
         if e <= 0:
             return 0
@@ -396,7 +396,7 @@ class OpsMixin(object):
 
     # -------------------------------------------------------------- identity
     def transform(self, iids, model_id):
-        """Each card becomes ``model_id`` (rulescript.md section 6.3)."""
+        """Each card becomes ``model_id`` (docs/language.md section 6.5)."""
         if model_id not in self.models:
             raise GameError("unknown card id %r" % (model_id,))
         st = self.state
@@ -432,8 +432,8 @@ class OpsMixin(object):
         self.settle()
 
     def set_rules(self, iid, rules_id, ability):
-        """Replace a card's rules (copyAbility, steal, swapAbilities, loseAbility; rulescript.md
-        section 6.3): ``powerless`` fires, the old rules unload and their unrestricted lasting
+        """Replace a card's rules (copyAbility, steal, swapAbilities, loseAbility; docs/language.md
+        section 6.5): ``powerless`` fires, the old rules unload and their unrestricted lasting
         effects end, then ``rules_id`` (a card id whose rules it now has, or None) and ``ability``
         (``{"kind", "name"}`` or None) are set and the new rules load. No instant ability fires;
         a copied trigger ability starts unused."""

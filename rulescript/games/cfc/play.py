@@ -1,4 +1,4 @@
-"""Playing cards: costs (cfc-game.md section 5), characters, Action and Reaction cards, backups (section 8),
+"""Playing cards: costs (docs/cfc-rules.md section 5), characters, Action and Reaction cards, backups (section 8),
 trigger activation (section 3) and the Main phase choices."""
 from __future__ import absolute_import, division, print_function
 
@@ -13,7 +13,7 @@ class PlayMixin(object):
 
     # -------------------------------------------------------------- costs
     def cost_value(self, kind, p, card=None, followers=0, paying=False):
-        """The SP value of a payment (>= 0 gives SP, < 0 costs -value), cfc-game.md section 5."""
+        """The SP value of a payment (>= 0 gives SP, < 0 costs -value), docs/cfc-rules.md section 5."""
         if card is not None:
             base = int(self.model(card).get("sp") or 0)
         else:

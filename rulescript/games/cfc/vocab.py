@@ -1,4 +1,4 @@
-"""The CFC vocabulary of expressions and target filters (rulescript.md sections 4 and 8).
+"""The CFC vocabulary of expressions and target filters (docs/language.md sections 4 and 8).
 
 The expression evaluator (``expr.py``) and the filter resolver (``targets.py``) are game-agnostic:
 everything they need to know about Card Fighters' Clash comes from one object reached as
@@ -287,7 +287,7 @@ class CfcVocab(object):
         return zone in self._owned
 
     def zone(self, res, zone, player):
-        """The iids of a zone, in zone order (rulescript.md section 4.5)."""
+        """The iids of a zone, in zone order (docs/language.md section 4.4)."""
         game = res.game
         if zone == "arena":
             me = res.controller
@@ -312,13 +312,13 @@ class CfcVocab(object):
         return card is not None and game.models[card["model"]].get("type") == want
 
     def listener_suppressed(self, game, iid):
-        """A member of a United Attack does not run its auto listeners until the turn ends (7.3)."""
+        """A member of a United Attack does not run its auto listeners until the turn ends (docs/language.md 7.5)."""
         card = game.state["cards"].get(iid)
         return bool(card and card.get("ua_member"))
 
     def grant_printed_ability(self, game, iid, ability):
         """The ``abilities`` property: the card holds the ability while it is in play with these
-        rules.  A player ability on a card has no effect (rulescript.md 7.2)."""
+        rules.  A player ability on a card has no effect (docs/language.md 7.7)."""
         if ability in CARD_ABILITIES:
             game.add_grant(ability, iid, card=iid)
 
