@@ -435,7 +435,7 @@ def test_rs503_attribute_the_object_lacks(table):
     e = err(res, "_p := me; _v := _p.bp")
     assert e.code == "RS503" and e.message == "a player has no attribute 'bp' ('_p')"
     assert e.values == [("_p", Player(0))]
-    # a stat the card does not have reads as nil (rulescript.md 8.5 as amended in docs/runtime.md)
+    # a stat the card does not have reads as nil (docs/language.md 8.6, docs/runtime.md "Limits")
     assert run(res, "_j := nil; _v := _j.bp") is None
     assert run(res, "_j := nil; _v := _j.bp <= 300") is False
     e = err(res, "_j := nil; _v := _j.bp + 100")
