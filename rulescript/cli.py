@@ -175,12 +175,88 @@ def _write_atomic(out: Path, text: str) -> None:
         raise
 
 
+def _profile_of(game: str) -> str:
+    from rulescript.compiler.driver import game_profile_name
+
+    return game_profile_name(Path(game))[0] if Path(game).is_dir() else "cfc"
+
+
+def _load_wolf_table(game: str) -> Any:
+    from rulescript.sim.wolf import RulesError, WolfDataError, load_wolf_table
+
+    try:
+        return load_wolf_table(game)
+    except RulesError as exc:
+        print(exc.result.render(), file=sys.stderr)
+        return None
+    except WolfDataError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_simulate_werewolf(args: argparse.Namespace) -> int:
+    from rulescript.sim.host import render_rule_error
+    from rulescript.sim.wolf import WolfDataError, simulate
+
+    table = _load_wolf_table(args.game)
+    if table is None:
+        return EXIT_ERRORS
+    players = args.players or min(table.data.role_lists or [0])
+    try:
+        table.roles_for(players)
+    except WolfDataError as exc:
+        raise UsageError(str(exc)) from None
+    res = simulate(table, players, args.games, args.seed,
+                   progress=None if args.quiet else _progress_printer(args.games))
+    print(f"games: {res['games']} with {players} players in {res['seconds']:.2f} s ({res['games_per_s']:.1f} games/s)")
+    print(f"days per game: {res['days_per_game']:.1f}")
+    total = max(1, res["games"])
+    wins = ", ".join(f"{team} {n} ({100.0 * n / total:.1f} %)" for team, n in sorted(res["wins"].items()))
+    print(f"wins: {wins or 'none'}; games without a win: {res['no_win']}")
+    print(f"engine errors: {res['errors']} (rule errors: {res['rule_errors']})")
+    for log in res["error_samples"]:
+        print(f"  seed {log['seed']}: {log['error']}")
+        for rec in log.get("rule_errors", [])[:1]:
+            print("    " + render_rule_error(rec).replace("\n", "\n    "))
+    return EXIT_ERRORS if res["errors"] or res["no_win"] else EXIT_OK
+
+
+def cmd_play_werewolf(args: argparse.Namespace) -> int:
+    from rulescript.sim.deciders import RandomDecider
+    from rulescript.sim.gamelog import load_log, save_log
+    from rulescript.sim.host import Recorder
+    from rulescript.sim.wolf import WolfDataError, print_narrative
+
+    table = _load_wolf_table(args.game)
+    if table is None:
+        return EXIT_ERRORS
+    rec = Recorder()
+    if args.replay:
+        log = load_log(args.replay)
+        game = table.replay(log, sink=rec)
+        print_narrative(rec.records, game, sys.stdout)
+        return EXIT_OK
+    if not args.auto:
+        raise UsageError("a werewolf game is played with --auto (or replayed with --replay FILE)")
+    players = args.players or min(table.data.role_lists or [0])
+    try:
+        game, log = table.play(players, args.seed, RandomDecider(args.seed + 1), sink=rec)
+    except WolfDataError as exc:
+        raise UsageError(str(exc)) from None
+    print_narrative(rec.records, game, sys.stdout)
+    if args.log:
+        save_log(log, args.log)
+        print(f"game log written to {args.log}", file=sys.stderr)
+    return EXIT_ERRORS if log["error"] else EXIT_OK
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from rulescript.sim.host import new_engine, render_rule_error
     from rulescript.sim.simulate import rule_label, simulate
 
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if _profile_of(args.game) == "werewolf":
+        return cmd_simulate_werewolf(args)
     table = _load_table(args.game)
     if table is None:
         return EXIT_ERRORS
@@ -230,6 +306,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from rulescript.sim.host import Recorder, print_log_lines
     from rulescript.sim.gamelog import save_log
 
+    if _profile_of(args.game) == "werewolf":
+        return cmd_play_werewolf(args)
     table = _load_table(args.game)
     if table is None:
         return EXIT_ERRORS
@@ -322,6 +400,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play the games in N processes; the results equal a serial run's with the same seed")
     p.add_argument("--json", action="store_true", help="print the results (coverage and error groups included) "
                    "as JSON")
+    p.add_argument("--players", type=int, help="werewolf games: the number of players (a role list of "
+                   "game.yaml; default: the smallest)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("play", help="play a game on a headless table (or watch a seeded one with --auto)",
@@ -339,6 +419,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="who plays seat 1: another human at this terminal (default) or a seeded random player")
     p.add_argument("--load", metavar="FILE", help="continue a game saved with 'save FILE'")
     p.add_argument("--replay", metavar="FILE", help="print a saved game's readable log and exit")
+    p.add_argument("--players", type=int, help="werewolf games: the number of players (default: the smallest "
+                   "role list of game.yaml)")
     p.set_defaults(func=cmd_play)
 
     for name, (_module, _func, text) in DELEGATED.items():

@@ -101,6 +101,15 @@ def render_profile(profile: Profile) -> str:
     out += ["## Game rules", ""]
     out += _table(["Rule", "Kind", "Default", "When on (or set)"],
                   [[f"`{k}`", v.get("kind"), v.get("default"), _doc(v)] for k, v in p.game_rules.items()])
+    if p.rule_keys:  # a profile's own rule keys (CFC has none, so its reference is unchanged)
+        out += ["## Rule keys", "", "Keys a rule section may hold besides the RuleScript ones:", ""]
+        rows = []
+        for k, v in p.rule_keys.items():
+            kind = v.get("kind")
+            if kind in ("word", "words"):
+                kind = f"{kind}: " + ", ".join(f"`{w}`" for w in v.get("values", ()))
+            rows.append([f"`{k}`", kind + (" (repeats)" if v.get("repeat") else ""), _doc(v)])
+        out += _table(["Key", "Value", "Meaning"], rows)
     out += ["## Expressions", "", "### Names", ""]
     out += _table(["Name", "Type", "Value"], [[f"`{p.spelling(p.names, k)}`", v.get("type", ""), _doc(v)]
                                              for k, v in p.names.items()])

@@ -764,6 +764,13 @@ def run_watch(game_dir: str | Path, out: Any = None, *, debounce: float = 0.05, 
         sys.stderr.write("rulescript watch: error: %s is not a game folder (no game.yaml, cards.yaml or "
                          "rules/)\n" % game_dir)
         return 2
+    from rulescript.wolf_watch import WolfWatcher, is_wolf_game
+
+    if is_wolf_game(root):  # a werewolf game rendered from its WWRF book: watch the book
+        ww = WolfWatcher(root, out, debounce=debounce, scenarios=scenarios)
+        if once:
+            return 0 if ww.process(initial=True) and not ww.last_failed else 1
+        return ww.run_forever()
     w = Watcher(root, out, debounce=debounce, scenarios=scenarios)
     if octgn is not None:
         from octgn_pack.deploy import DeployError, RulesSync

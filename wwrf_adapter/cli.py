@@ -31,6 +31,7 @@ examples:
   wwrf dump roles/seer --json         the typed AST of one element as JSON
   wwrf fmt roles/seer                 canonical WWRF text on stdout
   wwrf fmt --write roles/             rewrite files in canonical form
+  wwrf render roles/ -o game/ --report  render a book into a werewolf game folder
 
 exit status: 0 no errors, 1 errors found, 2 usage error (bad option, missing path)."""
 
@@ -53,7 +54,54 @@ def _parser() -> argparse.ArgumentParser:
     f = sub.add_parser("fmt", help="print canonical WWRF text", description="Print elements in canonical form.")
     f.add_argument("paths", nargs="+", metavar="PATH", help="element files or folders")
     f.add_argument("--write", action="store_true", help="rewrite the files instead of printing")
+    r = sub.add_parser("render", help="render a book into a werewolf game folder",
+                       description="Render a WWRF book (a folder of element files) into a game folder of the "
+                       "werewolf profile: game.yaml, cards.yaml (one card per element) and rules/*.ini. A line "
+                       "the renderer cannot render is reported as a located WW401 'not supported' error.")
+    r.add_argument("book", metavar="BOOK", help="the folder of WWRF element files")
+    r.add_argument("-o", "--output", required=True, metavar="GAME", help="the game folder to write")
+    r.add_argument("--name", help="the game's name in game.yaml (default: the book folder's name)")
+    r.add_argument("--report", action="store_true",
+                   help="print coverage: how often each ability type, trigger, selector and condition form was rendered")
+    r.add_argument("--check", action="store_true", help="write nothing; exit 1 if the game folder is not up to date")
     return p
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    from .render import render_book
+
+    book = Path(args.book)
+    if not book.is_dir():
+        print(f"wwrf: error: no such book folder: {args.book}", file=sys.stderr)
+        return EXIT_USAGE
+    result = render_book(book, args.output, name=args.name, write=not args.check)
+    for d in result.diagnostics:
+        print(render(d, result.sources.get(d.span.file)))
+    if args.report:
+        print(coverage_report(result.coverage))
+    unsupported = len(result.unsupported)
+    errors = sum(1 for d in result.diagnostics if d.is_error)
+    if args.check:
+        stale = [rel for rel, text in result.files.items()
+                 if not (Path(args.output) / rel).is_file() or (Path(args.output) / rel).read_text(encoding="utf-8") != text]
+        if stale:
+            print(f"wwrf: {args.output} is out of date ({', '.join(stale)}): run wwrf render {args.book} -o {args.output}",
+                  file=sys.stderr)
+            return EXIT_ERRORS
+    sections = sum(len(r.sections) for r in result.elements)
+    print(f"{len(result.elements)} element(s), {sections} rule section(s); {unsupported} not supported, "
+          f"{errors} error(s)" + ("" if args.check else f"; written to {args.output}"), file=sys.stderr)
+    return EXIT_ERRORS if errors else EXIT_OK
+
+
+def coverage_report(cov) -> str:
+    """Coverage per category (ability type, trigger, selector, condition form, ...): name and count."""
+    lines = []
+    for cat in sorted(cov.counts):
+        lines.append(f"{cat}:")
+        for name, n in sorted(cov.counts[cat].items()):
+            lines.append(f"  {name:<40} {n}")
+    return "\n".join(lines)
 
 
 def _load(paths: list[str]) -> "Project":
@@ -84,8 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
     if args.command is None:
         parser.print_usage(sys.stderr)
-        print("wwrf: error: a command is required (check, dump or fmt)", file=sys.stderr)
+        print("wwrf: error: a command is required (check, dump, fmt or render)", file=sys.stderr)
         return EXIT_USAGE
+    if args.command == "render":
+        return _cmd_render(args)
     try:
         project = _load(args.paths)
     except FileNotFoundError as exc:

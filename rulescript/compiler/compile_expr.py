@@ -27,6 +27,8 @@ _NOT_A = {
     "num": frozenset({"str", "list", "card", "player", "nil", "constant"}),
     "card": frozenset({"int", "str", "bool", "list", "player", "constant"}),
     "targets": frozenset({"int", "str", "bool", "constant"}),
+    "text": frozenset({"list", "card", "player", "nil", "bool"}),
+    "value": frozenset(),
 }
 
 
@@ -125,7 +127,7 @@ class ExprCompiler:
             extra = ()
             if wanted == "card" and typ == "list":
                 extra = ("a list holds several cards: take one element, as in tgt.0",)
-            what = "a number" if wanted == "num" else "a card" if wanted == "card" else "cards or players"
+            what = {"num": "a number", "card": "a card", "text": "a text"}.get(wanted, "cards or players")
             raise self.ctx.fail("RS302", f"expected {what}, got a {typ}", base, end,
                                 (f"signature: {signature}",) + extra)
         return root

@@ -127,15 +127,18 @@ class RuleCompiler:
         first: dict[str, Property] = {}
         actions: list[Property] = []
         labels: list[Property] = []
+        own_keys: list[Property] = []
         for prop in section.properties:
             key = prop.key
             if key == "action":  # the commonest keys first
                 actions.append(prop)
             elif key == "label":
                 labels.append(prop)
+            elif key in ctx.profile.rule_keys:
+                own_keys.append(prop)
             elif key not in _KEY_SET:
                 bag.error("RS202", f"unknown key '{prop.raw_key}'", prop.key_span,
-                          self._suggest(prop.raw_key, KEYS) or ("card data belongs in the card database (cards.yaml)",))
+                          self._suggest(prop.raw_key, KEYS + tuple(ctx.profile.rule_keys)) or ("card data belongs in the card database (cards.yaml)",))
             else:
                 canon = "target" if key == "target?" else key
                 if canon in first:
@@ -173,7 +176,8 @@ class RuleCompiler:
             self.used["keys"].add("label")
         if "auto" in first:
             auto_ir = guard(first["auto"], self._auto)
-        if not actions and "auto" not in first and "abilities" not in first:
+        keys_ir = self._rule_keys(own_keys, len(actions)) if own_keys else None
+        if not actions and "auto" not in first and "abilities" not in first and not own_keys:
             bag.warning("RS906", f"rule '{section.raw_id}' has no action, auto or abilities: it does nothing",
                         section.span)
         if "requisite" in first and not actions:
@@ -185,8 +189,71 @@ class RuleCompiler:
                 if items[k].severity == "error":
                     return None
         span = section.span
-        return {"id": section.rule_id, "src": [span.file, span.line, span.col], "vars": vars_ir, "target": target_ir,
+        rule = {"id": section.rule_id, "src": [span.file, span.line, span.col], "vars": vars_ir, "target": target_ir,
                 "requisite": requisite_ir, "abilities": abilities_ir, "actions": actions_ir, "auto": auto_ir}
+        if keys_ir:
+            rule["keys"] = keys_ir
+        return rule
+
+    def _rule_keys(self, props: list[Property], n_actions: int) -> IR:
+        """The profile's own rule keys (``rule_keys:``): each value checked against its kind and lowered to
+        a plain value; a repeating key gives a list (paired with the actions by position, like labels)."""
+        specs = self.ctx.profile.rule_keys
+        bag = self.ctx.bag
+        out: dict[str, Any] = {}
+        for prop in props:
+            spec = specs[prop.key]
+            value = self._guard(prop, lambda p: self._rule_key_value(p, spec))
+            if value is None:
+                continue
+            if spec.get("repeat"):
+                out.setdefault(prop.key, []).append(value)
+            elif prop.key in out:
+                bag.warning("RS901", f"repeated key '{prop.raw_key}' is ignored; only the first one counts",
+                            prop.key_span)
+            else:
+                out[prop.key] = value
+        for key, values in out.items():
+            if specs[key].get("repeat") and specs[key].get("per_action") and len(values) > max(n_actions, 1):
+                bag.warning("RS903", f"more '{key}' keys than actions", props[-1].key_span)
+        return out
+
+    def _rule_key_value(self, prop: Property, spec: dict[str, Any]) -> Any:
+        ctx = self.ctx
+        text = prop.value.text
+        stripped = text.strip()
+        lead = len(text) - len(text.lstrip())
+        kind = spec["kind"]
+        if kind == "filter":
+            return self.filters.filters(text, 0)
+        if kind == "expr":
+            return self.exprs.compile_as(text, 0, len(text), "value", f"{prop.raw_key} = expression")
+        if kind == "int":
+            try:
+                return int(stripped)
+            except ValueError:
+                raise ctx.fail("RS302", f"'{prop.raw_key}' takes an integer, not '{stripped}'", lead,
+                               lead + len(stripped)) from None
+        if kind == "text":
+            if len(stripped) >= 2 and stripped[0] == stripped[-1] and stripped[0] in "'\"":
+                stripped = stripped[1:-1]
+            regex = spec.get("regex")
+            if regex is not None and not regex.fullmatch(stripped):
+                raise ctx.fail("RS302", f"'{stripped}' is not a valid value of '{prop.raw_key}'", lead,
+                               lead + len(stripped), (f"expected: {spec.get('doc') or spec.get('pattern')}",))
+            return stripped
+        words = []
+        pos = 0
+        for part in text.split(",") if kind == "words" else [text]:
+            word = part.strip()
+            start = pos + len(part) - len(part.lstrip())
+            pos += len(part) + 1
+            low = word.lower()
+            if low not in spec["values"]:
+                raise ctx.unknown("RS210", f"value of '{prop.raw_key}'", word, spec["values"], start,
+                                  start + max(1, len(word)))
+            words.append(low)
+        return words if kind == "words" else words[0]
 
     def _guard(self, prop: Property, fn: Any) -> Any:
         """``fn(prop)`` with ``prop`` as the current value, or None when it reported an error."""
@@ -739,6 +806,8 @@ class RuleCompiler:
             return {"filters": self.filters.filters(text, start)}
         if kind == "card":
             return self.exprs.compile_as(text, start, end, "card", spec, element_scope)
+        if kind in ("text", "value"):
+            return self.exprs.compile_as(text, start, end, kind, spec, element_scope)
         if kind == "model":
             if text[:1] in "'\"" and text[-1:] == text[:1] and len(text) >= 2:
                 model = text[1:-1].lower()

@@ -385,8 +385,10 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
 
 
 def _check_against_cards(result: CompileResult, db: CardDatabase, root: Path) -> None:
+    # a card may name its rule sections in a `rules:` list (a card with several sections)
+    listed = {str(r).lower() for c in db.cards.values() if isinstance(c.get("rules"), list) for r in c["rules"]}
     for rid, ir in result.rules.items():
-        if rid not in db.cards:
+        if rid not in db.cards and rid not in listed:
             file, line, col = ir["src"]
             result.diagnostics.append(Diagnostic("warning", "RS915", f"no card in cards.yaml has the rule id '{rid}'",
                                                  Span(file, line, col + 1, line, col + 1 + len(rid))))

@@ -7,6 +7,7 @@ any other input) and builds lower-case lookup tables.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -18,7 +19,8 @@ from rulescript.diagnostics import Diagnostic, Span
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 PARAM_KINDS = frozenset({"int", "num", "bpval", "spval", "costval", "card", "model", "pile", "pos", "flag",
-                         "word", "count_or_filter", "filter", "each"})
+                         "word", "count_or_filter", "filter", "each", "text", "value"})
+RULE_KEY_KINDS = ("word", "words", "int", "text", "filter", "expr")
 DEFAULTS = frozenset({"card", "player", "none", "player_if_args"})
 
 
@@ -107,6 +109,8 @@ class Profile:
     names: dict[str, dict[str, Any]]
     functions: dict[str, dict[str, Any]]
     attributes: dict[str, dict[str, dict[str, Any]]]
+    # extra per-rule keys a profile declares (``rule_keys:``): key -> {kind, values, pattern, repeat, doc}
+    rule_keys: dict[str, dict[str, Any]] = field(default_factory=dict)
     all_attributes: dict[str, set[str]] = field(default_factory=dict)
     # Lookup tables derived from the ones above by profile_from_text, so that the compiler resolves a
     # word with one dictionary lookup.  Types are static types: a trailing '?' (may be none) is dropped.
@@ -204,6 +208,19 @@ def profile_from_text(text: str, path: str) -> Profile:
             bool(spec.get("fails")), spec.get("sets"), tuple(str(e).lower() for e in spec.get("only_in_events", ())))
     expressions = data["expressions"] or {}
     attributes = {str(k).lower(): _lower_map(v) for k, v in (expressions.get("attributes") or {}).items()}
+    rule_keys = _lower_map(data.get("rule_keys"))
+    for key, spec in rule_keys.items():
+        if not isinstance(spec, dict) or spec.get("kind") not in RULE_KEY_KINDS:
+            err(f"rule key '{key}': kind must be one of {', '.join(RULE_KEY_KINDS)}", "rule_keys", key)
+        elif spec.get("kind") in ("word", "words"):
+            spec["values"] = tuple(str(v).lower() for v in spec.get("values") or ())
+            if not spec["values"]:
+                err(f"rule key '{key}': a word key needs its values", "rule_keys", key)
+        elif spec.get("pattern") is not None:
+            try:
+                spec["regex"] = re.compile(str(spec["pattern"]), re.IGNORECASE)
+            except re.error as exc:
+                err(f"rule key '{key}': bad pattern: {exc}", "rule_keys", key)
     default_zone = str(data["default_zone"]).lower()
     zones = _lower_map(data["zones"])
     if default_zone not in zones:
@@ -234,7 +251,7 @@ def profile_from_text(text: str, path: str) -> Profile:
         event_prefixes={str(k).lower(): str(v) for k, v in data["event_prefixes"].items()},
         event_suffixes=_lower_map(data["event_suffixes"]), restrictions=_lower_map(data["restrictions"]),
         game_rules=rules, names=_lower_map(expressions.get("names")),
-        functions=_lower_map(expressions.get("functions")), attributes=attributes,
+        functions=_lower_map(expressions.get("functions")), attributes=attributes, rule_keys=rule_keys,
     )
     for table in attributes.values():
         for attr, spec in table.items():

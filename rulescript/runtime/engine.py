@@ -75,6 +75,11 @@ class Engine(object):
         self.strict = False
         self.last_exception = None
         self._recording = False     # an error record being emitted costs no steps
+        # optional: the vocabulary hears of every resolution that ran to its end (a game that limits
+        # how often a rule may run counts them there); ``result`` is the resolution's verdict
+        self._resolved = getattr(vocab, "resolved", None)
+        # optional: how many times a listener runs when its event comes (default once)
+        self._repeats = getattr(vocab, "repeats", None)
 
     def snapshot(self, game):
         return plain.snapshot(game.state, skip=("log",), copier=self.copier)
@@ -88,13 +93,29 @@ class Engine(object):
         self.rules = dict((k.lower(), v) for k, v in rules.items())
 
     def has_rules(self, rules_id):
+        if isinstance(rules_id, list):
+            return any(self.has_rules(r) for r in rules_id)
         return rules_id is not None and str(rules_id).lower() in self.rules
 
     def rule_of(self, game, iid):
+        """The rule of card ``iid`` (the first one, for a card with several rule sections)."""
+        found = self.rules_of(game, iid)
+        return found[0] if found else None
+
+    def rules_of(self, game, iid):
+        """The rules of card ``iid``: ``card["rules"]`` is one rule id, a list of them, or None."""
         rid = game.state["cards"][iid].get("rules")
         if rid is None:
-            return None
-        return self.rules.get(str(rid).lower())
+            return []
+        if isinstance(rid, list):
+            out = []
+            for r in rid:
+                rule = self.rules.get(str(r).lower())
+                if rule is not None:
+                    out.append(rule)
+            return out
+        rule = self.rules.get(str(rid).lower())
+        return [] if rule is None else [rule]
 
     def _listeners(self, game):
         ext = game.state["ext"]
@@ -108,12 +129,13 @@ class Engine(object):
         self._listeners(game)
 
     def has_action(self, game, iid):
-        rule = self.rule_of(game, iid)
-        return bool(rule and rule["actions"])
+        for rule in self.rules_of(game, iid):
+            if rule["actions"]:
+                return True
+        return False
 
     def card_entered_play(self, game, iid):
-        rule = self.rule_of(game, iid)
-        if rule is not None:
+        for rule in self.rules_of(game, iid):
             self._load(game, iid, rule)
 
     def _load(self, game, iid, rule):
@@ -138,7 +160,8 @@ class Engine(object):
             if ev.get("state"):
                 event = {"name": ev["event"], "player": card["ctrl"], "obj": None, "trigger": None,
                          "bindings": {}}
-                self._run_listener(game, listeners[-1], rule, event, hook=False)
+                if not self.vocab.listener_suppressed(game, iid, rule, event):
+                    self._run_listener(game, listeners[-1], rule, event, hook=False)
                 break
 
     def card_left_play(self, game, iid):
@@ -146,11 +169,41 @@ class Engine(object):
         listeners[:] = [l for l in listeners if l["src"] != iid or l["once"]]
         game.end_effects_of(iid)
 
-    def resolve_action(self, game, iid, why):
-        rule = self.rule_of(game, iid)
-        if rule is None or not rule["actions"]:
+    def resolve_action(self, game, iid, why, rule_id=None, preselected=None):
+        """Resolve the action of card ``iid`` (of its rule ``rule_id``, for a card with several rules).
+        ``preselected``: Card/Player values picked with the activation request; the ``target``
+        property takes them without a decision when they fit."""
+        rule = self._rule_with_action(game, iid, rule_id)
+        if rule is None:
             return False
-        return self._activate(game, iid, rule, why, game.state["cards"][iid]["ctrl"])
+        return self._activate(game, iid, rule, why, game.state["cards"][iid]["ctrl"], preselected=preselected)
+
+    def _rule_with_action(self, game, iid, rule_id):
+        for rule in self.rules_of(game, iid):
+            if rule["actions"] and (rule_id is None or rule["id"] == str(rule_id).lower()):
+                return rule
+        return None
+
+    def action_targets(self, game, iid, rule_id=None):
+        """The objects the ``target`` property of the card's action could take, found silently (no
+        decision, no change of state): what a host offers before it asks for an activation.  None when
+        the rule has no ``target``; [] when its requisites do not hold."""
+        rule = self._rule_with_action(game, iid, rule_id)
+        if rule is None:
+            return []
+        ctrl = game.state["cards"][iid]["ctrl"]
+        res = Resolution(game, self, iid, ctrl, rule, "query")
+        for flt in rule["requisite"] or []:
+            if not _targets.resolve(res, [flt], "silent"):
+                return []
+        if rule["target"] is None:
+            return None
+        found = []
+        for flt in rule["target"]["filters"]:
+            for v in _targets.resolve(res, [flt], "silent"):
+                if v not in found:
+                    found.append(v)
+        return found
 
     def fire(self, game, event, player, obj=None, trigger=None, bindings=None):
         ev = {"name": event, "player": player, "obj": obj, "trigger": trigger, "bindings": bindings or {}}
@@ -264,8 +317,16 @@ class Engine(object):
         try:
             _expr.charge(res, RESOLUTION_STEPS)
             result = body(res)
+            done = self._resolved
+            if done is not None:
+                done(game, iid, rule, result)
             return True, result
-        except (GameOver, Interrupt, InvalidDecision):
+        except GameOver:
+            done = self._resolved
+            if done is not None:  # the resolution ended the game: it did resolve
+                done(game, iid, rule, True)
+            raise
+        except (Interrupt, InvalidDecision):
             raise
         except (RuleLoop, OverBudget) as err:
             if err.at is None:
@@ -315,9 +376,46 @@ class Engine(object):
             self.on_error(rec)
 
     # ------------------------------------------------------------------ actions
-    def _activate(self, game, iid, rule, why, controller, on_behalf=None):
+    def key_values(self, game, iid, rule_id, key, tgt=None):
+        """The values of an expression-valued rule key of the card's rule ``rule_id`` (a list: one value
+        per occurrence of a repeating key), evaluated for that card with ``tgt`` as the rule targets.
+        A rule error is recorded and gives False."""
+        for rule in self.rules_of(game, iid):
+            if rule["id"] != str(rule_id).lower():
+                continue
+            roots = (rule.get("keys") or {}).get(key)
+            if roots is None:
+                return []
+            if not isinstance(roots, list):
+                roots = [roots]
+            res = Resolution(game, self, iid, game.state["cards"][iid]["ctrl"], rule, "query")
+            res.tgt = list(tgt) if tgt is not None else None
+            out = []
+            for root in roots:
+                try:
+                    out.append(_expr.evaluate(res, root))
+                except RuleError as err:
+                    err.card = (iid, rule["id"])
+                    err.why = "query"
+                    self._record(game, err)
+                    out.append(False)
+            return out
+        return []
+
+    def key_targets(self, game, iid, key):
+        """The objects a filter-valued rule key of the card (a profile's ``rule_keys`` of kind filter)
+        selects, resolved silently for that card; [] when none of its rules has the key."""
+        for rule in self.rules_of(game, iid):
+            filters = (rule.get("keys") or {}).get(key)
+            if filters:
+                res = Resolution(game, self, iid, game.state["cards"][iid]["ctrl"], rule, "query")
+                return _targets.resolve(res, filters, "silent")
+        return []
+
+    def _activate(self, game, iid, rule, why, controller, on_behalf=None, preselected=None):
         """Resolve an action of ``rule`` for source ``iid``; returns False, True or 'clear'."""
         def body(res):
+            res.preselected = preselected
             return self._action_body(res, rule)
         ok, result = self._run_guarded(game, iid, rule, why, body, controller)
         return result if ok else False
@@ -338,7 +436,7 @@ class Engine(object):
                 if not _targets.resolve(res, [flt], "silent"):
                     raise _Stop()
             if rule["target"] is not None:
-                res.tgt = self._rule_targets(res, rule["target"])
+                res.tgt = self._rule_targets(res, rule["target"], res.preselected)
             self._vars(res, rule)
             costs = action["costs"]
             # costs are planned together: a card one cost will use is not available to another
@@ -365,10 +463,10 @@ class Engine(object):
         self._statements(res, action["stmts"], auto=False)
         return "clear" if res.cleared else True
 
-    def _rule_targets(self, res, target):
+    def _rule_targets(self, res, target, preselected=None):
         found = []
         for flt in target["filters"]:
-            got = _targets.resolve(res, [flt], "target")
+            got = _targets.resolve(res, [flt], "target", preselected)
             if not got and not target["optional"]:
                 raise NoTargets()
             for v in got:
@@ -431,7 +529,7 @@ class Engine(object):
             trig = ev["trigger"]
             if trig is None or not self.vocab.card_is_type(game, trig, want):
                 return False
-        if self.vocab.listener_suppressed(game, lis["src"]):
+        if self.vocab.listener_suppressed(game, lis["src"], self.rules.get(lis["rule"]), ev):
             return False
         return True
 
@@ -450,10 +548,13 @@ class Engine(object):
             listeners = self._listeners(game)
             if lis in listeners:
                 listeners.remove(lis)  # consumed only because it actually runs
-        ok, verdict = self._run_guarded(game, lis["src"], rule, ev["name"],
-                                        lambda res: self._run_auto(res, rule, rule["auto"]), event=ev)
-        if not ok:
-            return False
+        times = self._repeats(game, lis["src"], rule) if self._repeats is not None else 1
+        verdict = False
+        for _ in range(times):  # a game may run a listener several times (or not at all)
+            ok, verdict = self._run_guarded(game, lis["src"], rule, ev["name"],
+                                            lambda res: self._run_auto(res, rule, rule["auto"]), event=ev)
+            if not ok:
+                return False
         return bool(verdict)
 
     # ------------------------------------------------------------------ statements

@@ -23,8 +23,6 @@ from __future__ import absolute_import, division, print_function
 
 from .resolution import MAX_STEPS, Card, OverBudget, Player
 
-#: the ability kinds, as the names instant/triggered/auto evaluate them
-ABILITY_CONSTANTS = ("instant", "triggered", "auto")
 _GENERIC_SPELLINGS = {"prevtgt": "prevTgt"}
 _DIGITS = "0123456789"
 
@@ -122,10 +120,10 @@ def equal(a, b, res=None):
 
 
 def to_str(res, v, limit=None):
-    """``str()`` of a value: a card gives its name, a player 'player 1' or 'player 2'.  A number
-    is written as ``repr`` writes it (the same on Python 2.7 and 3).  The text of a list costs one
-    step per element and may not grow past ``limit`` characters (default MAX_LEN): past it,
-    :class:`TooLong` is raised."""
+    """``str()`` of a value: a card gives its name, a player its name in the game's vocabulary
+    (``vocab.player_name``) or 'player 1', 'player 2'.  A number is written as ``repr`` writes it
+    (the same on Python 2.7 and 3).  The text of a list costs one step per element and may not
+    grow past ``limit`` characters (default MAX_LEN): past it, :class:`TooLong` is raised."""
     if limit is None:
         limit = MAX_LEN
     if isinstance(v, list):
@@ -149,6 +147,9 @@ def _atom_text(res, v):
     if isinstance(v, Card):
         return res.engine.vocab.card_name(res, v.iid)
     if isinstance(v, Player):
+        named = getattr(res.engine.vocab, "player_name", None)
+        if named is not None:  # a game that names its players
+            return named(res, v.idx)
         return "player %d" % (v.idx + 1)
     if v is None:
         return "None"
@@ -466,6 +467,10 @@ def _ev_name(res, node, root):
     f = vocab.names.get(n)
     if f is not None:
         return f(res)
+    if n in vocab.element_types:  # an element name of one card type (CFC: char, action, reaction)
+        return _element_of_type(res, node, root)
+    if n in getattr(vocab, "constants", ()):
+        return n  # a constant of the game's vocabulary evaluates to its own name
     raise fail(res, "RS503", "unknown name '%s'" % n, root, node)
 
 
@@ -528,14 +533,8 @@ def _element_of_type(res, node, root):
     return None
 
 
-def _constant(res, node, root):
-    return node[1]
-
-
 _NAMES = {"tgt": _name_tgt, "prevtgt": _name_prev, "this": _name_this, "me": _name_me,
-          "opp": _name_opp, "trigger": _name_trigger, "card": _name_card,
-          "char": _element_of_type, "action": _element_of_type, "reaction": _element_of_type,
-          "instant": _constant, "triggered": _constant, "auto": _constant}
+          "opp": _name_opp, "trigger": _name_trigger, "card": _name_card}
 
 
 def _ev_attr(res, node, root):

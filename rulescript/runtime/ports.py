@@ -12,7 +12,7 @@ from .errors import InvalidDecision
 #: Decisions whose answer is one option (or None when the request allows cancelling).
 SINGLE_KINDS = ("choose_main_action", "choose_attack", "choose_defense", "choose_action",
                 "choose_type", "choose_player", "choose_ring", "choose_slot", "yes_no",
-                "top_or_bottom", "coin_call")
+                "top_or_bottom", "coin_call", "use_ability", "vote")
 #: Decisions whose answer is a list: choose_targets (a selection), arrange (an order of all options).
 LIST_KINDS = ("choose_targets", "arrange")
 KINDS = SINGLE_KINDS + LIST_KINDS

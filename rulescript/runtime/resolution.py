@@ -39,7 +39,7 @@ class Card(object):
 
 
 class Player(object):
-    """A player in an expression: 0 or 1."""
+    """A player in an expression: a seat index (0 or 1 in a two-player game)."""
 
     __slots__ = ("idx",)
 
@@ -97,8 +97,8 @@ class Resolution(object):
     ``game``: the game (for CFC, CfcGame); ``engine``: the rule engine; ``source``: iid of ``this``;
     ``controller``: index of ``me``; ``rule``: the rule's IR; ``file``: the rule's file;
     ``tgt``: the rule targets R (a list) or None when unset; ``prev``: the previous statement's
-    targets; ``vars``: user variables; ``results``: the result lists (discarded, trashed, destroyed,
-    moved, sacrificed); ``event``: None or {"name", "player", "obj", "trigger", "bindings"};
+    targets; ``vars``: user variables; ``results``: the result lists the game's vocabulary names
+    (``vocab.result_names``: for CFC discarded, trashed, destroyed, moved, sacrificed); ``event``: None or {"name", "player", "obj", "trigger", "bindings"};
     ``elements``: the stack of quantifier / each elements (Card or Player values);
     ``adjust``: the pending cost or damage adjustment of a beforepaycost/beforedamage listener
     ({"kind": ..., "sum": n}) or None; ``why``: what started it, for messages; ``budget``: a
@@ -117,12 +117,15 @@ class Resolution(object):
         self.tgt = None
         self.prev = []
         self.vars = {}
-        self.results = {"discarded": [], "trashed": [], "destroyed": [], "moved": [], "sacrificed": []}
+        self.results = {}
+        for name in getattr(getattr(engine, "vocab", None), "result_names", ()):
+            self.results[name] = []
         self.elements = []
         self.adjust = None
         self.cleared = False
         self.lasting_ids = []
         self.snapshot = None  # the state before this resolution (set by the engine)
+        self.preselected = None  # targets picked with the activation request (Card/Player values)
         self.budget = [MAX_STEPS]
 
     @property

@@ -76,8 +76,13 @@ def _candidates(res, f, conjs, silent):
     player_conjs = [_is_player_conj(c) for c in conjs]
     cands = []
     if True in player_conjs:
-        cands.append(Player(res.controller))
-        cands.append(Player(1 - res.controller))
+        seats = getattr(vocab, "player_indices", None)
+        if seats is None:
+            cands.append(Player(res.controller))
+            cands.append(Player(1 - res.controller))
+        else:
+            for idx in seats(res):
+                cands.append(Player(idx))
     if False in player_conjs:
         iids = _zone(res, vocab, f, silent)
         if not f["zone_written"] and res.source is not None and res.source not in iids \

@@ -30,36 +30,13 @@ __all__ = ["Scenario", "ScenarioResult", "load_scenarios", "main_test", "parse_s
            "run_folder", "run_path", "run_scenario", "run_text", "scenario_files"]
 
 
-@dataclass
-class ScenarioResult:
-    """The outcome of one scenario. ``status``: ``pass``, ``fail`` or ``skip`` (pending)."""
-
-    name: str
-    passed: bool
-    failures: list = field(default_factory=list)
-    log: list = field(default_factory=list)
-    file: str = ""
-    line: int = 0
-    status: str = "fail"
-    pending: str | None = None
-    diagnostics: list = field(default_factory=list)
-    game: object = None
-    seconds: float = 0.0
-    ran: set = field(default_factory=set)  # ids of the rules that resolved during the scenario
-    loaded: set = field(default_factory=set)  # ids of the rules loaded onto cards in play
-
-    @property
-    def where(self):
-        return "%s:%d" % (self.file, self.line)
+from rulescript.sim.scenario_result import RULES_OVERRIDE, ScenarioResult  # noqa: E402  (re-exported)
 
 
 # ---------------------------------------------------------------------- rules
 _COMPILED = {}
 
 
-# game folder (resolved path) -> rules (rule id -> IR) that scenarios of that game must use instead
-# of compiling the folder; the watcher sets it to its last good rules (rulescript.watch)
-RULES_OVERRIDE = {}
 
 
 def _rules_port(sc):
@@ -465,6 +442,10 @@ def _file_result(path, diags):
 
 
 def run_file(path):
+    from rulescript.sim import wolf_scenarios
+
+    if wolf_scenarios.is_werewolf_scenario(path):  # a game of the werewolf profile has its own format
+        return wolf_scenarios.run_file(path)
     scenarios, diags = load_scenario_file(path)
     out = []
     if diags:

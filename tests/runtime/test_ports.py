@@ -12,7 +12,8 @@ def test_request_shape_and_kinds():
     r = req("yes_no", [True, False])
     assert r == {"kind": "yes_no", "player": 0, "options": [True, False], "min": 1, "max": 1,
                  "prompt": "p", "source": None, "cancel": False}
-    assert len(KINDS) == 13
+    assert len(KINDS) == 15
+    assert "use_ability" in KINDS and "vote" in KINDS  # the werewolf game's decisions
     with pytest.raises(ValueError):
         req("guess", [])
 

@@ -342,7 +342,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--whole-files", action="store_true",
                     help="compile a changed file whole instead of section by section (for comparison)")
     ap.add_argument("--verbose", action="store_true", help="echo the watcher's output to stderr")
+    ap.add_argument("--werewolf", action="store_true",
+                    help="instead: saves of a WWRF role of cards/werewolf under the werewolf watcher (render, "
+                    "compile, affected scenarios); target p95 ≤ 200 ms (tools/bench/render.py)")
     args = ap.parse_args(argv)
+    if args.werewolf:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from render import bench_reload
+
+        got = bench_reload(args.saves)
+        got["pass"] = got["reload_p95_ms"] <= 200
+        print(json.dumps(got, indent=2) if args.json else
+              "werewolf role saves: %d, p50 %.0f ms, p95 %.0f ms  [%s p95 ≤ 200 ms]" % (
+                  got["saves"], got["reload_p50_ms"], got["reload_p95_ms"], "PASS" if got["pass"] else "FAIL"))
+        return 1 if args.check and not got["pass"] else 0
     if args.rules < 10 or args.saves < 1 or args.debounce < 0:
         ap.error("--rules must be at least 10, --saves at least 1, --debounce at least 0")
     with tempfile.TemporaryDirectory(prefix="rs-reload-") as tmp:

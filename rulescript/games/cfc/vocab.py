@@ -17,6 +17,10 @@ Interface of a vocabulary object (any game profile provides the same attributes)
 ``functions``        function -> ``fn(res, args, fail)`` (ischar, inuattack, flipcoin); ``fail(code,
                      message, values)`` builds the RuleError to raise
 ``element_types``    element name -> card type (``char`` -> ``character``, ``action``, ``reaction``)
+``constants``        names that evaluate to their own name (the ability kinds instant, triggered, auto)
+``result_names``     the result lists a resolution keeps (``res.results``), filled by commands
+``player_indices(res)`` (optional) the seats a player filter takes its candidates from, controller
+                     first (default: the controller and the one opponent)
 ``filter_words``     filter-block word -> ``fn(res, value)`` -> bool (value: Card or Player)
 ``stats``            stat -> ``fn(res, value)`` -> number, or None when the object has no such stat
 ``prefix_decisions`` zone prefix -> decision kind letting the controller pick the side
@@ -254,6 +258,8 @@ class CfcVocab(object):
     }
     functions = {"ischar": _fn_ischar, "inuattack": _fn_inuattack, "flipcoin": _fn_flipcoin}
     element_types = {"char": "character", "action": "action", "reaction": "reaction"}
+    constants = ("instant", "triggered", "auto")  # names that evaluate to themselves (ability kinds)
+    result_names = ("discarded", "trashed", "destroyed", "moved", "sacrificed")  # lists commands fill
     filter_words = {
         "frozen": _char_flag(lambda c: bool(c["frozen"])),
         "fresh": _char_flag(lambda c: bool(c["fresh"])),
@@ -311,7 +317,7 @@ class CfcVocab(object):
         card = game.state["cards"].get(iid)
         return card is not None and game.models[card["model"]].get("type") == want
 
-    def listener_suppressed(self, game, iid):
+    def listener_suppressed(self, game, iid, rule=None, event=None):
         """A member of a United Attack does not run its auto listeners until the turn ends (docs/language.md 7.5)."""
         card = game.state["cards"].get(iid)
         return bool(card and card.get("ua_member"))

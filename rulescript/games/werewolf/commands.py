@@ -1,0 +1,486 @@
+"""The werewolf profile's commands: the WWRF abilities as RuleScript commands.
+
+The engine calls ``run_command(res, eff, S, restr)`` for every command effect (False when it failed),
+``run_ability`` for ``+ability`` effects (the werewolf profile has none) and the cost functions (it
+has no costs either).  ``S`` is the statement's targets (Card/Player values) or None when unset;
+``restr`` is the duration restriction (phase, nextday, persistent, permanent, untiluse ...).
+Every change goes through the game (``res.game``), which records it and raises the events.  An
+ability used on a player goes through ``game.use_on`` first: obstructions, redirections and the
+visit (unless the rule's ``params`` say ``visitless``).
+"""
+from __future__ import absolute_import, division, print_function
+
+from ...runtime import expr as _expr
+from ...runtime.resolution import Card, Player
+
+PURE_COMMANDS = ()
+
+
+def _players(res, S):
+    """Player-default commands: the players of S, or the owner when S holds none (an element of no
+    player, a team or a group, has no default player)."""
+    ps = [v.idx for v in S or () if isinstance(v, Player)]
+    if ps:
+        return ps
+    ctrl = res.controller
+    return [ctrl] if ctrl is not None and ctrl >= 0 else []
+
+
+def _arg(eff, i, default=None):
+    args = eff.get("args") or []
+    return args[i] if i < len(args) else default
+
+
+def _value(res, eff, i):
+    root = _arg(eff, i)
+    return None if root is None else res.engine.evaluate(res, root)
+
+
+def _text(res, eff, i):
+    root = _arg(eff, i)
+    if root is None:
+        return None
+    return _expr.to_str(res, res.engine.evaluate(res, root))
+
+
+def _key(text):
+    return (text or "").strip().lower().replace(" ", "-").replace("_", "-")
+
+
+def _params(res):
+    return ((res.rule or {}).get("keys") or {}).get("params") or []
+
+
+def _results(res):
+    if not hasattr(res, "ww_results"):
+        res.ww_results = []
+    return res.ww_results
+
+
+def _set_result(res, value):
+    res.ww_result = value
+    _results(res).append(value)
+
+
+def _actor(res):
+    """Who uses the ability: the owner, or for an element of no player (a group's poll result) the
+    poll's executor."""
+    if res.controller is not None and res.controller >= 0:
+        return res.controller
+    ev = res.event or {}
+    return (ev.get("bindings") or {}).get("executor")
+
+
+def _visit(res, seat, atype, asub):
+    """Use an ability on ``seat``: returns the seat reached, or None (obstructed, cancelled)."""
+    target, feedback = res.game.use_on(res.source, _actor(res), seat, atype, asub, _params(res))
+    if target is None:  # obstructed or cancelled: the result is the feedback, else a failure
+        _set_result(res, feedback if feedback is not None else "Failure")
+    return target
+
+
+def _each_target(res, S, atype, asub, fn):
+    done = False
+    for p in _players(res, S):
+        seat = _visit(res, p, atype, asub)
+        if seat is not None:
+            if fn(seat) is not False:
+                done = True
+    return done
+
+
+# ---------------------------------------------------------------------------- information
+def _cmd_learn(res, eff, S, restr):
+    res.game.note("announcement", "learn")
+    res.game.learn(res.controller, _text(res, eff, 0), res.source)
+
+
+def _cmd_reveal(res, eff, S, restr):
+    res.game.note("announcement", "reveal")
+    res.game.reveal(_key(_text(res, eff, 1)), _text(res, eff, 0), res.source, res.controller)
+
+
+def _cmd_announce(res, eff, S, restr):
+    res.game.note("announcement", "announce")
+    res.game.announce(_text(res, eff, 0), res.source)
+
+
+def _cmd_investigate(res, eff, S, restr):
+    what = _arg(eff, 0)
+    levels = _arg(eff, 1)
+    ps = _players(res, S)
+    if not ps:
+        return False
+    seat = _visit(res, ps[0], "investigating", what)
+    if seat is None:
+        return True
+    _set_result(res, res.game.investigate(res.controller, seat, what, None, res.source, levels))
+    return True
+
+
+def _cmd_investigate_attribute(res, eff, S, restr):
+    ps = _players(res, S)
+    if not ps:
+        return False
+    seat = _visit(res, ps[0], "investigating", "attribute")
+    if seat is None:
+        return True
+    _set_result(res, res.game.investigate(res.controller, seat, "attribute", _key(_text(res, eff, 0)), res.source))
+    return True
+
+
+def _cmd_count_role(res, eff, S, restr):
+    res.game.note("investigating", "count")
+    _set_result(res, res.game.count_role(_key(_text(res, eff, 0)), _arg(eff, 1)))
+
+
+def _cmd_count_players(res, eff, S, restr):
+    res.game.note("investigating", "player count")
+    _set_result(res, len([v for v in S or () if isinstance(v, Player)]))
+
+
+def _cmd_store(res, eff, S, restr):
+    res.game.note("storing", None)
+    _set_result(res, _value(res, eff, 0))
+
+
+def _cmd_log(res, eff, S, restr):
+    res.game.emit({"type": "log", "value": _expr.to_str(res, _value(res, eff, 0))})
+
+
+# ---------------------------------------------------------------------------- targeting, killing
+def _cmd_set_target(res, eff, S, restr):
+    ps = _players(res, S)
+    if not ps:
+        return False
+    seat = _visit(res, ps[0], "targeting", "target")
+    if seat is not None:
+        res.game.set_target(res.source, seat)
+    return seat is not None
+
+
+def _cmd_untarget(res, eff, S, restr):
+    res.game.note("targeting", "untarget")
+    res.game.set_target(res.source, None)
+
+
+def _killing(kind):
+    def run(res, eff, S, restr):
+        return _each_target(res, S, "killing", kind,
+                            lambda seat: res.game.killing(kind, seat, res.source, _actor(res)))
+    return run
+
+
+def _cmd_resurrect(res, eff, S, restr):
+    res.game.note("resurrecting", None)
+    done = False
+    for p in _players(res, S):
+        done = res.game.resurrect(p) or done
+    return done
+
+
+def _cmd_protect(res, eff, S, restr):
+    against, kind = _arg(eff, 0), _arg(eff, 1)
+    return _each_target(res, S, "protecting", kind,
+                        lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent"))
+
+
+def _cmd_disguise(res, eff, S, restr):
+    strength = _arg(eff, 0)
+    role = _key(_text(res, eff, 1))
+    sub = "strongly" if strength == "strong" else "weakly"
+    return _each_target(res, S, "disguising", sub,
+                        lambda seat: res.game.add_disguise(seat, strength, role, res.source, restr or "permanent"))
+
+
+# ---------------------------------------------------------------------------- attributes
+def _cmd_apply(res, eff, S, restr):
+    name = _key(_text(res, eff, 0))
+    values = [_text(res, eff, i) for i in (1, 2, 3) if _arg(eff, i) is not None]
+    return _each_target(res, S, "applying", "add",
+                        lambda seat: res.game.apply_attribute(seat, name, res.source, restr or "permanent", values))
+
+
+def _cmd_remove_attribute(res, eff, S, restr):
+    name = _key(_text(res, eff, 0))
+    return _each_target(res, S, "applying", "remove", lambda seat: res.game.remove_attribute(seat, name))
+
+
+def _cmd_change_value(res, eff, S, restr):
+    name = _key(_text(res, eff, 0))
+    index = _arg(eff, 1)
+    value = _value(res, eff, 2)
+    if isinstance(value, (Player, Card)):
+        value = _expr.to_str(res, value)
+    return _each_target(res, S, "applying", "change",
+                        lambda seat: res.game.change_value(seat, name, index, value))
+
+
+def _cmd_redirect(res, eff, S, restr):
+    abilities = _key(_text(res, eff, 0)).replace("-", " ")
+    flt = _arg(eff, 1)
+    frm = None
+    if flt is not None:
+        frm = [v.idx for v in res.engine.resolve(res, flt["filters"], "silent") if isinstance(v, Player)]
+    done = False
+    for p in _players(res, S):
+        seat = _visit(res, p, "redirecting", None)
+        if seat is not None:
+            res.game.add_redirect(res.controller, abilities, frm, seat, res.source, restr or "permanent")
+            done = True
+    return done
+
+
+def _cmd_obstruct(res, eff, S, restr):
+    abilities = _text(res, eff, 0)
+    abilities = abilities.strip().lower() if abilities else "all"
+    feedback = _text(res, eff, 1)
+    return _each_target(res, S, "obstructing", None,
+                        lambda seat: res.game.add_obstruction(seat, abilities, feedback, res.source,
+                                                              restr or "permanent"))
+
+
+# ---------------------------------------------------------------------------- votes and polls
+def _cmd_voting_power(res, eff, S, restr):
+    which, op = _arg(eff, 0), _arg(eff, 1)
+    n = res.engine.number(res, _arg(eff, 2), "a number of votes")
+    sub = "absolute" if op == "set" else "relative"
+    return _each_target(res, S, "manipulating", sub,
+                        lambda seat: res.game.add_power(seat, which, op, n, res.source, restr or "permanent"))
+
+
+def _cmd_poll_manipulate(res, eff, S, restr):
+    poll = _key(_text(res, eff, 0))
+    what = _arg(eff, 1)
+    n = res.engine.number(res, _arg(eff, 2), "a number of votes") if _arg(eff, 2) is not None else None
+    res.game.note("poll", "manipulation")
+    for p in _players(res, S):
+        res.game.add_poll_effect(what, poll, p, n, res.source, restr or "nextphase")
+    return True
+
+
+def _poll_effect(kind):
+    def run(res, eff, S, restr):
+        res.game.note("poll", kind)
+        extra = _arg(eff, 1) if kind == "pollcancel" else None
+        res.game.add_poll_effect(kind, _key(_text(res, eff, 0)), None, extra, res.source, restr or "untiluse")
+    return run
+
+
+def _cmd_create_poll(res, eff, S, restr):
+    res.game.note("poll", "creation")
+    res.game.create_poll(_key(_text(res, eff, 0)), _key(_text(res, eff, 1)), res.source)
+
+
+def _cmd_whisper(res, eff, S, restr):
+    res.game.note("whispering", None)
+    res.game.add_whisper(res.controller, _key(_text(res, eff, 0)), _text(res, eff, 1),
+                         _key(_text(res, eff, 2)) if _arg(eff, 2) is not None else None, res.source,
+                         restr or "persistent")
+
+
+# ---------------------------------------------------------------------------- groups, roles, teams
+def _cmd_join(res, eff, S, restr):
+    group = _key(_text(res, eff, 0))
+    res.game.note("joining", "add")
+    for p in _players(res, S):
+        res.game.join_group(p, group, res.source, restr or "persistent")
+
+
+def _cmd_leave(res, eff, S, restr):
+    group = _key(_text(res, eff, 0))
+    res.game.note("joining", "remove")
+    done = False
+    for p in _players(res, S):
+        done = res.game.leave_group(p, group) or done
+    return done
+
+
+def _cmd_disband(res, eff, S, restr):
+    res.game.note("disband", None)
+    res.game.disband(res.source)
+
+
+def _cmd_group_change(res, eff, S, restr):
+    res.game.note("changing", "group")
+    return res.game.group_change(_key(_text(res, eff, 0)), _key(_text(res, eff, 1)))
+
+
+def _cmd_grant(res, eff, S, restr):
+    role = _key(_text(res, eff, 0))
+    return _each_target(res, S, "granting", "add", lambda seat: res.game.grant(seat, role, res.source))
+
+
+def _cmd_revoke(res, eff, S, restr):
+    role = _key(_text(res, eff, 0))
+    return _each_target(res, S, "granting", "remove", lambda seat: res.game.revoke(seat, role))
+
+
+def _cmd_transfer(res, eff, S, restr):
+    ps = _players(res, S)
+    if not ps:
+        return False
+    seat = _visit(res, ps[0], "granting", "transfer")
+    if seat is None:
+        return False
+    res.game.transfer(res.source, seat)
+    return True
+
+
+def _cmd_loyalty(res, eff, S, restr):
+    kind = _arg(eff, 0)
+    name = _key(_text(res, eff, 1))
+    res.game.note("loyalty", kind)
+    for p in _players(res, S):
+        res.game.state["players"][p]["loyal"][kind] = name
+        res.game.emit({"type": "loyalty", "player": p, "kind": kind, "to": name})
+
+
+def _cmd_role_change(res, eff, S, restr):
+    role = _key(_text(res, eff, 0))
+    return _each_target(res, S, "changing", "role", lambda seat: res.game.change_role(seat, role, res.controller))
+
+
+def _cmd_alignment_change(res, eff, S, restr):
+    team = _key(_text(res, eff, 0))
+    return _each_target(res, S, "changing", "alignment", lambda seat: res.game.set_team(seat, team, res.source))
+
+
+# ---------------------------------------------------------------------------- choices, counters, displays
+def _cmd_choices(res, eff, S, restr):
+    name = _key(_text(res, eff, 0))
+    options = [o.strip() for o in (_text(res, eff, 1) or "").split(",") if o.strip()]
+    res.game.note("choices", "creation")
+    for p in _players(res, S):
+        res.game.create_choice(p, name, options, res.source)
+
+
+def _cmd_choose(res, eff, S, restr):
+    res.game.note("choices", "choosing")
+    sel = None
+    for v in res.tgt or ():
+        if isinstance(v, Player):
+            sel = v.idx
+            break
+    return res.game.choose(res.controller, _key(_text(res, eff, 0)), sel) is not None
+
+
+def _cmd_counter(res, eff, S, restr):
+    mode = _arg(eff, 0)
+    n = res.engine.number(res, _arg(eff, 1), "a counter value")
+    game = res.game
+    game.note("counting", mode)
+    # an element's own counter only when the statement names it (to(this)); without a target clause the
+    # statement targets are the rule's, and the counter is the owner's
+    cards = [v.iid for v in S or () if isinstance(v, Card)] if S is not res.tgt else []
+    if cards and not [v for v in S if isinstance(v, Player)]:
+        for iid in cards:
+            game.set_card_counter(iid, n if mode == "set" else game.state["cards"][iid]["counter"] + n)
+        return True
+    for p in _players(res, S):
+        game.set_counter(p, n if mode == "set" else game.state["players"][p]["counter"] + n)
+    return True
+
+
+def _cmd_emit(res, eff, S, restr):
+    value = _text(res, eff, 0)
+    end = _arg(eff, 1) == "end"
+    res.game.note("emit", "end" if end else None)
+    for p in _players(res, S):
+        res.game.emit_value(p, value, end)
+
+
+def _cmd_display(res, eff, S, restr):
+    res.game.note("displaying", "create")
+    values = [v.strip() for v in (_text(res, eff, 1) or "").split(",")]
+    res.game.display(res.controller, _key(_text(res, eff, 0)), values)
+
+
+def _cmd_update_display(res, eff, S, restr):
+    res.game.note("displaying", "change")
+    res.game.update_display(res.controller, _key(_text(res, eff, 0)), _arg(eff, 1), _text(res, eff, 2))
+
+
+def _cmd_cancel(res, eff, S, restr):
+    fb = _arg(eff, 0)
+    return res.game.cancel_visit(None if fb is None else fb.title())
+
+
+def _cmd_reset(res, eff, S, restr):
+    res.game.note("reset", None)
+    res.game.emit({"type": "conversation_reset", "player": res.controller, "source": res.game._model_of(res.source)})
+
+
+def _leave(how):
+    def run(res, eff, S, restr):
+        res.game.note(how, None)
+        done = False
+        for p in _players(res, S):
+            done = res.game.leave_game(p, how) or done
+        return done
+    return run
+
+
+def _cmd_win(res, eff, S, restr):
+    res.game.note("win", None)
+    res.game.team_wins(res.source)
+
+
+def _cmd_each(res, eff, S, restr):
+    arg = _arg(eff, 0)
+    chain = arg["chain"]
+    found = res.engine.resolve(res, arg["filters"], "silent") if arg.get("form") == "filter" else \
+        res.engine.evaluate(res, {"e": arg["seq"], "at": arg.get("at"), "text": "", "type": None})
+    for obj in list(found or []):
+        res.elements.append(obj)
+        try:
+            res.engine.run_chain(res, chain, [obj])
+        finally:
+            res.elements.pop()
+    return True
+
+
+COMMANDS = {
+    "learn": _cmd_learn, "reveal": _cmd_reveal, "announce": _cmd_announce,
+    "investigate": _cmd_investigate, "investigateattribute": _cmd_investigate_attribute,
+    "countrole": _cmd_count_role, "countplayers": _cmd_count_players, "store": _cmd_store, "log": _cmd_log,
+    "settarget": _cmd_set_target, "untarget": _cmd_untarget,
+    "kill": _killing("kill"), "attack": _killing("attack"), "lynch": _killing("lynch"),
+    "truekill": _killing("true kill"), "banish": _killing("banish"), "truebanish": _killing("true banish"),
+    "resurrect": _cmd_resurrect, "protect": _cmd_protect, "disguise": _cmd_disguise,
+    "apply": _cmd_apply, "removeattribute": _cmd_remove_attribute, "changevalue": _cmd_change_value,
+    "redirect": _cmd_redirect, "obstruct": _cmd_obstruct,
+    "votingpower": _cmd_voting_power, "pollmanipulate": _cmd_poll_manipulate,
+    "addpoll": _poll_effect("polladd"), "cancelpoll": _poll_effect("pollcancel"),
+    "deletepoll": _poll_effect("polldelete"), "createpoll": _cmd_create_poll, "whisper": _cmd_whisper,
+    "join": _cmd_join, "leave": _cmd_leave, "disband": _cmd_disband, "groupchange": _cmd_group_change,
+    "grant": _cmd_grant, "revoke": _cmd_revoke, "transfer": _cmd_transfer, "loyalty": _cmd_loyalty,
+    "rolechange": _cmd_role_change, "alignmentchange": _cmd_alignment_change,
+    "choices": _cmd_choices, "choose": _cmd_choose, "counter": _cmd_counter, "emit": _cmd_emit,
+    "display": _cmd_display, "updatedisplay": _cmd_update_display, "cancel": _cmd_cancel,
+    "resetconversation": _cmd_reset, "ascend": _leave("ascended"), "descend": _leave("descended"),
+    "win": _cmd_win, "each": _cmd_each,
+}
+
+
+def run_command(res, eff, S, restr):
+    fn = COMMANDS.get(eff["cmd"])
+    if fn is None:
+        raise res.fail("RS510", "the werewolf game has no command '%s'" % eff["cmd"], eff.get("at"), eff["cmd"])
+    return fn(res, eff, S, restr)
+
+
+def run_ability(res, eff, S, restr, withdraw):
+    raise res.fail("RS510", "the werewolf game has no abilities ('%s')" % eff.get("ability"), eff.get("at"))
+
+
+def cost_can_pay(res, cost, reserved=None):
+    return False
+
+
+def cost_choose(res, cost, planned=None):
+    return None
+
+
+def cost_pay(res, cost, plan):
+    return None

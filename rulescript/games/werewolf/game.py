@@ -1,0 +1,1023 @@
+"""The werewolf game: players, role cards, elements on the table, visits, killings and defenses, polls,
+lasting effects and the night/day flow.
+
+    game = WerewolfGame(models, roles, decider, sink=None, rules=None, seed=1, names=None, deal=True)
+    result = game.run()    # {"winner": team id or None, "winners": [seats], "result", "reason", "days"}
+
+``models`` maps element id to its cards.yaml entry; ``roles`` is the role list, one role id per seat
+(``deal=True`` shuffles it with the game's generator before dealing, so seats get random roles).
+
+Decision points (each one ``decider.decide(request)`` call with plain-data options):
+
+* ``use_ability`` -- a player may use an action of their role (``prompt``: the WWRF prompt key such
+  as ``seer.divine``; ``source``: the element card; options: the seats it may target, role ids for
+  a role selection, or ``["use"]`` for an action without a target; ``cancel`` true: None declines);
+  an action with a second selection asks a second ``use_ability`` whose prompt ends in ``#2``;
+* ``vote`` -- a voter of an open poll votes (``prompt``: the poll id such as ``lynch`` or
+  ``pack-hunt``; options: the seats that may be voted for; None abstains);
+* any decision a rule asks while it resolves (``choose_action`` for a choice, ``choose_player``...).
+
+Talking (day talk, the wolves' whispers) is host behaviour outside the engine; ``speak(seat, name)``
+tells the game that a player spoke through a whisper connection.
+"""
+from __future__ import absolute_import, division, print_function
+
+from . import data
+from ...runtime import rng as _rng
+from ...runtime.errors import GameError, GameOver
+from ...runtime.plain import deep_copy
+from ...runtime.ports import NoRules, NullSink, check_answer, make_request
+from ...runtime.resolution import Player
+
+
+def _phase_word(temporal):
+    """``night 2+`` -> ("night", 2, True); ``night`` -> ("night", None, True)."""
+    parts = temporal.lower().split()
+    if len(parts) == 1:
+        return parts[0], None, True
+    num = parts[1]
+    return parts[0], int(num.rstrip("+")), num.endswith("+")
+
+
+def _matches_type(spec, atype, asub):
+    """An ability filter (``killing``, ``attack killing``, ``!killing``, ``all``) against a type."""
+    spec = (spec or "all").strip().lower()
+    neg = spec.startswith("!")
+    spec = spec.lstrip("!").strip()
+    if spec in ("all", "all abilities"):
+        hit = True
+    elif spec == "non-killing abilities":
+        hit = atype != "killing"
+    else:
+        words = spec.split()
+        if len(words) >= 2:
+            hit = words[-1] == atype and " ".join(words[:-1]) == (asub or "")
+        else:
+            hit = spec == atype or spec == (asub or "")
+    return hit != neg
+
+
+class WerewolfGame(object):
+    def __init__(self, models, roles=None, decider=None, sink=None, rules=None, seed=0, names=None,
+                 deal=True, state=None, day_limit=None):
+        self.models = models
+        self.decider = decider
+        self.sink = sink if sink is not None else NullSink()
+        self.rules = rules if rules is not None else NoRules()
+        self._visits = []      # the visits being resolved (innermost last), for cancel()
+        self._noted = []       # (type, subtype, target, result) of the abilities of the running action
+        self._secondary = None  # the second selection of the action being resolved
+        self.completed = set()  # ids of the rules that resolved to their end (not state: for coverage)
+        if state is not None:
+            self.state = state
+            return
+        roles = list(roles or [])
+        if not roles:
+            raise GameError("a werewolf game needs a role list")
+        for r in roles:
+            if r not in models or models[r].get("type") != "role":
+                raise GameError("unknown role %r" % (r,))
+        names = list(names or ["Player %d" % (i + 1) for i in range(len(roles))])
+        self.state = data.new_state(seed, _rng.seed_state(seed), names)
+        if day_limit is not None:
+            self.state["day_limit"] = day_limit
+        self._roles = roles
+        self._deal = deal
+
+    # ------------------------------------------------------------------ ports
+    def emit(self, record):
+        self.sink.emit(record)
+        work = getattr(self.rules, "work", None)
+        if work is not None:  # a resolution's effects count against its budget (docs/runtime.md)
+            work(self, 1)
+
+    def ask(self, kind, player, options, mn=1, mx=1, prompt="", source=None, cancel=False):
+        if self.decider is None:
+            raise GameError("no decider to answer %s" % kind)
+        req = make_request(kind, player, options, mn, mx, prompt, source, cancel)
+        answer = check_answer(req, self.decider.decide(req))
+        self.state["log"].append([kind, player, deep_copy(answer)])
+        self.emit({"type": "decision", "kind": kind, "player": player, "answer": answer, "prompt": prompt})
+        return answer
+
+    def fire(self, event, player, obj=None, trigger=None, bindings=None):
+        self.rules.fire(self, event, player, obj, trigger, bindings)
+
+    def randbelow(self, n):
+        return _rng.randbelow(self.state["rng"], n)
+
+    def shuffle_list(self, items):
+        return _rng.shuffle(self.state["rng"], items)
+
+    # ------------------------------------------------------------------ queries
+    def model(self, iid):
+        return self.models[self.state["cards"][iid]["model"]]
+
+    def card(self, iid):
+        return self.state["cards"][iid]
+
+    def living(self):
+        return [p["idx"] for p in self.state["players"] if p["alive"]]
+
+    def role_of(self, seat):
+        iid = self.state["players"][seat]["role"]
+        return None if iid is None else self.state["cards"][iid]["model"]
+
+    def has_attribute(self, seat, name):
+        pl = self.state["players"][seat]
+        role = self.role_of(seat)
+        if role is not None and name in (self.models[role].get("attributes") or []):
+            return True
+        for iid in pl["attrs"] + pl["extras"]:
+            model = self.state["cards"][iid]["model"]
+            if model == name or name in (self.models[model].get("attributes") or []):
+                return True
+        return False
+
+    def is_member(self, seat, group):
+        g = self.state["groups"].get(group)
+        return g is not None and seat in g["members"]
+
+    def phase_name(self):
+        st = self.state
+        if st["phase"] == "day":
+            return "Day %d" % st["day"]
+        if st["phase"] == "night":
+            return "Night %d" % st["night"]
+        return st["phase"]
+
+    def _model_of(self, iid):
+        c = self.state["cards"].get(iid)
+        return None if c is None else c["model"]
+
+    def _owner(self, iid):
+        c = self.state["cards"].get(iid)
+        return data.NARRATOR if c is None else c["owner"]
+
+    # ------------------------------------------------------------------ trigger parameters
+    def rule_allowed(self, iid, rule, event=None):
+        """Whether the rule of element card ``iid`` may run now: its temporal limit, its owner's status
+        (a dead owner's rules run only for their own death, unless ``status`` allows), its quantity
+        and its succession limit.  ``event``: the event dict of a listener (None for an action)."""
+        keys = (rule or {}).get("keys") or {}
+        st = self.state
+        card = st["cards"].get(iid)
+        if card is None:
+            return False
+        owner = card["owner"]
+        # a dead owner's element still hears its own death, and an attribute its own removal
+        own_death = event is not None and (event["name"] == "death" and event["player"] == owner or
+                                           event["name"] == "removal" and event["obj"] == iid)
+        if owner >= 0 and not own_death:
+            status = keys.get("status", "alive")
+            alive = st["players"][owner]["alive"]
+            if status == "alive" and not alive:
+                return False
+            if status == "ghostly" and (alive or not self.has_attribute(owner, "ghostly")):
+                return False
+        temporal = keys.get("temporal")
+        if temporal is not None:
+            kind, num, onward = _phase_word(temporal)
+            if st["phase"] != kind:
+                return False
+            now = st["day"] if kind == "day" else st["night"]
+            if num is not None and (now < num or (now != num and not onward)):
+                return False
+        ukey = "%s:%s" % (iid, rule["id"])
+        limit = keys.get("quantity")
+        if limit is not None and st["uses"].get(ukey, 0) >= limit:
+            return False
+        if keys.get("succession") == "no succession":
+            last = st["last_used"].get(ukey)
+            if last is not None and last[0] == st["pindex"] - 2:
+                return False
+        return True
+
+    def count_use(self, iid, rule_id):
+        key = "%s:%s" % (iid, rule_id)
+        self.state["uses"][key] = self.state["uses"].get(key, 0) + 1
+
+    def repeats(self, iid, rule):
+        """How many times the rule runs now (its ``scaling`` key; 1 without one)."""
+        text = ((rule or {}).get("keys") or {}).get("scaling")
+        if not text:
+            return 1
+        st = self.state
+        n = 1
+        odd = st["pindex"] % 2 == 1 if st["phase"] == "night" else st["day"] % 2 == 1
+        for item in [t.strip() for t in text.split(",") if t.strip()]:
+            if item.startswith("x"):
+                return int(item[1:])
+            if item.startswith("odd ") or item.startswith("even "):
+                if (item.startswith("odd ") and odd) or (item.startswith("even ") and not odd):
+                    return int(item.split()[1].lstrip("x"))
+                continue
+            var = len(self.living()) if item.startswith("living") else len(st["players"])
+            if "->" in item:
+                cond, value = [x.strip() for x in item.split("->")]
+                for op in (">=", "<=", "=", ">", "<"):
+                    if op in cond:
+                        k = int(cond.split(op)[1])
+                        ok = {">=": var >= k, "<=": var <= k, "=": var == k, ">": var > k, "<": var < k}[op]
+                        break
+                if ok:
+                    return int(value)
+                n = 0
+                continue
+            if "/" in item:
+                return var // int(item.split("/")[1])
+            return int(item)
+        return n
+
+    # ------------------------------------------------------------------ elements in play
+    def _new_card(self, model, owner, source=None):
+        st = self.state
+        iid = st["next_iid"]
+        st["next_iid"] = iid + 1
+        m = self.models[model]
+        card = data.new_card(iid, model, owner, m.get("type"), m.get("rules") or [], source)
+        st["cards"][iid] = card
+        st["table"].append(iid)
+        return iid
+
+    def _enter(self, iid):
+        """Load the card's rules and run its Starting triggers."""
+        self.rules.card_entered_play(self, iid)
+        self.fire("starting", self.state["cards"][iid]["owner"], obj=iid)
+
+    def _leave(self, iid):
+        st = self.state
+        if iid not in st["table"]:
+            return
+        self.rules.card_left_play(self, iid)
+        st["table"].remove(iid)
+        for pl in st["players"]:
+            if iid in pl["attrs"]:
+                pl["attrs"].remove(iid)
+            if iid in pl["extras"]:
+                pl["extras"].remove(iid)
+
+    def end_effects_of(self, source):
+        """Effects tied to an element (~Permanent from a role, ~Attribute ...) end when it leaves play."""
+        st = self.state
+        st["lasting"] = [e for e in st["lasting"] if not (e["source"] == source and e["until"] in data.TIED_TO_SOURCE)]
+        for iid in list(st["table"]):
+            c = st["cards"][iid]
+            if c["source"] == source and c["until"] in data.TIED_TO_SOURCE and c["kind"] == "attribute":
+                self._remove_card(iid)
+
+    def _ends_at(self, duration):
+        """The phase index at whose end an effect of this duration ends (None: it does not)."""
+        st = self.state
+        now = st["pindex"]
+        d = (duration or "").replace("attribute", "") if duration != "attribute" else ""
+        if d == "phase":
+            return now
+        if d == "nextphase":
+            return now + 1
+        if d == "nextday":
+            return now + 2 if st["phase"] == "day" else now + 1
+        if d == "nextnight":
+            return now + 2 if st["phase"] == "night" else now + 1
+        return None
+
+    def _lasting(self, entry, source, duration):
+        st = self.state
+        entry["id"] = st["next_lasting"]
+        st["next_lasting"] += 1
+        entry["source"] = source
+        entry["until"] = duration
+        entry["ends_at"] = self._ends_at(duration)
+        entry["uses_left"] = {"untiluse": 1, "untiluseattribute": 1, "untilseconduse": 2}.get(duration)
+        st["lasting"].append(entry)
+        return entry
+
+    def _use(self, entry):
+        """An effect was used: one with a use limit may end."""
+        if entry.get("uses_left") is not None:
+            entry["uses_left"] -= 1
+            if entry["uses_left"] <= 0 and entry in self.state["lasting"]:
+                self.state["lasting"].remove(entry)
+
+    # ------------------------------------------------------------------ visits
+    def note(self, atype, asub, target=None, result=None):
+        """A command tells the game which ability it used (for On Action)."""
+        self._noted.append((atype, asub, target, result))
+
+    def use_on(self, source, actor, target, atype, asub, params=()):
+        """``actor`` uses an ability of type ``atype`` on ``target``: obstructions, redirections and the
+        visit (On Visited may cancel it).  Returns (final target or None, feedback or None)."""
+        st = self.state
+        self.note(atype, asub, target)
+        if actor is not None and actor >= 0:
+            for e in st["lasting"]:
+                if e["type"] == "obstruct" and e["player"] == actor and _matches_type(e["abilities"], atype, asub):
+                    self.emit({"type": "obstructed", "player": actor, "ability": atype,
+                               "source": self._model_of(source)})
+                    self._use(e)
+                    return None, e.get("feedback")
+        if "visitless" in params or atype not in data.VISITING or target is None:
+            return target, None
+        if "direct" not in params:
+            for e in list(st["lasting"]):
+                if e["type"] == "redirect" and e["player"] == target and _matches_type(e["abilities"], atype, asub) \
+                        and (e["from"] is None or actor in e["from"]):
+                    self.emit({"type": "redirected", "player": target, "to": e["to"], "visitor": actor})
+                    holder = target
+                    target = e["to"]
+                    self._use(e)
+                    self.fire("redirect", holder, bindings={"visitor": actor})
+                    break
+        visit = {"cancelled": False, "feedback": None}
+        self._visits.append(visit)
+        try:
+            self.fire("visited", target, bindings={"visitor": actor, "visittype": atype, "visitsubtype": asub,
+                                                   "subject": target})
+        finally:
+            self._visits.pop()
+        if visit["cancelled"]:
+            self.emit({"type": "cancelled", "player": target, "visitor": actor, "ability": atype})
+            return None, visit["feedback"]
+        return target, None
+
+    def cancel_visit(self, feedback):
+        if not self._visits:
+            return False
+        self._visits[-1]["cancelled"] = True
+        self._visits[-1]["feedback"] = feedback
+        return True
+
+    # ------------------------------------------------------------------ information
+    def learn(self, seat, text, source):
+        if seat is None or seat < 0:
+            return self.announce(text, source)
+        self.state["players"][seat]["learned"].append(text)
+        self.emit({"type": "learn", "player": seat, "text": text, "source": self._model_of(source)})
+
+    def reveal(self, where, text, source, seat):
+        if where in ("self", "@self"):
+            if seat is not None and seat >= 0:
+                return self.learn(seat, text, source)
+            for name, g in self.state["groups"].items():  # a group's own channel
+                if g["card"] == source:
+                    where = name
+        g = self.state["groups"].get(where)
+        if g is not None:
+            for p in g["members"]:
+                self.state["players"][p]["learned"].append(text)
+        self.emit({"type": "reveal", "where": where, "text": text, "source": self._model_of(source)})
+
+    def announce(self, text, source):
+        self.state["story"].append(text)
+        self.emit({"type": "announce", "text": text, "source": self._model_of(source)})
+
+    def _visible_role(self, seat, levels):
+        """The role an investigation sees: through strong (sd) and/or weak (wd) disguises."""
+        role = self.role_of(seat)
+        levels = levels or "none"
+        best = None
+        for e in self.state["lasting"]:
+            if e["type"] == "disguise" and e["player"] == seat:
+                if e["strength"] == "strong" and "sd" not in levels:
+                    best = e
+                elif e["strength"] == "weak" and "wd" not in levels and (best is None or best["strength"] != "strong"):
+                    best = e
+        return best["role"] if best is not None else role
+
+    def investigate(self, seat, target, what, value, source, levels=None):
+        if what == "attribute":
+            result = "Success" if self.has_attribute(target, value) else "Failure"
+        else:
+            role = self._visible_role(target, levels)
+            m = self.models.get(role) or {}
+            if what == "role":
+                result = m.get("name")
+            elif what == "alignment":
+                result = self.state["players"][target]["team"] if role == self.role_of(target) else m.get("team")
+            else:
+                result = m.get(what)
+        self.emit({"type": "investigate", "player": seat, "target": target, "what": what, "value": value,
+                   "result": result, "source": self._model_of(source)})
+        return result
+
+    def count_role(self, role, levels):
+        return len([p for p in self.living() if self._visible_role(p, levels) == role])
+
+    # ------------------------------------------------------------------ lasting effects of commands
+    def add_defense(self, seat, against, kind, source, duration):
+        self._lasting({"type": "defense", "player": seat, "against": against, "kind": kind,
+                       "at": self._owner(source) if kind == "absence" else None}, source, duration)
+        self.emit({"type": "protect", "player": seat, "against": against, "kind": kind,
+                   "source": self._model_of(source)})
+
+    def add_disguise(self, seat, strength, role, source, duration):
+        self._lasting({"type": "disguise", "player": seat, "strength": strength, "role": role}, source, duration)
+        self.emit({"type": "disguise", "player": seat, "strength": strength, "role": role})
+
+    def add_redirect(self, holder, abilities, from_seats, to, source, duration):
+        self._lasting({"type": "redirect", "player": holder, "abilities": abilities, "from": from_seats,
+                       "to": to}, source, duration)
+        self.emit({"type": "redirect", "player": holder, "abilities": abilities, "to": to})
+
+    def add_obstruction(self, seat, abilities, feedback, source, duration):
+        self._lasting({"type": "obstruct", "player": seat, "abilities": abilities or "all",
+                       "feedback": feedback}, source, duration)
+        self.emit({"type": "obstruct", "player": seat, "abilities": abilities or "all"})
+
+    def add_power(self, seat, which, op, n, source, duration):
+        self._lasting({"type": "power", "player": seat, "which": which, "op": op, "n": n}, source, duration)
+        self.emit({"type": "voting_power", "player": seat, "which": which, "op": op, "n": n})
+
+    def add_poll_effect(self, kind, poll, seat, n, source, duration):
+        self._lasting({"type": kind, "poll": poll, "player": seat, "n": n}, source, duration)
+        self.emit({"type": kind, "poll": poll, "player": seat, "n": n})
+
+    def add_whisper(self, owner, to, name, frm, source, duration):
+        self._lasting({"type": "whisper", "player": owner, "to": to, "as": name, "from": frm}, source, duration)
+        self.emit({"type": "whisper", "player": owner, "to": to, "as": name, "from": frm})
+
+    def speak(self, seat, name):
+        """A player spoke through a whisper connection under ``name`` (host behaviour reports it)."""
+        self.fire("whisper", seat, bindings={"whispername": name})
+
+    def power_of(self, seat):
+        n = 1
+        for e in sorted([e for e in self.state["lasting"] if e["type"] == "power" and e["player"] == seat],
+                        key=lambda e: (e["which"] == "special", e["id"])):
+            n = e["n"] if e["op"] == "set" else n + e["n"]
+        return max(0, n)
+
+    # ------------------------------------------------------------------ killings
+    def killing(self, kind, seat, source, by, sheltered=False):
+        """A killing of ``kind`` on ``seat``: the first defense that stops it is used; else the player dies.
+        Players sheltered at ``seat``'s home (absence defenses) are hit too."""
+        pl = self.state["players"][seat]
+        if not pl["alive"]:
+            return False
+        stop = data.STOPPED_BY.get(kind, ())
+        died = True
+        for dkind in data.DEFENSE_ORDER:
+            if dkind == "absence" and sheltered:
+                continue
+            found = [e for e in self.state["lasting"] if e["type"] == "defense" and e["player"] == seat
+                     and e["kind"] == dkind and e["against"] in stop]
+            if found:
+                e = found[0]
+                self.emit({"type": "defended", "player": seat, "killing": kind, "kind": dkind,
+                           "defense": self._model_of(e["source"])})
+                self._use(e)
+                if e["source"] in self.state["table"]:
+                    self.fire("defense", self._owner(e["source"]), obj=e["source"],
+                              bindings={"subject": seat, "attacker": by, "defensetype": dkind, "deathtype": kind})
+                died = False
+                break
+        if died:
+            self.die(seat, kind, source, by)
+        for e in list(self.state["lasting"]):
+            if e["type"] == "defense" and e["kind"] == "absence" and e["at"] == seat and e["player"] != seat \
+                    and kind in ("attack", "kill"):
+                self.killing(kind, e["player"], source, by, sheltered=True)
+        return died
+
+    def die(self, seat, kind, source=None, by=None):
+        pl = self.state["players"][seat]
+        pl["alive"] = False
+        if kind in ("banish", "true banish"):
+            self._ghost(seat)
+        pl["death"] = {"type": kind, "phase": self.phase_name()}
+        self.emit({"type": "death", "player": seat, "killing": kind, "role": self.role_of(seat)})
+        self.fire("death", seat, bindings={"subject": seat, "deathtype": kind, "attacker": by})
+        self.passive_round()
+
+    def _ghost(self, seat):
+        if "ghostly" in self.models and not self.has_attribute(seat, "ghostly"):
+            iid = self._new_card("ghostly", seat)
+            self.state["players"][seat]["attrs"].append(iid)
+
+    def resurrect(self, seat):
+        pl = self.state["players"][seat]
+        if pl["alive"] or pl["left"]:
+            return False
+        pl["alive"] = True
+        pl["death"] = None
+        self.emit({"type": "resurrect", "player": seat})
+        self.passive_round()
+        return True
+
+    def leave_game(self, seat, how):
+        pl = self.state["players"][seat]
+        if pl["left"] or not pl["alive"]:
+            return False
+        pl["alive"] = False
+        pl["left"] = how
+        self.emit({"type": how, "player": seat})
+        self.passive_round()
+        return True
+
+    # ------------------------------------------------------------------ attributes
+    def apply_attribute(self, seat, name, source, duration, values=None):
+        if name not in self.models:
+            raise GameError("unknown attribute %r" % (name,))
+        if self.has_attribute(seat, name):
+            return False
+        iid = self._new_card(name, seat, source)
+        card = self.state["cards"][iid]
+        card["until"] = duration
+        card["ends_at"] = self._ends_at(duration)
+        card["values"] = (list(values or []) + [None, None, None])[:3]
+        self.state["players"][seat]["attrs"].append(iid)
+        self.emit({"type": "attribute", "player": seat, "attribute": name, "on": True})
+        self._enter(iid)
+        return True
+
+    def _remove_card(self, iid):
+        c = self.state["cards"][iid]
+        self.fire("removal", c["owner"], obj=iid)
+        self._leave(iid)
+        self.emit({"type": "attribute", "player": c["owner"], "attribute": c["model"], "on": False})
+
+    def remove_attribute(self, seat, name):
+        found = [i for i in self.state["players"][seat]["attrs"] if self.state["cards"][i]["model"] == name]
+        for iid in found:
+            self._remove_card(iid)
+        return bool(found)
+
+    def change_value(self, seat, name, index, value):
+        for iid in self.state["players"][seat]["attrs"]:
+            c = self.state["cards"][iid]
+            if c["model"] == name and 1 <= index <= 3:
+                c["values"][index - 1] = value
+                self.emit({"type": "value", "player": seat, "attribute": name, "index": index, "value": value})
+
+    # ------------------------------------------------------------------ groups, teams, roles
+    def join_group(self, seat, group, source, duration):
+        st = self.state
+        g = st["groups"].get(group)
+        if g is None:
+            if group not in self.models:
+                raise GameError("unknown group %r" % (group,))
+            iid = self._new_card(group, data.NARRATOR, source)
+            g = st["groups"][group] = {"card": iid, "members": [seat]}
+            self.emit({"type": "join", "player": seat, "group": group})
+            self._enter(iid)  # the group's Starting triggers see its first member
+            return
+        if seat not in g["members"]:
+            g["members"].append(seat)
+            self.emit({"type": "join", "player": seat, "group": group})
+
+    def leave_group(self, seat, group):
+        g = self.state["groups"].get(group)
+        if g is not None and seat in g["members"]:
+            g["members"].remove(seat)
+            self.emit({"type": "leave", "player": seat, "group": group})
+            return True
+        return False
+
+    def disband(self, group_iid):
+        st = self.state
+        for name, g in list(st["groups"].items()):
+            if g["card"] == group_iid:
+                self.fire("disbandment", data.NARRATOR, obj=group_iid)
+                del st["groups"][name]
+                self._leave(group_iid)
+                self.emit({"type": "disband", "group": name})
+
+    def group_change(self, old, new):
+        st = self.state
+        g = st["groups"].pop(old, None)
+        if g is None or new not in self.models:
+            return False
+        self._leave(g["card"])
+        self.emit({"type": "group_change", "group": old, "to": new})
+        if new in st["groups"]:  # the members join the existing group
+            for seat in g["members"]:
+                if seat not in st["groups"][new]["members"]:
+                    st["groups"][new]["members"].append(seat)
+            return True
+        iid = self._new_card(new, data.NARRATOR)
+        st["groups"][new] = {"card": iid, "members": g["members"]}
+        self._enter(iid)
+        return True
+
+    def set_team(self, seat, team, source=None):
+        pl = self.state["players"][seat]
+        loyal = pl["loyal"].get("alignment")
+        if team == pl["team"]:
+            return False
+        if loyal is not None and team != loyal:
+            self.emit({"type": "loyal", "player": seat, "team": loyal})
+            return False
+        pl["team"] = team
+        self.emit({"type": "team", "player": seat, "team": team})
+        tiid = self.state["teams"].get(team)
+        if tiid is not None:
+            self.fire("join", data.NARRATOR, obj=tiid, bindings={"joiner": seat})
+        return True
+
+    def change_role(self, seat, role, by=None):
+        st = self.state
+        pl = st["players"][seat]
+        if role not in self.models or self.models[role].get("type") != "role":
+            raise GameError("unknown role %r" % (role,))
+        team = self.models[role].get("team")
+        loyal = pl["loyal"].get("alignment")
+        if loyal is not None and team != loyal:
+            self.emit({"type": "loyal", "player": seat, "team": loyal})
+            return False
+        old = pl["role"]
+        iid = self._new_card(role, seat)
+        pl["role"] = iid
+        self.emit({"type": "role_change", "player": seat, "role": role})
+        # the old role still hears the change (On Role Change), then leaves with what it made
+        self.fire("rolechange", seat, bindings={"subject": seat, "attacker": by})
+        if old is not None:
+            self._leave(old)
+        for name, g in list(st["groups"].items()):
+            if seat in g["members"]:
+                self.fire("betrayal", data.NARRATOR, obj=g["card"], bindings={"subject": seat})
+        self.set_team(seat, team)
+        self._enter(iid)
+        self.passive_round()
+        return True
+
+    def grant(self, seat, role, source):
+        iid = self._new_card(role, seat, source)
+        self.state["players"][seat]["extras"].append(iid)
+        self.emit({"type": "grant", "player": seat, "role": role})
+        self._enter(iid)
+        self.fire("assigned", seat, obj=iid)
+
+    def revoke(self, seat, role):
+        found = [i for i in self.state["players"][seat]["extras"] if self.state["cards"][i]["model"] == role]
+        for iid in found:
+            self._leave(iid)
+            self.emit({"type": "revoke", "player": seat, "role": role})
+        return bool(found)
+
+    def transfer(self, iid, seat):
+        st = self.state
+        card = st["cards"][iid]
+        old = card["owner"]
+        if old >= 0 and iid in st["players"][old]["extras"]:
+            st["players"][old]["extras"].remove(iid)
+        card["owner"] = card["ctrl"] = seat
+        st["players"][seat]["extras"].append(iid)
+        self.emit({"type": "transfer", "from": old, "player": seat, "role": card["model"]})
+        self.fire("assigned", seat, obj=iid)
+
+    # ------------------------------------------------------------------ choices, counters, displays, emits
+    def create_choice(self, seat, name, options, source):
+        self.state["choices"]["%s:%s" % (seat, name)] = {"options": list(options), "source": source}
+        self.emit({"type": "choice", "player": seat, "choice": name, "options": list(options)})
+
+    def choose(self, seat, name, selection):
+        ch = self.state["choices"].pop("%s:%s" % (seat, name), None)
+        if ch is None or not ch["options"]:
+            return None
+        option = self.ask("choose_action", seat, list(ch["options"]), 1, 1, name, ch["source"], False)
+        self.emit({"type": "chosen", "player": seat, "choice": name, "option": option})
+        if ch["source"] in self.state["table"]:
+            self.fire("choicechosen", seat, obj=ch["source"],
+                      bindings={"option": option, "selection": selection})
+        return option
+
+    def set_counter(self, seat, value):
+        self.state["players"][seat]["counter"] = value
+        self.emit({"type": "counter", "player": seat, "value": value})
+
+    def set_card_counter(self, iid, value):
+        self.state["cards"][iid]["counter"] = value
+        self.emit({"type": "counter", "card": iid, "value": value})
+
+    def set_target(self, iid, seat):
+        self.state["cards"][iid]["target"] = seat
+        self.emit({"type": "target", "player": self._owner(iid), "target": seat})
+
+    def display(self, seat, name, values):
+        self.state["displays"]["%s:%s" % (seat, name)] = list(values)
+        self.emit({"type": "display", "player": seat, "display": name, "values": list(values)})
+
+    def update_display(self, seat, name, index, value):
+        d = self.state["displays"].get("%s:%s" % (seat, name))
+        if d is not None and 1 <= index <= len(d):
+            d[index - 1] = value
+            self.emit({"type": "display", "player": seat, "display": name, "values": list(d)})
+
+    def emit_value(self, seat, value, end):
+        if end:
+            self.state["emits"].append([seat, value])
+            return
+        self.emit({"type": "emitted", "player": seat, "value": value})
+        self.fire("emitted", seat, bindings={"emitted": value})
+
+    # ------------------------------------------------------------------ polls
+    def create_poll(self, poll, where, creator):
+        st = self.state
+        if poll not in self.models or self.models[poll].get("type") != "poll":
+            raise GameError("unknown poll %r" % (poll,))
+        for e in list(st["lasting"]):
+            if e["type"] == "polldelete" and e["poll"] == poll:
+                st["lasting"].remove(e)
+                self.emit({"type": "poll_deleted", "poll": poll})
+                return
+        copies = 1
+        for e in list(st["lasting"]):
+            if e["type"] == "polladd" and e["poll"] == poll:
+                copies += 1
+                self._use(e)
+        for _ in range(copies):
+            pid = st["next_poll"]
+            st["next_poll"] = pid + 1
+            st["polls"].append({"id": pid, "poll": poll, "where": where, "creator": creator, "open": True,
+                                "votes": {}})
+            self.emit({"type": "poll_open", "poll": poll, "where": where})
+
+    def _poll_card(self, poll):
+        for iid in self.state["table"]:
+            if self.state["cards"][iid]["model"] == poll:
+                return iid
+        raise GameError("poll %r is not on the table" % (poll,))
+
+    def _poll_mod(self, poll, kind, seat):
+        """The poll manipulations of that kind (unvotable, disqualified) on ``seat`` in poll ``poll``."""
+        return [e for e in self.state["lasting"] if e["type"] == kind and e["poll"] == poll and e["player"] == seat]
+
+    def run_polls(self):
+        """Every open poll: its voters vote, in seat order; then it closes."""
+        st = self.state
+        finder = getattr(self.rules, "key_targets", None)
+        for poll in [p for p in st["polls"] if p["open"]]:
+            card = self._poll_card(poll["poll"])
+            found = (lambda key: finder(self, card, key)) if finder is not None else (lambda key: [])
+            options = [v.idx for v in found("options") if isinstance(v, Player)]
+            options = [o for o in options if not self._poll_mod(poll["poll"], "unvotable", o)]
+            voters = [v.idx for v in found("voters") if isinstance(v, Player)]
+            for voter in voters:
+                if not options:
+                    break
+                choice = self.ask("vote", voter, list(options), 1, 1, poll["poll"], card, True)
+                if choice is None:  # an abstention
+                    continue
+                poll["votes"][voter] = choice
+                self.emit({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice})
+                self.fire("voteadd", voter, bindings={"vote": choice, "poll": poll["poll"]})
+            self._close_poll(poll)
+
+    def _close_poll(self, poll):
+        st = self.state
+        poll["open"] = False
+        name = poll["poll"]
+        tally = {}
+        for voter in sorted(poll["votes"]):
+            t = poll["votes"][voter]
+            tally[t] = tally.get(t, 0) + self.power_of(voter)
+        for e in st["lasting"]:
+            if e["type"] in ("votes", "hiddenvotes") and e["poll"] == name and e["n"]:
+                tally[e["player"]] = tally.get(e["player"], 0) + e["n"]
+        eligible = dict((t, n) for t, n in tally.items() if n > 0 and not self._poll_mod(name, "disqualified", t))
+        winner = None
+        if eligible:
+            top = max(eligible.values())
+            tied = sorted(t for t, n in eligible.items() if n == top)
+            winner = tied[0] if len(tied) == 1 else tied[self.randbelow(len(tied))]
+        votes = [[t, tally[t]] for t in sorted(tally)]
+        self.emit({"type": "poll_close", "poll": name, "winner": winner, "votes": votes})
+        for e in list(st["lasting"]):
+            if e["type"] == "pollcancel" and e["poll"] == name:
+                st["lasting"].remove(e)
+                self.emit({"type": "poll_cancelled", "poll": name, "silent": e["n"] == "silent"})
+                return
+        if winner is not None and tally[winner] * 2 > sum(tally.values()):
+            self.fire("hammer", winner, bindings={"winner": winner, "poll": name})
+        if winner is not None:  # the winner hears of it first (a lynched player may still leave the game)
+            self.fire("pollwin", winner, bindings={"poll": name, "winner": winner})
+        creator = poll["creator"]
+        # the executor of a poll's result: for a poll of a group or a team, one of the voters for the
+        # winner, drawn by the game's generator (it is who visits, for an attack)
+        backers = sorted(v for v, t in poll["votes"].items() if t == winner) or sorted(poll["votes"])
+        executor = backers[self.randbelow(len(backers))] if backers else None
+        if creator in st["table"]:
+            if winner is None:
+                self.fire("pollskipped", st["cards"][creator]["owner"], obj=creator,
+                          bindings={"poll": name, "executor": executor})
+            else:
+                self.fire("pollclosed", st["cards"][creator]["owner"], obj=creator,
+                          bindings={"winner": winner, "poll": name, "executor": executor})
+
+    # ------------------------------------------------------------------ the end
+    def team_wins(self, source):
+        st = self.state
+        card = st["cards"][source]
+        if card["kind"] == "team":
+            team = card["model"]
+            winners = [p["idx"] for p in st["players"] if p["team"] == team and p["left"] != "descended"]
+        else:
+            team = st["players"][card["owner"]]["team"] if card["owner"] >= 0 else None
+            winners = [card["owner"]] if card["owner"] >= 0 else []
+        winners = sorted(set(winners) | set(p["idx"] for p in st["players"] if p["left"] == "ascended"))
+        st["over"] = True
+        st["winner"] = team
+        st["winners"] = winners
+        st["result"] = "win"
+        st["reason"] = "win condition of %s" % (self.models[team]["name"] if team in self.models else team)
+        self.emit({"type": "win", "team": team, "players": winners})
+        raise GameOver(team, st["reason"])
+
+    # ------------------------------------------------------------------ actions
+    def offered_actions(self, seat, timing):
+        """[(card iid, rule id, prompt)] of the actions ``seat`` may use at this timing."""
+        rules_of = getattr(self.rules, "rules_of", None)
+        if rules_of is None:
+            return []
+        out = []
+        st = self.state
+        for iid in list(st["table"]):
+            card = st["cards"][iid]
+            if card["owner"] != seat:
+                continue
+            for rule in rules_of(self, iid):
+                keys = rule.get("keys") or {}
+                if rule["actions"] and keys.get("timing") == timing and self.rule_allowed(iid, rule):
+                    out.append((iid, rule["id"], keys.get("prompt") or rule["id"]))
+        return out
+
+    def _conditions(self, iid, rid, tgt):
+        values = getattr(self.rules, "key_values", None)
+        if values is None:
+            return True
+        for v in values(self, iid, rid, "condition", tgt):
+            if not v:
+                return False
+        return True
+
+    def _selection_options(self, iid, rid, rule):
+        found = self.rules.action_targets(self, iid, rid)
+        if found is None:
+            return ["use"] if self._conditions(iid, rid, None) else []
+        keys = rule.get("keys") or {}
+        options = [v.idx for v in found if isinstance(v, Player)]
+        if keys.get("succession") == "no target succession":
+            last = self.state["last_used"].get("%s:%s" % (iid, rid))
+            if last is not None and last[0] == self.state["pindex"] - 2:
+                options = [o for o in options if o != last[1]]
+        return [o for o in options if self._conditions(iid, rid, [Player(o)])]
+
+    def use_action(self, seat, iid, rid, timing):
+        """Offer one action to its owner and resolve it; True if it was used."""
+        rule = self.rules.rules.get(rid)
+        if rule is None or iid not in self.state["table"] or not self.rule_allowed(iid, rule):
+            return False
+        keys = rule.get("keys") or {}
+        prompt = keys.get("prompt") or rid
+        options = self._selection_options(iid, rid, rule)
+        if not options:
+            return False
+        answer = self.ask("use_ability", seat, options, 1, 1, prompt, iid, True)
+        params = keys.get("params") or []
+        if answer is None and "forced" in params:
+            pool = options
+            finder = getattr(self.rules, "key_targets", None)
+            if keys.get("forced") and finder is not None:
+                forced = [v.idx for v in finder(self, iid, "forced") if isinstance(v, Player)]
+                pool = [o for o in options if o in forced] or options
+            answer = pool[self.randbelow(len(pool))]
+            self.emit({"type": "forced", "player": seat, "ability": rid, "target": answer})
+        if answer is None:
+            return False
+        pre = None if answer == "use" else [Player(answer)]
+        self._secondary = None
+        second = keys.get("secondary")
+        if second is not None:
+            if second == "role":
+                opts2 = sorted(m for m in self.models if self.models[m].get("type") == "role")
+            else:
+                opts2 = [o for o in self._selection_options(iid, rid, rule) if o != answer]
+            if not opts2:
+                return False
+            ans2 = self.ask("use_ability", seat, opts2, 1, 1, prompt + "#2", iid, "forced" not in params)
+            if ans2 is None:
+                return False
+            if second == "role":
+                self._secondary = ans2
+            else:
+                pre = pre + [Player(ans2)]
+            if not self._conditions(iid, rid, pre):
+                self.emit({"type": "refused", "player": seat, "ability": rid})
+                return False
+        self.emit({"type": "use", "player": seat, "ability": rid, "prompt": prompt,
+                   "target": None if answer == "use" else answer})
+        self._noted = []
+        ok = self.rules.resolve_action(self, iid, timing, rule_id=rid, preselected=pre)
+        self._secondary = None
+        if ok:
+            self.state["last_used"]["%s:%s" % (iid, rid)] = [self.state["pindex"], None if answer == "use" else answer]
+            noted = self._noted[0] if self._noted else (None, None, None, None)
+            if iid in self.state["table"]:
+                self.fire("action", seat, obj=iid, bindings={
+                    "actiontarget": None if answer == "use" else answer, "abilitytype": noted[0],
+                    "abilitysubtype": noted[1], "subject": seat})
+        return bool(ok)
+
+    def offer_actions(self, timing):
+        st = self.state
+        for seat in range(len(st["players"])):
+            for iid, rid, _prompt in self.offered_actions(seat, timing):
+                rule = self.rules.rules.get(rid)
+                for _ in range(self.repeats(iid, rule)):
+                    self.use_action(seat, iid, rid, timing)
+
+    # ------------------------------------------------------------------ the flow
+    def setup(self):
+        st = self.state
+        roles = list(self._roles)
+        if self._deal:
+            self.shuffle_list(roles)
+        self.emit({"type": "setup", "players": [p["name"] for p in st["players"]]})
+        self.rules.start(self)
+        entered = []
+        for seat, role in enumerate(roles):
+            iid = self._new_card(role, seat)
+            st["players"][seat]["role"] = iid
+            st["players"][seat]["team"] = self.models[role].get("team")
+            self.emit({"type": "deal", "player": seat, "role": role})
+            entered.append(iid)
+        for eid in sorted(self.models):
+            m = self.models[eid]
+            if m.get("type") in ("team", "poll"):
+                iid = self._new_card(eid, data.NARRATOR)
+                if m.get("type") == "team":
+                    st["teams"][eid] = iid
+                entered.append(iid)
+        for iid in entered:
+            self._enter(iid)
+
+    def passive_round(self):
+        """Passive triggers, then the win conditions."""
+        self.fire("passive", data.NARRATOR)
+        self.fire("wincheck", data.NARRATOR)
+
+    def _expire(self):
+        st = self.state
+        now = st["pindex"]
+        st["lasting"] = [e for e in st["lasting"] if e["ends_at"] is None or e["ends_at"] > now]
+        for iid in list(st["table"]):
+            c = st["cards"][iid]
+            if c["kind"] == "attribute" and c.get("ends_at") is not None and c["ends_at"] <= now:
+                self._remove_card(iid)
+
+    def play_phase(self, kind):
+        st = self.state
+        st["phase"] = kind
+        st["pindex"] += 1
+        if kind == "day":
+            st["day"] += 1
+        else:
+            st["night"] += 1
+        self.emit({"type": "phase", "phase": kind, "number": st["day"] if kind == "day" else st["night"]})
+        self.fire("start" + kind, data.NARRATOR)
+        self.passive_round()
+        for timing in data.TIMINGS[kind]:
+            if timing in data.POLLS_BEFORE:
+                self.run_polls()
+            self.offer_actions(timing)
+        emits, st["emits"] = st["emits"], []
+        for seat, value in emits:
+            self.emit({"type": "emitted", "player": seat, "value": value, "end": True})
+            self.fire("endemitted", seat, bindings={"emitted": value})
+        self.fire("end" + kind, data.NARRATOR)
+        self._expire()
+        self.passive_round()
+
+    def next_phase(self):
+        """(kind, number) of the phase the flow plays next."""
+        st = self.state
+        if st["phase"] in ("setup", "night"):
+            return "day", st["day"] + 1
+        return "night", st["night"] + 1
+
+    def run(self, stop_at=None):
+        """Play to the end of the game; with ``stop_at`` = (kind, number), return None as that phase is
+        about to start (a state saved there resumes exactly with another ``run``)."""
+        st = self.state
+        try:
+            if st["phase"] == "setup" and st["pindex"] < 0 and not st["table"]:
+                self.setup()
+                self.passive_round()
+            while True:
+                if stop_at is not None and self.next_phase() == tuple(stop_at):
+                    return None
+                if st["day"] >= st["day_limit"]:
+                    st["over"] = True
+                    st["result"] = "draw"
+                    st["reason"] = "day limit (%d days)" % st["day_limit"]
+                    raise GameOver(None, st["reason"])
+                self.play_phase("day" if st["phase"] in ("setup", "night") else "night")
+        except GameOver:
+            st["over"] = True
+        try:
+            self.fire("end", data.NARRATOR)
+        except GameOver:
+            pass
+        self.emit({"type": "gameover", "winner": st["winner"], "winners": st["winners"], "reason": st["reason"]})
+        return {"winner": st["winner"], "winners": list(st["winners"]), "result": st["result"],
+                "reason": st["reason"], "days": max(0, st["day"])}
