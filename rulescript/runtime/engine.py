@@ -7,6 +7,15 @@ is taken first and restored on any rule error, and the error is recorded with it
 A cascade of nested resolutions deeper than ``MAX_DEPTH`` is a loop: it is stopped with an error
 naming the cards involved, and the state is restored as it was before the outermost resolution.
 
+Every resolution has a budget (docs/runtime.md, "Limits"): numbers, string and list sizes, nesting
+and evaluation steps are bounded, the same on Python 2.7 and 3.  A cascade (a resolution and the
+ones nested in it) shares one budget of ``MAX_STEPS``; using it up (RS514) ends the whole cascade
+like a loop.  No exception leaves a resolution: anything else raised inside one (a bug of the
+engine or the game, or rules the game cannot carry out) is caught at the transaction boundary, the
+state is restored, and it is recorded as an engine error (RS530) naming the rule and the card.
+Only ``GameOver`` (the game ended), ``InvalidDecision`` (a decider's bad answer) and
+``Interrupt`` (a host unwinding: undo, quit, a scripted decider that ran out) pass through.
+
 The engine is game-agnostic: commands, costs and the vocabulary of names, attributes, zones and
 filter words come from a game package (``rulescript/games/<name>``: its ``commands`` and ``VOCAB``).
 """
@@ -15,8 +24,9 @@ from __future__ import absolute_import, division, print_function
 from . import expr as _expr
 from . import plain
 from . import targets as _targets
-from .errors import GameOver
-from .resolution import Cancelled, Card, NoTargets, Player, Resolution, RuleError
+from .errors import GameOver, Interrupt, InvalidDecision
+from .resolution import (COMMAND_STEPS, MAX_STEPS, RECORD_STEPS, RESOLUTION_STEPS, Cancelled, Card,
+                         NoTargets, OverBudget, Player, Resolution, RuleError)
 
 MAX_DEPTH = 32
 
@@ -68,6 +78,12 @@ class Engine(object):
         self.copier = copier
         self.thaw = thaw
         self._purity = {}
+        self._budget = [MAX_STEPS]  # the steps left to the cascade that is running
+        # strict: let exceptions that are not rule errors propagate (for debugging the engine);
+        # last_exception: the latest one caught as an engine error (RS530), for a host to show.
+        self.strict = False
+        self.last_exception = None
+        self._recording = False     # an error record being emitted costs no steps
         # optional: the vocabulary hears of every resolution that ran to its end (a game that limits
         # how often a rule may run counts them there); ``result`` is the resolution's verdict
         self._resolved = getattr(vocab, "resolved", None)
@@ -206,6 +222,48 @@ class Engine(object):
         ev = {"name": hook, "player": player, "obj": obj, "trigger": trigger, "bindings": bindings or {}}
         return self._dispatch(game, ev, hook=True)
 
+    def work(self, game, n):
+        """The game emitted ``n`` records: inside a resolution they cost RECORD_STEPS each (a rule
+        that moves whole piles in a loop uses its budget up like one that computes in a loop)."""
+        if self.stack and not self._recording:
+            b = self._budget
+            b[0] -= n * RECORD_STEPS
+            if b[0] < 0:
+                b[0] = -1
+                iid, rid = self.stack[-1]
+                err = OverBudget("RS514", "this resolution used up its %d evaluation steps (a rule that "
+                                 "loops over too much, or a trigger cascade that does too much)" % MAX_STEPS)
+                rule = self.rules.get(rid)
+                if rule is not None:
+                    _locate(err, rule)
+                raise err
+
+    def probe_hook(self, game, hook, player, obj=None, trigger=None, bindings=None):
+        """The verdicts ``ask_hook`` would give, leaving no trace: the state is restored, no record
+        reaches the game's sink, no rule error is recorded, and a listener that would ask a
+        question stops the probe (the answer is then None: only asking can tell).  The game
+        offers only the options its hooks allow (a block that ``canblock`` refuses is not offered)."""
+        ev = {"name": hook, "player": player, "obj": obj, "trigger": trigger, "bindings": bindings or {}}
+        found = self._matching(game, ev, hook=True)
+        if not found:
+            return []
+        snap = self.snapshot(game)
+        saved = (getattr(game, "decider", None), getattr(game, "sink", None), len(self.errors),
+                 self.on_error, set(self.ran), self.last_exception)
+        game.decider = _NoQuestions()
+        game.sink = _NoRecords()
+        self.on_error = None
+        try:
+            verdicts = self._dispatch(game, ev, hook=True, found=found)
+        except (_Asked, GameOver):
+            verdicts = None
+        finally:
+            self.restore(game, snap)
+            game.decider, game.sink = saved[0], saved[1]
+            del self.errors[saved[2]:]
+            self.on_error, self.ran, self.last_exception = saved[3], saved[4], saved[5]
+        return verdicts
+
     def cost_adjustment(self, game, kind, player, card, paying):
         return self._adjustment(game, "beforepaycost" + kind, kind, player, card, paying)
 
@@ -252,15 +310,21 @@ class Engine(object):
             err.why = why
             err.values = [("cards", names)]
             raise err
-        ctrl = game.state["cards"][iid]["ctrl"] if controller is None else controller
+        card = game.state["cards"].get(iid)
+        ctrl = (card["ctrl"] if card is not None else game.state.get("active", 0)) \
+            if controller is None else controller
         res = Resolution(game, self, iid, ctrl, rule, why, event)
         if event is not None and "adjust" in event:
             res.adjust = event["adjust"]
         snap = res.snapshot = self.snapshot(game)
         outermost = not self.stack
+        if outermost:
+            self._budget = [MAX_STEPS]
+        res.budget = self._budget
         self.stack.append((iid, rule["id"]))
         self.ran.add(rule["id"])
         try:
+            _expr.charge(res, RESOLUTION_STEPS)
             result = body(res)
             done = self._resolved
             if done is not None:
@@ -271,19 +335,35 @@ class Engine(object):
             if done is not None:  # the resolution ended the game: it did resolve
                 done(game, iid, rule, True)
             raise
-        except RuleLoop as err:
+        except (Interrupt, InvalidDecision):
+            raise
+        except (RuleLoop, OverBudget) as err:
+            if err.at is None:
+                _locate(err, rule)
+            if err.card is None:
+                err.card = (iid, rule["id"])
+                err.why = why
             if not outermost:
                 raise
-            # a chain that does not settle: the whole cascade is undone
+            # a chain that does not settle, or a cascade over its budget: the whole cascade is undone
             self.restore(game, snap)
             self._record(game, err)
             return False, None
         except RuleError as err:
             self.restore(game, snap)
+            if err.at is None:
+                _locate(err, rule)
             if err.card is None:
                 err.card = (iid, rule["id"])
                 err.why = why
             self._record(game, err)
+            return False, None
+        except Exception as exc:  # noqa: BLE001 - no exception leaves a resolution
+            if self.strict:
+                raise
+            self.last_exception = exc
+            self.restore(game, snap)
+            self._record(game, _engine_error(exc, iid, rule, why))
             return False, None
         finally:
             self.stack.pop()
@@ -296,7 +376,11 @@ class Engine(object):
                "values": [[n, _show(v)] for n, v in err.values],
                "turn": game.state.get("turn"), "phase": game.state.get("phase")}
         self.errors.append(rec)
-        game.emit({"type": "rule_error", "error": rec})
+        self._recording = True
+        try:
+            game.emit({"type": "rule_error", "error": rec})
+        finally:
+            self._recording = False
         if self.on_error is not None:
             self.on_error(rec)
 
@@ -364,16 +448,24 @@ class Engine(object):
                 res.tgt = self._rule_targets(res, rule["target"], res.preselected)
             self._vars(res, rule)
             costs = action["costs"]
-            for cost in costs:
-                if not self.commands.cost_can_pay(res, cost):
+            # costs are planned together: a card one cost will use is not available to another
+            # ({D}{D} needs two cards); the check takes the costs with a filter first
+            reserved = []
+            for cost in sorted(costs, key=lambda c: c.get("filter") is None):
+                if not self.commands.cost_can_pay(res, cost, reserved):
                     raise _Stop()
         except (_Stop, Cancelled, NoTargets):
             self.restore(game, snap)  # nothing changes before the costs are paid
             return False
-        plans = [self.commands.cost_choose(res, cost) for cost in costs]
-        if any(p is None for p in plans):
-            self.restore(game, snap)
-            return False
+        plans = []
+        planned = []
+        for cost in costs:
+            plan = self.commands.cost_choose(res, cost, planned)
+            if plan is None:
+                self.restore(game, snap)
+                return False
+            plans.append(plan)
+            planned.extend(plan)
         for cost, plan in zip(costs, plans):
             self.commands.cost_pay(res, cost, plan)
         res.prev = list(res.tgt or [])
@@ -551,6 +643,11 @@ class Engine(object):
         return last
 
     def _effect(self, res, eff, S, restr):
+        b = res.budget
+        b[0] -= COMMAND_STEPS
+        if b[0] < 0:
+            b[0] = -1
+            raise _expr.over_budget(res, {"at": eff.get("at"), "text": eff.get("cmd") or eff.get("ability")})
         if "ability" in eff:
             self.commands.run_ability(res, eff, S, restr, False)
             return True
@@ -561,14 +658,32 @@ class Engine(object):
         return ok is not False
 
     # ------------------------------------------------------------------ services for commands
+    def charge(self, res, steps):
+        """Spend evaluation steps of the resolution's budget (RS514 when used up)."""
+        _expr.charge(res, steps)
+
     def evaluate(self, res, root):
         return _expr.evaluate(res, root)
 
     def number(self, res, root, what="a number"):
         return _expr.number(res, root, what)
 
-    def resolve(self, res, filters, purpose="clause"):
-        return _targets.resolve(res, filters, purpose)
+    def resolve(self, res, filters, purpose="clause", exclude=None):
+        return _targets.resolve(res, filters, purpose, exclude=exclude)
+
+
+class _Asked(Interrupt):
+    """A probed hook would ask a question."""
+
+
+class _NoQuestions(object):
+    def decide(self, request):
+        raise _Asked()
+
+
+class _NoRecords(object):
+    def emit(self, record):
+        pass
 
 
 def _pure_auto(rule, pure_commands):
@@ -613,11 +728,63 @@ def _default_label(action):
     return "action"
 
 
-def _show(value):
+def _rule_at(rule):
+    src = rule.get("src") or [None, None, None]
+    if len(src) >= 3 and src[1] is not None:
+        return src[0], [src[1], src[2], (src[2] or 0) + 1]
+    return (src[0] if src else None), None
+
+
+def _locate(err, rule):
+    """A rule error raised without a position points at its rule's section."""
+    f, at = _rule_at(rule)
+    err.at = at
+    if err.file is None:
+        err.file = f
+
+
+def _engine_error(exc, iid, rule, why):
+    """RS530: an exception that is not a rule error, raised inside a resolution."""
+    text = _clip(_exception_text(exc), 300)
+    f, at = _rule_at(rule)
+    err = RuleError("RS530", "engine error while resolving %s: %s: %s" % (
+        rule.get("id"), type(exc).__name__, text), f, at, None,
+        [("exception", type(exc).__name__)])
+    err.card = (iid, rule.get("id"))
+    err.why = why
+    return err
+
+
+def _exception_text(exc):
+    try:
+        return str(exc)
+    except Exception:  # noqa: BLE001 - a message that cannot be printed
+        return "(no message)"
+
+
+def _clip(text, n):
+    return text if len(text) <= n else text[:n - 3] + "..."
+
+
+SHOW_ITEMS = 20
+SHOW_CHARS = 200
+
+
+def _show(value, depth=0):
+    """A value as an error record shows it (plain data, lists and strings shortened)."""
     if isinstance(value, Card):
         return "card #%s" % (value.iid,)
     if isinstance(value, Player):
         return "player %d" % (value.idx + 1,)
     if isinstance(value, list):
-        return [_show(v) for v in value]
+        if depth >= 4:
+            return "[...]"
+        out = [_show(v, depth + 1) for v in value[:SHOW_ITEMS]]
+        if len(value) > SHOW_ITEMS:
+            out.append("... %d more" % (len(value) - SHOW_ITEMS))
+        return out
+    if _expr.is_str(value) and len(value) > SHOW_CHARS:
+        return _clip(value, SHOW_CHARS) + " (%d characters)" % len(value)
+    if _expr.is_number(value) and not -_expr.MAX_INT <= value <= _expr.MAX_INT:
+        return _expr._short_number(value)  # printing a huge int may itself fail (Python 3 limits it)
     return value

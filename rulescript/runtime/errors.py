@@ -26,11 +26,17 @@ class GameOver(Exception):
         self.reason = reason
 
 
-class NeedDecision(Exception):
+class Interrupt(Exception):
+    """Raised by a host (through its decider) to unwind the game: undo, load, quit, a scripted
+    decider that has no answer left.  Rule engines let it pass through a resolution untouched (as
+    ``GameOver``); every other exception raised inside a resolution is caught there."""
+
+
+class NeedDecision(Interrupt):
     """Raised by a decider that does not have the answer to ``request`` yet (a host that plays a game
     as a replay of its inputs, such as the OCTGN host).  The run stops where it is; the host throws the
-    game away and runs again from a checkpoint once the answer is known.  Like :class:`GameOver`, a
-    rule engine must let it pass (it is neither a rule error nor an invalid decision)."""
+    game away and runs again from a checkpoint once the answer is known.  An :class:`Interrupt`: a rule
+    engine lets it pass (it is neither a rule error nor an invalid decision)."""
 
     def __init__(self, request):
         Exception.__init__(self, "no answer yet to %s of player %s" % (request.get("kind"),

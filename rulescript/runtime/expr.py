@@ -8,14 +8,36 @@ vocabulary object ``res.engine.vocab`` (for CFC: ``rulescript/games/cfc/vocab.py
 Run-time errors are RuleErrors (``res.fail``) with the codes of docs/language.md section 8.9:
 RS501 index out of range, RS502 attribute or element of nil, RS503 attribute the object lacks or an
 object of the wrong kind, RS504 arithmetic or ordering on the wrong types, RS505 division by zero,
-RS506 a non-number where a number is needed.
+RS506 a non-number where a number is needed; and the limits of docs/runtime.md ("Limits"):
+RS511 a number out of range, RS512 a string or list too long, RS513 lists nested too deep,
+RS514 the evaluation steps of a resolution used up (``OverBudget``).
+
+Every resolution has a budget (``res.budget``, a one-element list of the steps left, shared by the
+nested resolutions of one cascade): each root evaluation costs ``1 + len(text) // 4`` steps, each
+element a quantifier or ``each`` visits costs the size of its element expression, and work on data
+(joining, comparing, searching, printing lists and strings) costs one step per element or per
+``STR_CHUNK`` characters.  The limits are the same on Python 2.7 and 3, so both hosts play the same
+game.
 """
 from __future__ import absolute_import, division, print_function
 
-from .resolution import Card, Player
+from .resolution import MAX_STEPS, Card, OverBudget, Player
 
 _GENERIC_SPELLINGS = {"prevtgt": "prevTgt"}
 _DIGITS = "0123456789"
+
+#: The limits of one resolution (docs/runtime.md, "Limits"). Every number a rule computes, converts
+#: or passes to a command lies in [-MAX_INT, MAX_INT] (< 2**63: a plain int on every host).
+MAX_INT = 10 ** 18 - 1
+#: The most characters of a string and elements of a list.
+MAX_LEN = 10000
+#: The most levels of lists inside lists (``[[1]]`` has two).
+MAX_NEST = 32
+#: ``round(x, d)``: digits beyond these change nothing (|x| <= MAX_INT).
+_ROUND_MIN = -19
+_ROUND_MAX = 18
+#: characters of string work that cost one step
+STR_CHUNK = 16
 
 
 class Lacks(Exception):
@@ -70,8 +92,9 @@ def _norm(v):
     return v
 
 
-def equal(a, b):
-    """``==`` on RuleScript values: a bool is not a number, nil equals only nil."""
+def equal(a, b, res=None):
+    """``==`` on RuleScript values: a bool is not a number, nil equals only nil.  With ``res`` the
+    elements compared are charged to its budget."""
     if a is None or b is None:
         return a is None and b is None
     if isinstance(a, bool) or isinstance(b, bool):
@@ -79,8 +102,12 @@ def equal(a, b):
     if isinstance(a, list):
         if not isinstance(b, list) or len(a) != len(b):
             return False
+        if a is b:
+            return True
+        if res is not None:
+            charge(res, len(a))
         for x, y in zip(a, b):
-            if not equal(x, y):
+            if not equal(x, y, res):
                 return False
         return True
     if isinstance(b, list):
@@ -92,9 +119,31 @@ def equal(a, b):
     return a == b
 
 
-def to_str(res, v):
+def to_str(res, v, limit=None):
     """``str()`` of a value: a card gives its name, a player its name in the game's vocabulary
-    (``vocab.player_name``) or 'player 1', 'player 2'."""
+    (``vocab.player_name``) or 'player 1', 'player 2'.  A number is written as ``repr`` writes it
+    (the same on Python 2.7 and 3).  The text of a list costs one step per element and may not
+    grow past ``limit`` characters (default MAX_LEN): past it, :class:`TooLong` is raised."""
+    if limit is None:
+        limit = MAX_LEN
+    if isinstance(v, list):
+        parts = []
+        size = [0]
+        _list_text(res, v, parts, size, limit)
+        return "".join(parts)
+    return _atom_text(res, v)
+
+
+class TooLong(Exception):
+    """The text of a value would be longer than allowed (raised by to_str)."""
+
+
+class OutOfRange(Exception):
+    """to_str met a number past MAX_INT (only a damaged IR holds one: Python 3 may refuse to print
+    it where Python 2 prints it, so no host prints it)."""
+
+
+def _atom_text(res, v):
     if isinstance(v, Card):
         return res.engine.vocab.card_name(res, v.iid)
     if isinstance(v, Player):
@@ -104,11 +153,127 @@ def to_str(res, v):
         return "player %d" % (v.idx + 1)
     if v is None:
         return "None"
-    if isinstance(v, list):
-        return "[" + ", ".join([to_str(res, x) for x in v]) + "]"
     if is_str(v):
         return v
-    return str(_norm(v))
+    if v is True or v is False:
+        return str(v)
+    if is_number(v) and not -MAX_INT <= v <= MAX_INT:
+        raise OutOfRange()
+    v = _norm(v)
+    return repr(v) if isinstance(v, float) else str(v)
+
+
+def _list_text(res, v, parts, size, limit):
+    charge(res, 1 + len(v))
+    parts.append("[")
+    size[0] += 1
+    first = True
+    for x in v:
+        if not first:
+            parts.append(", ")
+            size[0] += 2
+        first = False
+        if isinstance(x, list):
+            _list_text(res, x, parts, size, limit)
+        else:
+            t = _atom_text(res, x)
+            parts.append(t)
+            size[0] += len(t)
+        if size[0] > limit:
+            raise TooLong()
+    parts.append("]")
+    size[0] += 1
+    if size[0] > limit:
+        raise TooLong()
+
+
+def nesting(res, v):
+    """How many levels of lists ``v`` has (0 for a non-list), counting at most MAX_NEST + 1; each
+    list visited costs a step per element."""
+    if not isinstance(v, list):
+        return 0
+    seen = {}
+    return _nesting(res, v, seen, 1)
+
+
+def _nesting(res, v, seen, level):
+    key = id(v)
+    if key in seen:
+        return seen[key]
+    if level > MAX_NEST:
+        return 1
+    charge(res, len(v))
+    best = 0
+    for x in v:
+        if isinstance(x, list):
+            d = _nesting(res, x, seen, level + 1)
+            if d > best:
+                best = d
+                if level + best > MAX_NEST:
+                    break
+    seen[key] = best + 1
+    return best + 1
+
+
+# ---------------------------------------------------------------------------- the budget
+def charge(res, n, root=None, node=None):
+    """Spend ``n`` steps of the resolution's budget (RS514 when it is used up)."""
+    b = res.budget
+    b[0] -= n
+    if b[0] < 0:
+        b[0] = -1
+        raise over_budget(res, root, node)
+
+
+def over_budget(res, root=None, node=None):
+    at = _at(root, node) if root is not None else None
+    text = root.get("text") if root is not None else None
+    return OverBudget("RS514", "this resolution used up its %d evaluation steps (a rule that loops "
+                      "over too much, or a trigger cascade that does too much)" % MAX_STEPS,
+                      res.file, at, text)
+
+
+def check_number(res, root, node, v):
+    """``v`` if it is in range, else RS511."""
+    if -MAX_INT <= v <= MAX_INT:
+        return v
+    text = node_text(root, node) if node is not None else root.get("text")
+    raise fail(res, "RS511", "number out of range in '%s': a rule's numbers stay between -%d and %d"
+               % (text, MAX_INT, MAX_INT), root, node, [(text, _short_number(v))])
+
+
+def _short_number(v):
+    if isinstance(v, float):
+        return v
+    # a huge int is shown by its size (printing it could be the very thing that is too big)
+    if -MAX_INT <= v <= MAX_INT:
+        return v
+    return "a number of about %d digits" % (_bit_length(v) * 30103 // 100000 + 1)
+
+
+def _bit_length(v):
+    try:
+        return abs(v).bit_length()
+    except AttributeError:  # a host whose ints lack bit_length
+        return len("%x" % abs(v)) * 4
+
+
+def check_length(res, root, node, v, what):
+    """RS512 if the string or list ``v`` (or its length ``v`` when an int) is too long."""
+    n = v if isinstance(v, _INT_TYPES) else len(v)
+    if n <= MAX_LEN:
+        return
+    text = node_text(root, node) if node is not None else root.get("text")
+    unit = "characters" if what == "a string" else "elements"
+    raise fail(res, "RS512", "%s too long in '%s': %d %s, at most %d" % (
+        what, text, n, unit, MAX_LEN), root, node, [(text, "%s of %d %s" % (what, n, unit))])
+
+
+def check_nesting(res, root, node, v):
+    if nesting(res, v) > MAX_NEST:
+        text = node_text(root, node)
+        raise fail(res, "RS513", "lists nested deeper than %d levels in '%s'" % (MAX_NEST, text),
+                   root, node, [(text, "a list nested more than %d deep" % MAX_NEST)])
 
 
 # ---------------------------------------------------------------------------- source text of a node
@@ -128,8 +293,12 @@ def _lit_text(v):
     if v is False:
         return "false"
     if is_str(v):
+        if len(v) > 40:
+            v = v[:37] + "..."
         return "'%s'" % v if "'" not in v else '"%s"' % v
-    return str(v)
+    if isinstance(v, _INT_TYPES) and not -MAX_INT <= v <= MAX_INT:
+        return "<%s>" % _short_number(v)
+    return repr(v) if isinstance(v, float) else str(v)
 
 
 def _name_text(n):
@@ -234,9 +403,29 @@ def _number_error(res, root, node, v, what):
 
 # ---------------------------------------------------------------------------- evaluation
 def evaluate(res, root):
-    """The value of a root expression ``{"e": node, "at": ..., "text": ...}``."""
+    """The value of a root expression ``{"e": node, "at": ..., "text": ...}``; costs
+    ``1 + len(text) // 4`` steps of the resolution's budget."""
+    b = res.budget
+    b[0] -= 1 + (len(root.get("text") or "") >> 2)
+    if b[0] < 0:
+        b[0] = -1
+        raise over_budget(res, root)
     node = root["e"]
     return _EVAL[node[0]](res, node, root)
+
+
+def node_size(node):
+    """The number of nodes of an expression tree (what evaluating it once costs, in steps)."""
+    n = 0
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        if x and is_str(x[0]):
+            n += 1
+        for y in x:
+            if isinstance(y, list):
+                stack.append(y)
+    return n
 
 
 def eval_node(res, node, root):
@@ -246,10 +435,10 @@ def eval_node(res, node, root):
 
 def number(res, root, what=""):
     """The value of ``root`` as an int, truncated toward zero (RS506 for a non-number)."""
-    v = _EVAL[root["e"][0]](res, root["e"], root)
+    v = evaluate(res, root)
     if not is_number(v):
         raise _number_error(res, root, None, v, what)
-    return int(v)
+    return int(check_number(res, root, None, v))
 
 
 def _ev_lit(res, node, root):
@@ -257,7 +446,13 @@ def _ev_lit(res, node, root):
 
 
 def _ev_list(res, node, root):
-    return [_EVAL[x[0]](res, x, root) for x in node[1]]
+    out = [_EVAL[x[0]](res, x, root) for x in node[1]]
+    check_length(res, root, node, out, "a list")
+    for x in out:
+        if isinstance(x, list):
+            check_nesting(res, root, node, out)
+            break
+    return out
 
 
 def _ev_name(res, node, root):
@@ -266,6 +461,7 @@ def _ev_name(res, node, root):
     if f is not None:
         return f(res, node, root)
     if n in res.results:
+        charge(res, len(res.results[n]), root, node)
         return [Card(i) for i in res.results[n]]
     vocab = res.engine.vocab
     f = vocab.names.get(n)
@@ -286,11 +482,17 @@ def _ev_var(res, node, root):
 
 
 def _name_tgt(res, node, root):
-    return [] if res.tgt is None else list(res.tgt)
+    if res.tgt is None:
+        return []
+    charge(res, len(res.tgt), root, node)
+    return list(res.tgt)
 
 
 def _name_prev(res, node, root):
-    return [] if res.prev is None else list(res.prev)
+    if res.prev is None:
+        return []
+    charge(res, len(res.prev), root, node)
+    return list(res.prev)
 
 
 def _name_this(res, node, root):
@@ -350,7 +552,10 @@ def _ev_attr(res, node, root):
     elif isinstance(obj, Player):
         f = res.engine.vocab.player_attrs.get(name)
         if f is not None:
-            return f(res, obj.idx)
+            v = f(res, obj.idx)
+            if isinstance(v, list):  # a pile: building it costs a step per card
+                charge(res, len(v), root, node)
+            return v
     elif isinstance(obj, list):
         if name == "size":
             return len(obj)
@@ -387,28 +592,42 @@ def _ev_bin(res, node, root):
     b = _EVAL[node[3][0]](res, node[3], root)
     if is_number(a) and is_number(b):
         if op == "+":
-            return _norm(a + b)
-        if op == "-":
-            return _norm(a - b)
-        if op == "*":
-            return _norm(a * b)
-        if b == 0:
-            text = node_text(root, node[3])
-            raise fail(res, "RS505", "division by zero in '%s'" % node_text(root, node), root, node,
-                       [(text, b)])
-        if op == "/":
-            if isinstance(a, _INT_TYPES) and isinstance(b, _INT_TYPES) and a % b == 0:
-                return a // b
-            return _norm(a / b)
-        if op == "//":
-            return _norm(a // b)
-        return _norm(a % b)
+            v = a + b
+        elif op == "-":
+            v = a - b
+        elif op == "*":
+            v = a * b
+        else:
+            v = _divide(res, node, root, op, a, b)
+        if not -MAX_INT <= v <= MAX_INT:
+            check_number(res, root, node, v)
+        return _norm(v)
     if op == "+":
         if isinstance(a, list) and isinstance(b, list):
+            n = len(a) + len(b)
+            check_length(res, root, node, n, "a list")
+            charge(res, n, root, node)
             return a + b
         if is_str(a) and is_str(b):
+            n = len(a) + len(b)
+            check_length(res, root, node, n, "a string")
+            charge(res, n // STR_CHUNK, root, node)
             return a + b
     raise _arith_error(res, root, node, op, a, b)
+
+
+def _divide(res, node, root, op, a, b):
+    if b == 0:
+        text = node_text(root, node[3])
+        raise fail(res, "RS505", "division by zero in '%s'" % node_text(root, node), root, node,
+                   [(text, b)])
+    if op == "/":
+        if isinstance(a, _INT_TYPES) and isinstance(b, _INT_TYPES) and a % b == 0:
+            return a // b
+        return a / b
+    if op == "//":
+        return a // b
+    return a % b
 
 
 def _ev_neg(res, node, root):
@@ -431,17 +650,19 @@ def _ev_pos(res, node, root):
 
 def _compare(res, root, node, op, a, b, xa, xb):
     if op == "==":
-        return equal(a, b)
+        return equal(a, b, res)
     if op == "!=":
-        return not equal(a, b)
+        return not equal(a, b, res)
     if op in ("in", "not in"):
         if isinstance(b, list):
+            charge(res, len(b), root, node)
             found = False
             for x in b:
-                if equal(a, x):
+                if equal(a, x, res):
                     found = True
                     break
         elif is_str(b) and is_str(a):
+            charge(res, len(b) // STR_CHUNK, root, node)
             found = a in b
         else:
             ta = node_text(root, xa)
@@ -449,6 +670,8 @@ def _compare(res, root, node, op, a, b, xa, xb):
             raise fail(res, "RS504", "'%s' needs a list (or a string in a string), not %s %s %s" % (
                 op, kind_of(a), op, kind_of(b)), root, node, [(ta, a), (tb, b)])
         return found if op == "in" else not found
+    if a is None or b is None:
+        return False  # a stat the card lacks is nil, and nil is in no order (docs/runtime.md)
     if (is_number(a) and is_number(b)) or (is_str(a) and is_str(b)):
         if op == "<":
             return a < b
@@ -517,7 +740,13 @@ def _quantify(res, node, root, wanted):
     elem = node[1]
     f = _EVAL[elem[0]]
     stack = res.elements
+    cost = node_size(elem)
+    b = res.budget
     for v in seq:
+        b[0] -= cost
+        if b[0] < 0:
+            b[0] = -1
+            raise over_budget(res, root, node)
         stack.append(v)
         try:
             ok = f(res, elem, root)
@@ -538,7 +767,9 @@ def _ev_qany(res, node, root):
 
 def _ev_filter_call(res, node, root):
     # A filter used as a value (``@myRing``) is resolved by the engine's target resolver.
-    return res.engine.resolve(res, node[2], "silent")
+    found = res.engine.resolve(res, node[2], "silent")
+    charge(res, 10 + len(found), root, node)
+    return found
 
 
 # ---------------------------------------------------------------------------- functions
@@ -582,6 +813,7 @@ def _extreme(res, root, node, args, fname, pick_max):
                        [(text, items)])
     else:
         items = args
+    charge(res, len(items), root, node)
     best = items[0]
     nums = is_number(best)
     for v in items:
@@ -603,6 +835,7 @@ def _f_max(res, root, node, args):
 
 def _f_sum(res, root, node, args):
     items = _need_list(res, root, node, 0, args[0], "sum")
+    charge(res, len(items), root, node)
     total = 0
     for v in items:
         if not is_number(v):
@@ -610,18 +843,22 @@ def _f_sum(res, root, node, args):
             raise fail(res, "RS506", "sum(): '%s' holds %s, not only numbers" % (text, kind_of(v)),
                        root, node, [(text, items)])
         total += v
-    return _norm(total)
+    return _norm(check_number(res, root, node, total))
 
 
 def _f_any(res, root, node, args):
-    for v in _need_list(res, root, node, 0, args[0], "any"):
+    items = _need_list(res, root, node, 0, args[0], "any")
+    charge(res, len(items), root, node)
+    for v in items:
         if v:
             return True
     return False
 
 
 def _f_all(res, root, node, args):
-    for v in _need_list(res, root, node, 0, args[0], "all"):
+    items = _need_list(res, root, node, 0, args[0], "all")
+    charge(res, len(items), root, node)
+    for v in items:
         if not v:
             return False
     return True
@@ -636,7 +873,12 @@ def _round_half_away(x):
 
 def _round_to(x, digits):
     """x rounded to ``digits`` decimal places (digits <= 0: to a multiple of 10**-digits), halves
-    away from zero; the result is an int when digits <= 0."""
+    away from zero; the result is an int when digits <= 0.  |x| <= MAX_INT, so digits below
+    _ROUND_MIN give 0 and digits above _ROUND_MAX leave x as it is."""
+    if digits > _ROUND_MAX:
+        return _norm(x)
+    if digits < _ROUND_MIN:
+        return 0
     if digits <= 0:
         step = 10 ** (-digits)
         if isinstance(x, _INT_TYPES):
@@ -656,7 +898,7 @@ def _f_round(res, root, node, args):
     if len(args) == 1:
         return _round_half_away(x)
     d = _need_number(res, root, node, 1, args[1], "round")
-    return _round_to(x, int(d))
+    return check_number(res, root, node, _round_to(x, int(d)))
 
 
 def _f_int(res, root, node, args):
@@ -667,6 +909,11 @@ def _f_int(res, root, node, args):
         s = v.strip()
         body = s[1:] if s[:1] in ("+", "-") else s
         if body and not [ch for ch in body if ch not in _DIGITS]:
+            if len(body.lstrip("0")) > 18:  # checked before converting: hosts differ past 4300 digits
+                text = node_text(root, node[2][0])
+                raise fail(res, "RS511", "int(): '%s' is out of range (%d digits; a rule's numbers "
+                           "stay between -%d and %d)" % (text, len(body), MAX_INT, MAX_INT), root,
+                           node, [(text, "a string of %d digits" % len(body))])
             return int(s)
     text = node_text(root, node[2][0])
     raise fail(res, "RS506", "int(): '%s' is not a number (it is %s)" % (text, kind_of(v)), root, node,
@@ -674,7 +921,19 @@ def _f_int(res, root, node, args):
 
 
 def _f_str(res, root, node, args):
-    return to_str(res, args[0])
+    v = args[0]
+    try:
+        out = to_str(res, v)
+    except TooLong:
+        text = node_text(root, node[2][0])
+        raise fail(res, "RS512", "str(): the text of '%s' is longer than %d characters" % (
+            text, MAX_LEN), root, node, [(text, "%s of %d elements" % (kind_of(v), len(v)))])
+    except OutOfRange:
+        text = node_text(root, node[2][0])
+        raise fail(res, "RS511", "str(): '%s' holds a number out of range (a rule's numbers stay "
+                   "between -%d and %d)" % (text, MAX_INT, MAX_INT), root, node)
+    check_length(res, root, node, out, "a string")
+    return out
 
 
 _FUNCS = {"len": _f_len, "abs": _f_abs, "min": _f_min, "max": _f_max, "sum": _f_sum, "any": _f_any,

@@ -126,6 +126,15 @@ class NoRules(object):
         """Ask a hook; return the list of verdicts (bools) of the listeners that matched."""
         return []
 
+    def work(self, game, n):
+        """The game did ``n`` units of visible work (records emitted); a rule engine charges them
+        to the budget of the resolution that is running, if any."""
+
+    def probe_hook(self, game, hook, player, obj=None, trigger=None, bindings=None):
+        """The verdicts ``ask_hook`` would give, leaving no trace (no state change, no question, no
+        record); None if only asking a player could tell.  Used to offer only legal options."""
+        return []
+
     def cost_adjustment(self, game, kind, player, card, paying):
         """Fire ``beforepaycost<kind>``; return the sum of the ``modCost`` amounts (M)."""
         return 0

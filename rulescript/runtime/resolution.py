@@ -6,6 +6,16 @@ reference types below, so that a card can never be mistaken for a number.
 """
 from __future__ import absolute_import, division, print_function
 
+#: The evaluation steps one resolution may spend, nested resolutions included (docs/runtime.md,
+#: "Limits"): an evaluation costs about one step per four characters of its text, each element a
+#: quantifier or each visits the size of its element expression, each command run COMMAND_STEPS,
+#: each nested resolution RESOLUTION_STEPS, and work on data one step per element.
+MAX_STEPS = 200000
+COMMAND_STEPS = 50
+RESOLUTION_STEPS = 50
+#: each record the game emits while a resolution runs (a card moved, a stat changed...)
+RECORD_STEPS = 5
+
 
 class Card(object):
     """A card in an expression: a reference to a card instance of the game state."""
@@ -68,6 +78,11 @@ class RuleError(Exception):
         self.why = None   # what started the resolution
 
 
+class OverBudget(RuleError):
+    """RS514: a resolution used up its evaluation steps.  Its nested resolutions share its budget,
+    so the error ends the whole cascade: the outermost resolution restores the state."""
+
+
 class NoTargets(Exception):
     """A required filter found nothing: the statement (and the later ones) are skipped."""
 
@@ -86,7 +101,8 @@ class Resolution(object):
     (``vocab.result_names``: for CFC discarded, trashed, destroyed, moved, sacrificed); ``event``: None or {"name", "player", "obj", "trigger", "bindings"};
     ``elements``: the stack of quantifier / each elements (Card or Player values);
     ``adjust``: the pending cost or damage adjustment of a beforepaycost/beforedamage listener
-    ({"kind": ..., "sum": n}) or None; ``why``: what started it, for messages.
+    ({"kind": ..., "sum": n}) or None; ``why``: what started it, for messages; ``budget``: a
+    one-element list, the evaluation steps left (shared with the nested resolutions of a cascade).
     """
 
     def __init__(self, game, engine, source, controller, rule, why, event=None):
@@ -110,6 +126,7 @@ class Resolution(object):
         self.lasting_ids = []
         self.snapshot = None  # the state before this resolution (set by the engine)
         self.preselected = None  # targets picked with the activation request (Card/Player values)
+        self.budget = [MAX_STEPS]
 
     @property
     def opponent(self):

@@ -22,17 +22,21 @@ from . import expr as _expr
 from .resolution import Cancelled, Card, NoTargets, Player
 
 PURPOSES = ("target", "clause", "cost", "silent")
+#: steps of the budget one filter costs, and each candidate it examines
+FILTER_STEPS = 5
+CANDIDATE_STEPS = 3
 PLAYER_KEYWORDS = ("me", "opp", "player", "players")
 
 
-def resolve(res, filters, purpose, preselected=None, required=False):
-    """The objects the filters select (section 4), joined in order, duplicates removed."""
+def resolve(res, filters, purpose, preselected=None, required=False, exclude=None):
+    """The objects the filters select (section 4), joined in order, duplicates removed.
+    ``exclude``: objects that are not candidates (cards an earlier cost already plans to use)."""
     if purpose not in PURPOSES:
         raise ValueError("unknown filter purpose %r" % (purpose,))
     out = []
     seen = set()
     for f in filters:
-        got = resolve_one(res, f, purpose, preselected, len(filters) == 1)
+        got = resolve_one(res, f, purpose, preselected, len(filters) == 1, exclude)
         if required and not got:
             raise NoTargets()
         for v in got:
@@ -42,7 +46,7 @@ def resolve(res, filters, purpose, preselected=None, required=False):
     return out
 
 
-def resolve_one(res, f, purpose, preselected=None, whole=True):
+def resolve_one(res, f, purpose, preselected=None, whole=True, exclude=None):
     """One filter through the whole pipeline.
 
     ``preselected``: objects picked in advance (Card/Player values); they are taken without a
@@ -54,6 +58,8 @@ def resolve_one(res, f, purpose, preselected=None, whole=True):
     if f["selects"] == "mixed" and not silent and len(conjs) > 1:
         conjs = [_choose_type(res, f, conjs, preselected)]
     kept = _candidates(res, f, conjs, silent)
+    if exclude:
+        kept = [v for v in kept if v not in exclude]
     if silent:
         return kept
     return _quantity(res, f, kept, purpose, preselected, whole)
@@ -84,6 +90,8 @@ def _candidates(res, f, conjs, silent):
             iids.append(res.source)
         for i in iids:
             cands.append(Card(i))
+    # each candidate costs steps of the resolution's budget (docs/runtime.md, "Limits")
+    _expr.charge(res, FILTER_STEPS + CANDIDATE_STEPS * len(cands))
     if len(conjs) == 1 and _every_player(conjs[0]):
         kept = cands  # `players` / `player`: every candidate is one (the common case of a player filter)
     else:

@@ -3,18 +3,23 @@ from __future__ import annotations
 
 import sys
 
+from rulescript.runtime.errors import Interrupt
 from rulescript.runtime.ports import LIST_KINDS
 from rulescript.runtime.rng import Rng
 
 STOP_WORDS = ("pass", "done")
 
 
-class DecisionsExhausted(RuntimeError):
+class DecisionsExhausted(Interrupt, RuntimeError):
     """A scripted decider was asked more questions than it had answers for."""
 
 
-class ReplayDiverged(RuntimeError):
+class ReplayDiverged(Interrupt, RuntimeError):
     """A replayed game asked a different question than the one recorded."""
+
+
+class InputEnded(Interrupt, EOFError):
+    """The interactive decider's input ended (an EOFError that passes through resolutions)."""
 
 
 class ScriptedDecider:
@@ -115,7 +120,7 @@ class InteractiveDecider:
             self.output.flush()
             line = self.input.readline()
             if not line:
-                raise EOFError("input ended while waiting for a %s decision" % kind)
+                raise InputEnded("input ended while waiting for a %s decision" % kind)
             words = line.replace(",", " ").split()
             try:
                 nums = [int(w) for w in words]

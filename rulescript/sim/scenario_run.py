@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rulescript.games.cfc.data import BACKUP_BP, PHASES
 from rulescript.games.cfc.game import CfcGame
-from rulescript.runtime.errors import GameOver
+from rulescript.runtime.errors import GameOver, Interrupt
 from rulescript.sim.gamelog import describe_option
 
 LOOP_KINDS = {"choose_main_action": "main", "choose_attack": "attack",
@@ -33,11 +33,11 @@ LOOP_NAMES = {"choose_main_action": "the Main phase question",
               "choose_defense": "the defense (reactions and blocks) question"}
 
 
-class ScenarioFailure(Exception):
+class ScenarioFailure(Interrupt):
     """A step or a decision could not be applied; the message says which and why."""
 
 
-class _Halt(Exception):
+class _Halt(Interrupt):
     """The steps are used up: stop the game here and check the expectations."""
 
 
@@ -78,6 +78,8 @@ def build_game(sc, decider, sink, rules):
     first = s.get("first", active if turn % 2 == 1 else 1 - active)
     game = CfcGame(sc.data.models, None, decider, sink=sink, rules=rules, seed=sc.seed, first=first,
                    turn_limit=s.get("turn_limit", 200))
+    if isinstance(decider, Driver):
+        decider.game = game  # rules that load below may already ask questions
     st = game.state
     st["turn"] = turn
     st["active"] = active

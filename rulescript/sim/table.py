@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rulescript.games.cfc.game import CfcGame
-from rulescript.runtime.errors import InvalidDecision
+from rulescript.runtime.errors import Interrupt, InvalidDecision
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import check_answer
-from rulescript.sim.deciders import LIST_KINDS, RandomDecider
+from rulescript.sim.deciders import LIST_KINDS, InputEnded, RandomDecider
 from rulescript.sim.gamelog import (LOG_FORMAT, SaveError, describe_option, format_record, load_log,
                                    save_log)
 
@@ -37,17 +37,17 @@ HELP = ("At every question, type the number of an answer (slots are numbered as 
         "its seed, decks and decisions.")
 
 
-class _Undo(Exception):
+class _Undo(Interrupt):
     pass
 
 
-class _Load(Exception):
+class _Load(Interrupt):
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.path = path
 
 
-class _Quit(Exception):
+class _Quit(Interrupt):
     pass
 
 
@@ -233,7 +233,7 @@ class Session:
             self.out.flush()
             line = self.inp.readline()
             if not line:
-                raise EOFError
+                raise InputEnded("input ended")
             words = line.strip().split()
             if not words:
                 continue

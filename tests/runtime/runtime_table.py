@@ -26,6 +26,19 @@ MODELS = {m["id"]: m for m in [
 ]}
 
 
+def enter_ring(game, engine, p, model):
+    """Put a new ``model`` card straight into player p's first free slot the way a played character
+    stands there (printed BP, not fresh) and let the rules engine load its rules; returns its iid."""
+    iid = game.create_card(model, p, "hand")
+    game.state["players"][p]["hand"].remove(iid)
+    slot = game.free_slots(p)[0]
+    bp = game.models[model]["bp"]
+    game.state["cards"][iid].update(zone="ring", slot=slot, bp=bp, lastBP=bp, fresh=False)
+    game.state["players"][p]["ring"][slot] = iid
+    engine.card_entered_play(game, iid)
+    return iid
+
+
 class Script(object):
     """A decider answering from a list (and recording the requests it saw)."""
 

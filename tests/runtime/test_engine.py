@@ -19,6 +19,7 @@ from rulescript.runtime.ports import ListSink
 from rulescript.sim.deciders import RandomDecider, ScriptedDecider
 from rulescript.sim.gamelog import load_log, save_log
 from rulescript.sim.host import load_table
+from runtime_table import enter_ring
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,15 +53,7 @@ class Table:
 
     def ring(self, p, model):
         """Play ``model`` into player p's ring the way the game does it (rules load)."""
-        g = self.game
-        iid = g.create_card(model, p, "hand")
-        g.state["players"][p]["hand"].remove(iid)
-        slot = g.free_slots(p)[0]
-        c = g.state["cards"][iid]
-        c.update(zone="ring", slot=slot, bp=self.models[model]["bp"], lastBP=self.models[model]["bp"], fresh=False)
-        g.state["players"][p]["ring"][slot] = iid
-        self.engine.card_entered_play(g, iid)
-        return iid
+        return enter_ring(self.game, self.engine, p, model)
 
     def state_without_log(self):
         st = deep_copy(self.game.state)

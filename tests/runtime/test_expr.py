@@ -145,8 +145,11 @@ def test_rs504_unary_and_ordering(res):
     assert e.code == "RS504"
     assert e.message == "cannot order a number and a string with '<' in '1 < _a'"
     assert err(res, "_a := true; _v := _a >= 0").code == "RS504"
-    assert err(res, "_a := nil; _v := _a <= 0").code == "RS504"
-    assert err(res, "_a := this; _v := _a > this").code == "RS504"
+    # nil is in no order: an ordering comparison with nil is false (it is not an error)
+    assert [run(res, "_a := nil; _v := _a %s 0" % op) for op in ("<", "<=", ">", ">=")] == [False] * 4
+    assert run(res, "_a := nil; _v := 0 < _a < 5") is False
+    assert run(res, "_a := nil; _v := not (_a < 5)") is True
+    assert err(res, "_a := me; _v := _a > opp").code == "RS504"
 
 
 def test_rs504_membership_needs_a_list_or_strings(res):
@@ -432,8 +435,11 @@ def test_rs503_attribute_the_object_lacks(table):
     e = err(res, "_p := me; _v := _p.bp")
     assert e.code == "RS503" and e.message == "a player has no attribute 'bp' ('_p')"
     assert e.values == [("_p", Player(0))]
-    e = err(res, "_j := nil; _v := _j.bp")
-    assert e.code == "RS503" and e.message == "'_j' is an action card and has no attribute 'bp'"
+    # a stat the card does not have reads as nil (docs/language.md 8.6, docs/runtime.md "Limits")
+    assert run(res, "_j := nil; _v := _j.bp") is None
+    assert run(res, "_j := nil; _v := _j.bp <= 300") is False
+    e = err(res, "_j := nil; _v := _j.bp + 100")
+    assert e.code == "RS504" and e.message == "cannot apply '+' to nil and a number in '_j.bp + 100'"
     e = err(res, "_l := [1]; _v := _l.hp")
     assert e.code == "RS503" and e.message == "a list has no attribute 'hp' ('_l')"
     e = err(res, "_c := me; _v := _c.0")

@@ -26,6 +26,7 @@ from typing import Any
 
 from rulescript.diagnostics import Diagnostic, Span
 from rulescript.games.werewolf.data import NARRATOR
+from rulescript.runtime.errors import Interrupt
 from rulescript.sim.wolf import WolfTable
 
 from . import ast as A
@@ -57,8 +58,9 @@ class LogCheck:
         return not any(d.is_error for d in self.diagnostics)
 
 
-class _Stop(Exception):
-    """The replay found a difference; it stops there."""
+class _Stop(Interrupt):
+    """The replay found a difference; it stops there.  Raised from the effect sink or the decider, often
+    inside a resolution: an :class:`Interrupt` unwinds the game instead of being caught as a rule error."""
 
     def __init__(self, diagnostic: Diagnostic) -> None:
         super().__init__(diagnostic.message)

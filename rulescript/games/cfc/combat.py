@@ -233,6 +233,16 @@ class CombatMixin(object):
             return False
         return not self.has_ability(lead, "unblockable")
 
+    def block_allowed(self, b, lead):
+        """False if the ``canblock`` hook would refuse this block (asked without a trace through the
+        rules port's ``probe_hook``); True if it allows it, or if only asking a player could tell."""
+        probe = getattr(self.rules, "probe_hook", None)
+        if probe is None:
+            return True
+        d = self.state["cards"][b]["ctrl"]
+        verdicts = probe(self, "canblock", d, lead, lead, {"attacker": lead, "blocker": b})
+        return verdicts is None or False not in verdicts
+
     def declare_block(self, b, lead):
         """Declare a block; returns False if the ``canblock`` hook refused it."""
         if not self.able_to_block(b, lead):
@@ -242,6 +252,10 @@ class CombatMixin(object):
                                        {"attacker": lead, "blocker": b})
         if False in verdicts:
             self.emit({"type": "message", "text": "block refused", "card": b, "lead": lead})
+            return False
+        if not self.able_to_block(b, lead):
+            # the hook's rules changed the table (destroyed the attacker, froze the blocker...)
+            self.emit({"type": "message", "text": "block no longer possible", "card": b, "lead": lead})
             return False
         a = self.attack_of(lead)
         a["blocker"] = b
@@ -268,7 +282,7 @@ class CombatMixin(object):
         leads = [a["lead"] for a in self.state["attacks"]]
         for b in self.ring_chars(d):
             for lead in leads:
-                if self.able_to_block(b, lead):
+                if self.able_to_block(b, lead) and self.block_allowed(b, lead):
                     opts.append({"do": "block", "card": b, "attack": lead})
         for b in self.ring_chars(d):
             if self.state["cards"][b]["blocking"] is not None:

@@ -7,7 +7,9 @@ The engine calls five functions:
   failed (docs/language.md 5.6: only ``discard`` and ``moveRevealedTo`` fail on their own);
 * ``run_ability(res, eff, S, restr, withdraw)`` runs a ``+ability`` / ``-ability`` effect, or
   withdraws this source's earlier grant or mask (section 7.4);
-* ``cost_can_pay``, ``cost_choose`` and ``cost_pay`` check, choose and pay one cost (section 5.3).
+* ``cost_can_pay``, ``cost_choose`` and ``cost_pay`` check, choose and pay one cost (section 5.3);
+  the costs of an action are planned together: each takes only cards the earlier costs did not
+  reserve or plan (``{D}{D}`` needs two different cards; docs/runtime.md, "Costs are planned together").
 
 ``S`` is the statement targets: a list of Card/Player values, or None when unset.  ``restr`` is
 the restriction word of the statement or None.  Every change goes through the game's operations
@@ -17,6 +19,7 @@ from __future__ import absolute_import, division, print_function
 
 from . import lasting
 from .data import PILES, PLAYER_ABILITIES
+from ...runtime.expr import node_size
 from ...runtime.resolution import Card, NoTargets, Player
 
 PILE_ZONES = ("hand", "deck", "discards", "removed")
@@ -33,12 +36,21 @@ def _number(res, root, what):
     return res.engine.number(res, root, what)
 
 
-def _resolve(res, filters, purpose):
+def _resolve(res, filters, purpose, exclude=None):
+    if exclude:
+        return res.engine.resolve(res, filters, purpose, exclude=exclude)
     return res.engine.resolve(res, filters, purpose)
 
 
 def _run_chain(res, chain, S):
     return res.engine.run_chain(res, chain, S)
+
+
+def _charge(res, steps):
+    """Spend evaluation steps of the resolution's budget (docs/runtime.md, "Limits")."""
+    charge = getattr(res.engine, "charge", None)
+    if charge is not None:
+        charge(res, steps)
 
 
 def _activate(res, iid):
@@ -207,9 +219,9 @@ def _in_hand_of(res, filters, player):
     return out
 
 
-def _resolve_or_empty(res, filters, purpose):
+def _resolve_or_empty(res, filters, purpose, exclude=None):
     try:
-        got = _resolve(res, filters, purpose)
+        got = _resolve(res, filters, purpose, exclude)
     except NoTargets:
         return []
     return list(got or [])
@@ -372,7 +384,9 @@ def cmd_each(res, eff, S, restr):
             raise _fail(res, "RS507", "each() needs a list to walk, got %r" % (seq,), eff,
                         [("list", seq)])
         test = {"e": arg["elem"], "at": at, "text": "", "type": None}
+        cost = node_size(arg["elem"])
         for el in list(seq):
+            _charge(res, cost)
             res.elements.append(el)
             try:
                 if _evaluate(res, test):
@@ -381,6 +395,7 @@ def cmd_each(res, eff, S, restr):
                 res.elements.pop()
     else:
         for obj in _resolve_or_empty(res, arg["filters"], "silent"):
+            _charge(res, 1)
             res.elements.append(obj)
             try:
                 _run_chain(res, chain, S)
@@ -818,8 +833,12 @@ def _cost_filter(cost):
     return [f]
 
 
-def cost_can_pay(res, cost):
-    """Can this cost be paid now (docs/language.md section 5.3)?  No decision is asked and nothing changes."""
+def cost_can_pay(res, cost, reserved=None):
+    """Can this cost be paid now (docs/language.md section 5.3)?  No decision is asked and nothing
+    changes.  ``reserved``: iids the action's other costs already need; a discard or sacrifice cost
+    may not count them, and appends the cards it would take (the first ones it could)."""
+    if reserved is None:
+        reserved = []
     kind = str(cost["cost"]).upper()
     game = res.game
     if kind == "F":
@@ -830,30 +849,41 @@ def cost_can_pay(res, cost):
         return _card_state(res, res.source)["zone"] in ("ring", "table")
     if kind == "D" and filters is None:
         n = int(cost.get("count", 1))
-        return len(game.state["players"][res.controller]["hand"]) >= n
+        free = [i for i in game.state["players"][res.controller]["hand"] if i not in reserved]
+        reserved.extend(free[:n])
+        return len(free) >= n
     if kind in ("S", "D"):
         found = _resolve_or_empty(res, filters, "silent")
         need = max([_minimum(f) for f in filters] or [1])
-        return len([o for o in found if isinstance(o, Card)]) >= need
+        free = [o.iid for o in found if isinstance(o, Card) and o.iid not in reserved]
+        reserved.extend(free[:need])
+        return len(free) >= need
     raise res.fail("RS508", "the CFC runtime has no cost %r" % (cost["cost"],))
 
 
-def cost_choose(res, cost):
+def cost_choose(res, cost, planned=None):
     """Ask the decisions of one cost; return its plan: the list of iids it will freeze, sacrifice
-    or discard (never None: the engine reads None as a cancelled choice)."""
+    or discard, none of them in ``planned`` (the plans of the action's earlier costs); None when
+    the cards left cannot pay it (the engine then stops the action, nothing paid)."""
+    planned = planned or []
     kind = str(cost["cost"]).upper()
     filters = _cost_filter(cost)
     if kind == "F" or (kind == "S" and filters is None):
         return [res.source]
     if kind == "D" and filters is None:
         n = int(cost.get("count", 1))
-        hand = list(res.game.state["players"][res.controller]["hand"])
-        if len(hand) <= n:
-            return hand[:n]
+        hand = [i for i in res.game.state["players"][res.controller]["hand"] if i not in planned]
+        if len(hand) < n:
+            return None
+        if len(hand) == n:
+            return hand
         return res.game.ask("choose_targets", res.controller, hand, n, n, "discard %d" % n,
                             res.source)
-    got = _resolve_or_empty(res, filters, "cost")
-    return _uniq([o.iid for o in got if isinstance(o, Card)])
+    got = _resolve_or_empty(res, filters, "cost", [Card(i) for i in planned])
+    plan = _uniq([o.iid for o in got if isinstance(o, Card)])
+    if len(plan) < max([_minimum(f) for f in filters] or [1]):
+        return None
+    return plan
 
 
 def cost_pay(res, cost, plan):

@@ -29,8 +29,10 @@ Interface of a vocabulary object (any game profile provides the same attributes)
 ``zone_has_owner(zone)``     False for zones that take no prefix (arena, infront)
 ``selectors`` (optional)     selector -> ``fn(res, candidates, value)`` for selectors besides ``not``
 
-A card attribute the object lacks (an Action card's ``bp``) raises ``expr.Lacks(description)``,
-which the evaluator reports as RS503.  ``powerful``/``powerless`` read the card's current rules id
+A stat a card does not have (an Action card's ``bp``, a card without ``sp``) reads as ``nil``, and
+every ordering comparison with ``nil`` is false, so expressions agree with the target filters
+(where ``bp<=300`` is simply false for a non-character).  A vocabulary may still raise
+``expr.Lacks(description)`` for an attribute that makes no sense on an object (reported as RS503).  ``powerful``/``powerless`` read the card's current rules id
 (``card["rules"]``); if the engine has a method ``has_rules(rules_id)`` it decides whether that id
 really has a RuleScript section (otherwise any rules id counts as having rules).
 """
@@ -95,13 +97,11 @@ def _lacks(res, iid):
 
 
 def _card_bp(res, iid):
+    """Current BP in a ring, else printed BP; nil for a card without BP (an Action card)."""
     c = res.game.state["cards"][iid]
     if c["zone"] == "ring":
         return c["bp"]
-    bp = _model(res, iid).get("bp")
-    if bp is None:
-        raise _lacks(res, iid)
-    return bp
+    return _model(res, iid).get("bp")
 
 
 def _card_lastbp(res, iid):
@@ -109,10 +109,8 @@ def _card_lastbp(res, iid):
 
 
 def _card_sp(res, iid):
-    sp = _model(res, iid).get("sp")
-    if sp is None:
-        raise _lacks(res, iid)
-    return sp
+    """Printed SP; nil for a card without SP."""
+    return _model(res, iid).get("sp")
 
 
 def _card_ability(res, iid):

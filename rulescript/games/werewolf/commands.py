@@ -554,11 +554,11 @@ def run_ability(res, eff, S, restr, withdraw):
     raise res.fail("RS510", "the werewolf game has no abilities ('%s')" % eff.get("ability"), eff.get("at"))
 
 
-def cost_can_pay(res, cost):
+def cost_can_pay(res, cost, reserved=None):
     return False
 
 
-def cost_choose(res, cost):
+def cost_choose(res, cost, planned=None):
     return None
 
 

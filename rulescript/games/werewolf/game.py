@@ -103,6 +103,9 @@ class WerewolfGame(object):
     # ------------------------------------------------------------------ ports
     def emit(self, record):
         self.sink.emit(record)
+        work = getattr(self.rules, "work", None)
+        if work is not None:  # a resolution's effects count against its budget (docs/runtime.md)
+            work(self, 1)
 
     def ask(self, kind, player, options, mn=1, mx=1, prompt="", source=None, cancel=False):
         if self.decider is None:
