@@ -287,7 +287,14 @@ def print_report(res: dict, run: Any, out: Any) -> None:
                         [r for r in cov["never"] if r not in cov["never_in_decks"]]),
                        ("raised errors", cov["errors"])):
         if ids:
-            out.write(f"  {label}: " + ", ".join(rule_label(r, run) for r in ids) + "\n")
+            shown = ", ".join(rule_label(r, run) for r in ids[:LISTED_RULES])
+            more = len(ids) - LISTED_RULES
+            out.write(f"  {label}: {shown}" + (f", and {more} more (--format json lists them all)" if more > 0 else "")
+                      + "\n")
+
+
+#: rules named per coverage line of the text report (the JSON report lists every one)
+LISTED_RULES = 12
 
 
 def json_report(res: dict, seed: int, sample: Any, **extra: Any) -> str:

@@ -102,3 +102,14 @@ def test_cli_json_and_text_reports(broken_game: Path, capsys) -> None:
 
 def test_cli_rejects_zero_jobs(capsys) -> None:
     assert cli_main(["simulate", str(DEMO), "--jobs", "0"]) == 2
+
+
+def test_long_coverage_lists_are_shortened_in_text_and_complete_in_json(capsys) -> None:
+    assert cli_main(["simulate", str(DEMO), "--games", "2", "--seed", "1"]) == 0
+    text = capsys.readouterr().out
+    line = next(l for l in text.splitlines() if l.startswith("  never reached, in no deck: "))
+    named, _, rest = line.partition(", and ")
+    assert named.count(" (") == 12 and rest.endswith(" more (--format json lists them all)")
+    assert cli_main(["simulate", str(DEMO), "--games", "2", "--seed", "1", "--format", "json"]) == 0
+    cov = json.loads(capsys.readouterr().out)["coverage"]
+    assert int(rest.split()[0]) + 12 == len([r for r in cov["never"] if r not in cov["never_in_decks"]])
