@@ -7,7 +7,9 @@
 """
 from __future__ import absolute_import, division, print_function
 
-from .errors import InvalidDecision
+from . import rng as _rng
+from .errors import GameError, InvalidDecision
+from .plain import deep_copy
 
 #: Decisions whose answer is one option (or None when the request allows cancelling).
 SINGLE_KINDS = ("choose_main_action", "choose_attack", "choose_defense", "choose_action",
@@ -142,3 +144,39 @@ class NoRules(object):
     def damage_adjustment(self, game, source, player):
         """Fire ``beforedamage`` for non-character ``source`` damaging ``player``; return the sum."""
         return 0
+
+
+class GamePorts(object):
+    """What every game does the same way through its ports (a mixin): effects go to ``self.sink`` and
+    count against the running resolution's budget, decisions go to ``self.decider`` and are checked
+    and logged, events go to ``self.rules``, chance comes from the generator in ``self.state``.  A
+    game refuses a request it cannot put to a player in :meth:`check_request`."""
+
+    def emit(self, record):
+        self.sink.emit(record)
+        work = getattr(self.rules, "work", None)
+        if work is not None:  # a resolution's effects count against its budget (docs/runtime.md)
+            work(self, 1)
+
+    def check_request(self, kind, options, mn, mx, prompt):
+        """Raise GameError when the request cannot be answered (by default any request can)."""
+
+    def ask(self, kind, player, options, mn=1, mx=1, prompt="", source=None, cancel=False):
+        """Put a decision to ``player`` through the decider; validate and log the answer."""
+        if self.decider is None:
+            raise GameError("no decider to answer %s" % kind)
+        self.check_request(kind, options, mn, mx, prompt)
+        req = make_request(kind, player, options, mn, mx, prompt, source, cancel)
+        answer = check_answer(req, self.decider.decide(req))
+        self.state["log"].append([kind, player, deep_copy(answer)])
+        self.emit({"type": "decision", "kind": kind, "player": player, "answer": answer, "prompt": prompt})
+        return answer
+
+    def fire(self, event, player, obj=None, trigger=None, bindings=None):
+        self.rules.fire(self, event, player, obj, trigger, bindings)
+
+    def randbelow(self, n):
+        return _rng.randbelow(self.state["rng"], n)
+
+    def shuffle_list(self, items):
+        return _rng.shuffle(self.state["rng"], items)

@@ -16,10 +16,10 @@ from .ops import OpsMixin
 from .play import PlayMixin
 from ...runtime.errors import GameError, GameOver
 from ...runtime.plain import deep_copy
-from ...runtime.ports import NoRules, NullSink, check_answer, make_request
+from ...runtime.ports import GamePorts, NoRules, NullSink
 
 
-class CfcGame(OpsMixin, PlayMixin, CombatMixin, FlowMixin):
+class CfcGame(GamePorts, OpsMixin, PlayMixin, CombatMixin, FlowMixin):
     """One game of Card Fighters' Clash.
 
     ``models``: card id -> card data dict. ``decks``: two lists of card ids (deck order before the
@@ -44,27 +44,9 @@ class CfcGame(OpsMixin, PlayMixin, CombatMixin, FlowMixin):
                         self.create_card(mid, p, "deck")
 
     # ------------------------------------------------------------------ ports
-    def emit(self, record):
-        self.sink.emit(record)
-        work = getattr(self.rules, "work", None)
-        if work is not None:  # a resolution's effects count against its budget (docs/runtime.md)
-            work(self, 1)
-
-    def ask(self, kind, player, options, mn=1, mx=1, prompt="", source=None, cancel=False):
-        """Put a decision to ``player`` through the decider; validate and log the answer."""
-        if self.decider is None:
-            raise GameError("no decider to answer %s" % kind)
+    def check_request(self, kind, options, mn, mx, prompt):
         if kind == "choose_targets" and (mn > len(options) or mn > mx or mn < 0):
             raise GameError("cannot choose %s..%s of %d options (%s)" % (mn, mx, len(options), prompt))
-        req = make_request(kind, player, options, mn, mx, prompt, source, cancel)
-        answer = check_answer(req, self.decider.decide(req))
-        self.state["log"].append([kind, player, deep_copy(answer)])
-        self.sink.emit({"type": "decision", "kind": kind, "player": player, "answer": answer,
-                        "prompt": prompt})
-        return answer
-
-    def fire(self, event, player, obj=None, trigger=None, bindings=None):
-        self.rules.fire(self, event, player, obj, trigger, bindings)
 
     def view(self, p):
         """The state as player ``p`` may see it: a copy without the opponent's hand, the decks'
@@ -88,12 +70,6 @@ class CfcGame(OpsMixin, PlayMixin, CombatMixin, FlowMixin):
                 "lasting": deep_copy(st["lasting"]), "over": st["over"], "winner": st["winner"]}
 
     # ------------------------------------------------------------------ randomness
-    def randbelow(self, n):
-        return _rng.randbelow(self.state["rng"], n)
-
-    def shuffle_list(self, items):
-        return _rng.shuffle(self.state["rng"], items)
-
     def coin(self):
         return _rng.coin(self.state["rng"])
 

@@ -36,7 +36,7 @@ from . import data
 from ...runtime import rng as _rng
 from ...runtime.errors import GameError, GameOver
 from ...runtime.plain import deep_copy
-from ...runtime.ports import NoRules, NullSink, check_answer, make_request
+from ...runtime.ports import GamePorts, NoRules, NullSink
 from ...runtime.resolution import Player
 
 
@@ -67,7 +67,7 @@ def _matches_type(spec, atype, asub):
     return hit != neg
 
 
-class WerewolfGame(object):
+class WerewolfGame(GamePorts):
     def __init__(self, models, roles=None, decider=None, sink=None, rules=None, seed=0, names=None,
                  deal=True, state=None, day_limit=None, settings=None):
         self.models = models
@@ -101,30 +101,6 @@ class WerewolfGame(object):
         self.state["deal"] = {"roles": roles, "shuffle": bool(deal)}
 
     # ------------------------------------------------------------------ ports
-    def emit(self, record):
-        self.sink.emit(record)
-        work = getattr(self.rules, "work", None)
-        if work is not None:  # a resolution's effects count against its budget (docs/runtime.md)
-            work(self, 1)
-
-    def ask(self, kind, player, options, mn=1, mx=1, prompt="", source=None, cancel=False):
-        if self.decider is None:
-            raise GameError("no decider to answer %s" % kind)
-        req = make_request(kind, player, options, mn, mx, prompt, source, cancel)
-        answer = check_answer(req, self.decider.decide(req))
-        self.state["log"].append([kind, player, deep_copy(answer)])
-        self.emit({"type": "decision", "kind": kind, "player": player, "answer": answer, "prompt": prompt})
-        return answer
-
-    def fire(self, event, player, obj=None, trigger=None, bindings=None):
-        self.rules.fire(self, event, player, obj, trigger, bindings)
-
-    def randbelow(self, n):
-        return _rng.randbelow(self.state["rng"], n)
-
-    def shuffle_list(self, items):
-        return _rng.shuffle(self.state["rng"], items)
-
     # ------------------------------------------------------------------ queries
     def model(self, iid):
         return self.models[self.state["cards"][iid]["model"]]
