@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from rulescript import cliutil
 from rulescript.diagnostics import render, to_json
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -108,7 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="octgn-pack", description=DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="Exit codes: 0 ok, 1 errors in the input (nothing written), 2 usage or "
-                                     "I/O errors.  'octgn-pack COMMAND --help' explains each command.")
+                                     "I/O errors, 3 an internal error (a crash report is written), 130 interrupted.  'octgn-pack "
+                                     "COMMAND --help' explains each command.")
+    cliutil.add_version(parser, "octgn-pack")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def common(p: argparse.ArgumentParser, fmt: bool = True, quiet: bool = True) -> None:
@@ -162,18 +165,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    if not getattr(args, "func", None):
-        parser.print_help(sys.stderr)
-        return EXIT_USAGE
-    try:
-        return int(args.func(args))
-    except KeyboardInterrupt:
-        return EXIT_USAGE
+    return cliutil.run_main("octgn-pack", _main, argv)
+
+
+def _main(argv: list[str]) -> int:
+    args = cliutil.parse_command(build_parser(), argv, "build, validate or deploy")
+    return args if isinstance(args, int) else int(args.func(args))
 
 
 if __name__ == "__main__":

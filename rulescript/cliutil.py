@@ -24,7 +24,7 @@ import time
 import traceback
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable, Sequence, TextIO
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -158,6 +158,23 @@ def parse_args(parser: argparse.ArgumentParser, argv: list[str] | None) -> argpa
         return parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+
+
+def run_main(prog: str, body: Callable[[list[str]], int], argv: Sequence[str] | None) -> int:
+    """A console script's ``main``: ``body`` gets the arguments (``sys.argv[1:]`` by default) and runs
+    :func:`guarded`."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    return guarded(prog, lambda: body(args_list))
+
+
+def parse_command(parser: argparse.ArgumentParser, argv: list[str], commands: str) -> argparse.Namespace | int:
+    """:func:`parse_args` for a parser of subcommands: a missing command is a usage error that names
+    ``commands``."""
+    args = parse_args(parser, argv)
+    if not isinstance(args, int) and getattr(args, "command", None) is None:
+        parser.print_usage(sys.stderr)
+        raise UsageError(f"a command is required ({commands})")
+    return args
 
 
 # ------------------------------------------------------------------------------------------ options

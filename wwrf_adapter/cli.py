@@ -131,18 +131,13 @@ def _summary(project: "Project", warnings_shown: bool) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    return cliutil.guarded("wwrf", lambda: _main(args_list))
+    return cliutil.run_main("wwrf", _main, argv)
 
 
 def _main(argv: list[str]) -> int:
-    parser = _parser()
-    args = cliutil.parse_args(parser, argv)
+    args = cliutil.parse_command(_parser(), argv, "check, dump, fmt or render")
     if isinstance(args, int):
         return args
-    if args.command is None:
-        parser.print_usage(sys.stderr)
-        raise UsageError("a command is required (check, dump, fmt or render)")
     if args.command == "render":
         return _cmd_render(args)
     project = _load(args.paths)

@@ -19,7 +19,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "cards" / "cfc-demo"
-MODULES = {"rulescript": "rulescript", "wwrf": "wwrf_adapter.cli", "aiwolf": "wwrf_adapter.aiwolf.cli"}
+MODULES = {"rulescript": "rulescript", "wwrf": "wwrf_adapter.cli", "aiwolf": "wwrf_adapter.aiwolf.cli",
+           "octgn-pack": "octgn_pack.cli"}
 
 
 def run(prog: str, *args: Any, cwd: Path | None = None, env: dict[str, str] | None = None,

@@ -43,9 +43,17 @@ def test_statuses_of_check_and_test(small_game: Path) -> None:
 
 
 def test_version_and_python_m() -> None:
-    for prog in ("rulescript", "wwrf", "aiwolf"):
+    for prog in ("rulescript", "wwrf", "aiwolf", "octgn-pack"):
         proc = run(prog, "--version")
         assert proc.returncode == 0 and proc.stdout.startswith(f"{prog} ") and "rulescript-bridge" in proc.stdout
+
+
+def test_a_missing_command_is_a_usage_error_that_names_the_commands() -> None:
+    for prog, commands in (("wwrf", "check, dump, fmt or render"), ("aiwolf", "check, explain, agent, serve or log"),
+                           ("octgn-pack", "build, validate or deploy")):
+        proc = run(prog)
+        assert proc.returncode == 2 and f"{prog}: error: a command is required ({commands})" in proc.stderr
+        assert "Traceback" not in proc.stderr
 
 
 # ------------------------------------------------------------------------------ item 4: outputs

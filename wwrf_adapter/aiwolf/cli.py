@@ -210,19 +210,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    return cliutil.guarded("aiwolf", lambda: _main(args_list))
+    return cliutil.run_main("aiwolf", _main, argv)
 
 
 def _main(argv: list[str]) -> int:
-    parser = _parser()
-    args = cliutil.parse_args(parser, argv)
-    if isinstance(args, int):
-        return args
-    if args.command is None:
-        parser.print_usage(sys.stderr)
-        raise UsageError("a command is required (check, explain, agent, serve or log)")
-    return int(args.run(args))
+    args = cliutil.parse_command(_parser(), argv, "check, explain, agent, serve or log")
+    return args if isinstance(args, int) else int(args.run(args))
 
 
 if __name__ == "__main__":  # pragma: no cover
