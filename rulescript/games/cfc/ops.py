@@ -39,6 +39,18 @@ class OpsMixin(object):
     """Operations on cards, piles, players and stats."""
 
     # -------------------------------------------------------------- moving
+    def _discard_backups(self, c, p):
+        """The backups under card ``c`` go to player ``p``'s discards (its card left the ring)."""
+        st = self.state
+        for b in list(c["backups"]):
+            self._detach(b)
+            bc = st["cards"][b]
+            bc["zone"] = "discards"
+            bc["ctrl"] = p
+            self._revert(bc)
+            st["players"][p]["discards"].insert(0, b)
+            self.emit({"type": "move", "card": b, "from": [p, "backup"], "to": [p, "discards"]})
+
     def _detach(self, iid):
         """Take the card out of where it is; return (player, zone, slot)."""
         st = self.state
@@ -88,14 +100,7 @@ class OpsMixin(object):
             p, zone, slot = self._detach(iid)
             if zone == "ring":
                 self._drop_from_combat(iid)
-                for b in list(c["backups"]):
-                    self._detach(b)
-                    bc = st["cards"][b]
-                    bc["zone"] = "discards"
-                    bc["ctrl"] = p
-                    self._revert(bc)
-                    st["players"][p]["discards"].insert(0, b)
-                    self.emit({"type": "move", "card": b, "from": [p, "backup"], "to": [p, "discards"]})
+                self._discard_backups(c, p)
                 left_ring.append((iid, p))
                 if p not in rings:
                     rings.append(p)
@@ -418,14 +423,7 @@ class OpsMixin(object):
             self.emit({"type": "transform", "card": iid, "model": model_id})
             if c["zone"] == "ring":
                 p = c["ctrl"]
-                for b in list(c["backups"]):
-                    self._detach(b)
-                    bc = st["cards"][b]
-                    bc["zone"] = "discards"
-                    bc["ctrl"] = p
-                    self._revert(bc)
-                    st["players"][p]["discards"].insert(0, b)
-                    self.emit({"type": "move", "card": b, "from": [p, "backup"], "to": [p, "discards"]})
+                self._discard_backups(c, p)
                 self._set_bp(iid, self.models[model_id].get("bp") or 0)
             if in_play:
                 self.rules.card_entered_play(self, iid)
