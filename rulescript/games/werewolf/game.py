@@ -240,7 +240,11 @@ class WerewolfGame(object):
         given = dict((("%s" % k).strip("%").lower(), v) for k, v in (st.get("settings", {}).get("host") or {}).items())
         if key in given:
             v = given[key]
-            return ("%s" % v).strip().lower().replace(" ", "-") if key.startswith("role") else v
+            if key.startswith("role"):
+                v = ("%s" % v).strip().lower().replace(" ", "-").replace("_", "-")
+                if (self.models.get(v) or {}).get("type") != "role":
+                    raise GameError("the host information %s names %r, which is not a role of the game" % (name, v))
+            return v
         kept = st.setdefault("host", {})
         if key in kept:
             return kept[key]

@@ -69,10 +69,6 @@ def _results(res):
     return list(getattr(res, "ww_results", []))
 
 
-def _outcomes(res):
-    return list(getattr(res, "ww_outcomes", []))
-
-
 def _targeted(res):
     card = res.game.state["cards"].get(res.source)
     t = None if card is None else card.get("target")
@@ -528,7 +524,7 @@ class WerewolfVocab(object):
         "attacklocation": _binding("attacklocation"), "election": _text_binding("election"),
         "dead": _dead, "ghosts": _ghosts, "phasename": _phase_name, "haunting": _haunting,
         "emitted": _text_binding("emitted"), "whispername": _text_binding("whispername"),
-        "option": _text_binding("option"), "targeted": _targeted, "outcomes": _outcomes,
+        "option": _text_binding("option"), "targeted": _targeted,
         "triggersource": _text_binding("triggersource"), "ind": _ind,
         "living": _living, "total": _total, "phase": _phase, "day": _day, "night": _night,
     }
