@@ -70,6 +70,8 @@ PLAYER_PROPS = {"counter": "counter", "alignment": "team", "role": "role", "clas
 PLAYER_PROP_KINDS = {"role": "role", "originalrole": "role", "alignment": "team", "target": "player"}
 #: role properties (``->Role->Category``): the roleInfo() property
 ROLE_PROPS = ("category", "class", "team", "type", "players")
+#: the last properties of a chain that give players (the chain may be the targets of an ability)
+PLAYER_VALUED = ("target", "randomplayer", "players", "source")
 #: result properties (``@Result->Success``): the outcome() property
 OUTCOME_PROPS = ("success", "message", "result")
 #: keys of advanced role selectors (``^(Cat:Killing)``) and of team selectors (``&(Align:T)``)
@@ -124,6 +126,9 @@ class Exprs:
         if v.sigil == "#" and v.name and [p.lower() for p in v.props] == ["members"]:
             self.cov.add("selector", "->Members")
             return f"{base}::group({quote(slug(v.name), v.span)})"
+        if v.kind == "selector" and v.props and v.props[-1].lower() in PLAYER_VALUED:
+            # a property that gives players (->Target, ->Role->Players, ->Attr(A)->Source, ->RandomPlayer)
+            return f"players::keep({self.scalar(v)})"
         if v.kind == "selector" and v.props:
             raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
         one = self._one_player(v)
