@@ -16,7 +16,8 @@ expect:
   ran: [seer--divine]
 ```
 
-``speak: [{before: day 2, player: 0, as: Stranger}]`` has a player speak through a whisper connection
+``settings: {host: {role: seer}}`` plays with those game settings (docs/werewolf.md: polls, host
+information).  ``speak: [{before: day 2, player: 0, as: Stranger}]`` has a player speak through a whisper connection
 (host behaviour) as that phase is about to start.
 
 A decision no entry matches is answered by the defaults: ``use_ability`` is declined, a ``vote``
@@ -35,7 +36,7 @@ from rulescript.sim.scenario_result import RULES_OVERRIDE, ScenarioResult
 from rulescript.sim.wolf import RulesError, WolfDataError, describe, load_wolf_table
 
 FIELDS = ("name", "description", "roles", "names", "seed", "until", "decisions", "expect", "pending", "game",
-          "speak")
+          "speak", "settings")
 EXPECT = ("alive", "dead", "learned", "winner", "attributes", "groups", "phase", "errors", "ran", "log",
           "decisions_left", "counters", "story", "roles", "extras", "left", "teams")
 _TABLES: dict = {}
@@ -209,7 +210,7 @@ def run_scenario(sc: dict, path: Path, line: int = 0) -> ScenarioResult:
     sink = _Lines([])
     try:
         game, eng = table.new_game(list(sc.get("roles") or []), int(sc.get("seed", 0)), decider, sink,
-                                   deal=False, names=sc.get("names"))
+                                   deal=False, names=sc.get("names"), settings=sc.get("settings"))
         for talk in sc.get("speak") or []:  # host behaviour: a player speaks through a whisper connection
             if game.run(stop_at=_phase(talk["before"])) is not None:
                 break

@@ -19,9 +19,6 @@ from __future__ import annotations
 
 SCENARIO = "scenario"
 RESERVED = "reserved"
-HOST = "host information is set per game by a human host; the werewolf game has no host"
-ROLE_LIST = "role-list values (^...) have no counterpart in the werewolf game, which deals players' roles only"
-TEAM_SET = "team sets (&All, &(...)): the renderer has no list of teams as values"
 REF = "reference only; the werewolf game has no such vote count"
 GUIDE_ONLY = "guide only (the reference parser does not know it)"
 
@@ -192,7 +189,7 @@ PARAMETERS = [
     ("restriction", "succession", L + "`x` [Succession: No Target Succession]", SCENARIO),
     ("restriction", "condition", L + "`x` [Condition: @Target exists]", SCENARIO),
     ("restriction", "attribute", L + "`x` [Attribute: @Self has `Lupine`]", SCENARIO),
-    (None, None, L + "`x` [Quantity: @Self->Counter]", "a quantity that is a value, not a number"),
+    ("restriction", "quantity (value)", L + "`x` [Quantity: @Self->Counter]", SCENARIO),
     ("scaling", "static", L + "`x` ⟨x2⟩", SCENARIO),
     ("scaling", "odd", L + "`x` ⟨Odd: x1, Even: x2⟩", SCENARIO),
     ("scaling", "even", L + "`x` ⟨Even: x2⟩", SCENARIO),
@@ -231,11 +228,10 @@ SELECTORS = [
     ("selector", "@VisitSubtype", "On Visited: Learn `x @VisitSubtype x`", SCENARIO),
     ("selector", "@Chosen", N + "`Side` Choice Choose @Chosen", SCENARIO),
     ("selector", "@ResultN", L + "`x @Result1 @Result2 @Result3 @Result4 @Result5 @Result6 x`", SCENARIO),
-    (None, None, L + "`x @Winner1 x @Winner2 x`", "numbered poll winners (ties): the werewolf game's polls "
-     "break ties"),
+    ("selector", "@WinnerN", "On Poll Closed: Learn `x @Winner1 x @Winner2 x`", SCENARIO),
     ("selector", "@ResultN", L + "`x @Result7 x`", SCENARIO),
-    (None, None, L + "`x @TriggerSource x`", "the element that triggered a shared action: no such event data"),
-    (None, None, L + "`x @ID:42 x`", "a player by id, for tests of the reference bot only"),
+    ("selector", "@TriggerSource", "On Any Action: Learn `x @TriggerSource x`", SCENARIO),
+    ("selector", "@ID:…", L + "`x @ID:42 x`", SCENARIO),
 ] + [
     ("selector", label, N + f"Kill {sel}", SCENARIO) for label, sel in (
         ("@All", "@All"), ("@Others", "@Others"), ("@Dead", "@Dead"), ("@Ghostly", "@Ghostly"),
@@ -271,24 +267,25 @@ SELECTORS = [
     ("selector", "->Category", L + "`x @Selection->Category x`", SCENARIO),
     ("selector", "@ThisAttr->Value2", L + "`x @ThisAttr->Value2 x`", SCENARIO),
     ("selector", "@ThisAttr->Value3", L + "`x @ThisAttr->Value3 x`", SCENARIO),
-    (None, None, L + "`x @Selection->PrivateVotingPower x`", "private voting power: the werewolf game has "
-     "public votes only"),
-    (None, None, L + "`x @Selection->Role->Category x`", "property chains of more than one step"),
-    (None, None, L + "`x @Selection->Attr(Inked)->Source x`", "an attribute's source"),
-    (None, None, L + "`x @Selection->Role->Team x @Selection->Role->Players x @Selection->Role->Type x`",
-     "properties of a role (->Team, ->Players, ->Type): the values of the werewolf game are players"),
-    (None, None, L + "`x @Result->Success x @Result->Message x`", "a result's ->Success and ->Message"),
-    (None, None, L + "`x @Result1->Result x`", "a result's ->Result"),
-    (None, None, N + "Kill #Lovers->Members", "a group's ->Members (#Group as a player set is rendered)"),
-    (None, None, L + "`x @All->RandomPlayer x`", "->RandomPlayer as a value (it is rendered in {Forced: …})"),
+    ("selector", "->PrivateVotingPower", L + "`x @Selection->PrivateVotingPower x`", SCENARIO),
+    ("selector", "property chain", L + "`x @Selection->Role->Category x`", SCENARIO),
+    ("selector", "->Attr(Name)->Source", L + "`x @Selection->Attr(Inked)->Source x`", SCENARIO),
+    ("selector", "role ->Team", L + "`x @Selection->Role->Team x`", SCENARIO),
+    ("selector", "role ->Players", L + "`x @Selection->Role->Players x`", SCENARIO),
+    ("selector", "role ->Type", L + "`x @Selection->Role->Type x`", SCENARIO),
+    ("selector", "->Success", L + "`x @Result->Success x`", SCENARIO),
+    ("selector", "->Message", L + "`x @Result->Message x`", SCENARIO),
+    ("selector", "->Result", L + "`x @Result1->Result x`", SCENARIO),
+    ("selector", "->Members", N + "Kill #Lovers->Members", SCENARIO),
+    ("selector", "->RandomPlayer (value)", L + "`x @All->RandomPlayer x`", SCENARIO),
     ("selector", "&Team", L + "`x &Villagers x`", SCENARIO),
     ("selector", "&Self", L + "`x &Self x`", SCENARIO),
-    (None, None, L + "`x &All x`", TEAM_SET),
-    (None, None, L + "`x &(Align:Villagers) x`", TEAM_SET),
-    (None, None, L + "`x ^All x`", ROLE_LIST),
-    (None, None, L + "`x ^(Cat:Killing) x`", ROLE_LIST),
-    (None, None, L + "`x %Role% x`", HOST),
-    (None, None, L + "`x %PartialRoleList% x`", HOST),
+    ("selector", "&All", L + "`x &All x`", SCENARIO),
+    ("selector", "&(…)", L + "`x &(Align:Villagers) x`", SCENARIO),
+    ("selector", "^All", L + "`x ^All x`", SCENARIO),
+    ("selector", "^(…)", L + "`x ^(Cat:Killing) x`", SCENARIO),
+    ("value", "%Role%", L + "`x %Role% x`", SCENARIO),
+    ("value", "%PartialRoleList%", L + "`x %PartialRoleList% x`", SCENARIO),
 ]
 
 VALUES = [

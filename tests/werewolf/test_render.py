@@ -58,16 +58,16 @@ def test_an_unsupported_line_gets_a_located_diagnostic_and_the_rest_is_rendered(
     (book / "oracle").write_text(
         "**Oracle** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
         "Immediate Night: Learn `You feel watched.` [Temporal: Night 1]\n"
-        "On Death: Learn `The roles were %PartialRoleList%.`\n", encoding="utf-8")
+        "On Death: Learn `The count was %Number%.`\n", encoding="utf-8")
     out = tmp_path / "game"
     code = wwrf_main(["render", str(book), "-o", str(out)])
     printed = capsys.readouterr().out
     assert code == 1
-    assert (f"{book / 'oracle'}:4:1: error[WW401]: not supported by the werewolf renderer: the host value "
-            "'%PartialRoleList%'") in printed
+    assert (f"{book / 'oracle'}:4:1: error[WW401]: not supported by the werewolf renderer: the host "
+            "information '%Number%'") in printed
     ini = (out / "rules" / "oracle.ini").read_text(encoding="utf-8")
     assert "[oracle--1]" in ini and "learn('You feel watched.')" in ini
-    assert "# NOT SUPPORTED: the host value '%PartialRoleList%'" in ini and "# oracle:4  On Death" in ini
+    assert "# NOT SUPPORTED: the host information '%Number%'" in ini and "# oracle:4  On Death" in ini
 
 
 def test_report_counts_constructs(capsys):

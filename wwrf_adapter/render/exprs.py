@@ -64,13 +64,26 @@ SINGLE = {"self": "me", "selection": "selection", "this": "subject", "winner": "
           "chooser": "chooser", "oldvote": "oldvote", "newvote": "newvote", "attacklocation": "attacklocation"}
 #: player properties (``@Self->Counter``) and the player attribute of the werewolf profile
 PLAYER_PROPS = {"counter": "counter", "alignment": "team", "role": "role", "class": "class", "category": "category",
-                "target": "target", "publicvotingpower": "votingpower", "originalrole": "originalrole"}
+                "target": "target", "publicvotingpower": "votingpower", "originalrole": "originalrole",
+                "privatevotingpower": "privatevotingpower"}
+#: the kind of value each player property gives (for property chains)
+PLAYER_PROP_KINDS = {"role": "role", "originalrole": "role", "alignment": "team", "target": "player"}
+#: role properties (``->Role->Category``): the roleInfo() property
+ROLE_PROPS = ("category", "class", "team", "type", "players")
+#: the last properties of a chain that give players (the chain may be the targets of an ability)
+PLAYER_VALUED = ("target", "randomplayer", "players", "source")
+#: result properties (``@Result->Success``): the outcome() property
+OUTCOME_PROPS = ("success", "message", "result")
+#: keys of advanced role selectors (``^(Cat:Killing)``) and of team selectors (``&(Align:T)``)
+ROLE_KEYS = {"cat": "category", "category": "category", "class": "class", "team": "team", "type": "type"}
+TEAM_KEYS = {"align": "align", "alignment": "align"}
 #: selectors of event values that are not players: the profile's name for each
 TEXT_NAMES = {"visittype": "visittype", "actionabilitytype": "abilitytype", "visitsubtype": "visitsubtype",
               "defensetype": "defensetype", "actionresult": "actionresult", "actionfeedback": "actionfeedback",
               "attacksource": "attacksource", "visitparameter": "visitparameter",
               "secondvisitparameter": "secondvisitparameter", "killingtype": "deathtype",
-              "votetext": "str(vote)", "oldvotetext": "str(oldvote)", "newvotetext": "str(newvote)"}
+              "votetext": "str(vote)", "oldvotetext": "str(oldvote)", "newvotetext": "str(newvote)",
+              "triggersource": "triggersource"}
 #: WWRF variables and the werewolf profile's names for them
 VARIABLES = {"living": "living", "total": "total", "phase": "phase", "dead": "dead", "ghostly": "ghosts",
              "phname": "phasename", "haunting": "haunting"}
@@ -106,10 +119,21 @@ class Exprs:
     # ---------------------------------------------------------------- players
     def player_filter(self, v: Value, dead: bool = False) -> str:
         """A selector of several players as a filter (``players[alive]::has('lupine')``)."""
-        if v.kind != "selector" or v.props:
+        if v.kind != "selector":
             raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
         name = (v.name or "").lower()
         base = "players" if dead else "players[alive]"
+        if v.sigil == "#" and v.name and [p.lower() for p in v.props] == ["members"]:
+            self.cov.add("selector", "->Members")
+            return f"{base}::group({quote(slug(v.name), v.span)})"
+        if v.kind == "selector" and v.props and v.props[-1].lower() in PLAYER_VALUED:
+            # a property that gives players (->Target, ->Role->Players, ->Attr(A)->Source, ->RandomPlayer)
+            return f"players::keep({self.scalar(v)})"
+        if v.kind == "selector" and v.props:
+            raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
+        one = self._one_player(v)
+        if one is not None:
+            return f"players::keep({one})"
         if v.sigil == "@" and name in SETS and not v.filters:
             label, text = SETS[name]
             self.cov.add("selector", label)
@@ -181,6 +205,22 @@ class Exprs:
             return f"{base}::where({quote(', '.join(tests), v.span)}){extra}"
         raise Unsupported(f"the selector '{v.text}' as a set of players", v.span)
 
+    def _one_player(self, v: Value) -> str | None:
+        """A selector of one player that is not a name of the resolution: ``@Winner1`` (a poll's
+        numbered winners), ``@ID:42`` (Player 42); None for any other."""
+        if v.kind != "selector" or v.sigil != "@" or v.props or v.filters:
+            return None
+        name = v.name or ""
+        m = re.fullmatch(r"winner(\d+)", name.lower())
+        if m:
+            self.cov.add("selector", "@WinnerN")
+            return f"winner({int(m.group(1))})"
+        m = re.fullmatch(r"ID:(\d+)", name, re.I)
+        if m:
+            self.cov.add("selector", "@ID:…")
+            return f"playerById({int(m.group(1))})"
+        return None
+
     def _single_filter(self, expr: str, base: str, v: Value) -> str:
         if expr == "me":
             return "me"
@@ -194,6 +234,9 @@ class Exprs:
         if v.sigil == "@" and not v.filters and not v.props and name in SINGLE:
             self.cov.add("selector", f"@{v.name}")
             return SINGLE[name]
+        one = self._one_player(v)
+        if one is not None:
+            return one
         if v.sigil == "@" and name.startswith("result") and name[6:].isdigit() and not v.props:
             self.cov.add("selector", "@ResultN")
             return f"results.{int(name[6:]) - 1}"
@@ -304,6 +347,15 @@ class Exprs:
             return "true" if v.text.lower() in ("true", "yes") else "false"
         if v.kind == "info":
             return self.text(v)
+        if v.kind == "host":
+            return self._host(v)
+        if v.kind == "selector" and (len(v.props) > 1 and not v.props[0].lower().startswith("attr(")
+                                     or [p.lower() for p in v.props] in (["randomplayer"], ["members"])
+                                     or (v.props and v.props[-1].lower() in OUTCOME_PROPS and
+                                         (v.name or "").lower().startswith("result"))):
+            return self._chain(v)
+        if v.kind == "selector" and v.sigil in ("&", "^") and (v.filters or (v.name or "").lower() == "all"):
+            return self._set_of(v)
         if v.kind == "selector":
             name = (v.name or "").lower()
             if v.sigil == "@" and name == "result" and not v.props:
@@ -354,6 +406,78 @@ class Exprs:
             return self.player_expr(v)
         raise Unsupported(f"the {v.kind} value '{v.text}'", v.span)
 
+    def _host(self, v: Value) -> str:
+        """Host information: ``%Role%`` (``%Role2%``...) and ``%PartialRoleList%`` as ``host('role')``."""
+        name = v.text.strip().strip("%")
+        low = name.lower()
+        if low == "partialrolelist":
+            self.cov.add("value", "%PartialRoleList%")
+            return "host('partialrolelist')"
+        if re.fullmatch(r"role\d*", low):
+            self.cov.add("value", "%Role%")
+            return f"host('{low}')"
+        raise Unsupported(f"the host information '{v.text}'", v.span)
+
+    def _set_of(self, v: Value) -> str:
+        """A team set (``&All``, ``&(Align:T)``) or a role list (``^All``, ``^(Cat:C)``) as the list of
+        their ids: ``teams('...')``, ``roles('...')``."""
+        team = v.sigil == "&"
+        keys = TEAM_KEYS if team else ROLE_KEYS
+        if not v.filters:
+            self.cov.add("selector", f"{v.sigil}All")
+            return "teams('')" if team else "roles('')"
+        tests = []
+        for f in v.filters:
+            key = keys.get(f.key.lower())
+            if key is None:
+                raise Unsupported(f"the key '{f.key}' of '{v.text}'", v.span)
+            tests.append(f"{key}{'!' if f.negated else ''}={slug(f.value)}")
+        self.cov.add("selector", f"{v.sigil}(…)")
+        return f"{'teams' if team else 'roles'}({quote(', '.join(tests), v.span)})"
+
+    def _chain(self, v: Value) -> str:
+        """A property chain (``@Selection->Role->Category``, ``@Result->Success``,
+        ``#Lovers->Members``, ``@All->RandomPlayer``): each step applies to what the one before gave."""
+        props = [p.lower() for p in v.props]
+        name = (v.name or "").lower()
+        bare = Value(v.kind, v.text.split("->")[0], None, None, v.sigil, v.name, v.filters, [], [], None, v.span)
+        if len(props) > 1:
+            self.cov.add("selector", "property chain")
+        if v.sigil == "@" and (name == "result" or re.fullmatch(r"result\d", name)):
+            n = 0 if name == "result" else int(name[6:])
+            self.cov.add("selector", "@Result" if name == "result" else "@ResultN")
+            if len(props) != 1 or props[0] not in OUTCOME_PROPS:
+                raise Unsupported(f"the properties '{'->'.join(v.props)}' of a result", v.span)
+            self.cov.add("selector", f"->{v.props[0]}")
+            return f"outcome({n}, '{props[0]}')"
+        if v.sigil == "#" and v.name and props[0] == "members":
+            expr, kind = f"getTargets({quote(self.player_filter(Value(v.kind, v.text, None, None, '#', v.name, [], v.props[:1], [], None, v.span)), v.span)})", "players"
+        elif props[0] == "randomplayer":
+            self.cov.add("selector", "->RandomPlayer (value)")
+            expr, kind = f"randomPlayer({self._found(bare)})", "player"
+        elif props[0] in PLAYER_PROPS:
+            self.cov.add("selector", f"->{v.props[0]}")
+            expr = f"{self.player_expr(bare)}.{PLAYER_PROPS[props[0]]}"
+            kind = PLAYER_PROP_KINDS.get(props[0], "value")
+        else:
+            raise Unsupported(f"the property chain '{v.text}'", v.span)
+        for p, shown in zip(props[1:], v.props[1:]):
+            if kind == "role" and p in ROLE_PROPS:
+                self.cov.add("selector", f"role ->{shown}")
+                expr, kind = f"roleInfo({expr}, '{p}')", {"team": "team", "players": "players"}.get(p, "value")
+            elif kind == "player" and p in PLAYER_PROPS:
+                self.cov.add("selector", f"->{shown}")
+                expr, kind = f"{expr}.{PLAYER_PROPS[p]}", PLAYER_PROP_KINDS.get(p, "value")
+            elif kind == "players" and p == "randomplayer":
+                self.cov.add("selector", "->RandomPlayer (value)")
+                expr, kind = f"randomPlayer({expr})", "player"
+            elif kind == "players" and p == "count":
+                self.cov.add("selector", "->Count")
+                expr, kind = f"len({expr})", "value"
+            else:
+                raise Unsupported(f"the property '->{shown}' in '{v.text}'", v.span)
+        return expr
+
     def _attr_property(self, v: Value) -> str:
         """``P->Attr(Name)`` (the attribute card of that name on the player), then at most one of its
         properties: ``->Value1``..``->Value3``, ``->Counter``."""
@@ -364,7 +488,7 @@ class Exprs:
         rest = [p.lower() for p in v.props[1:]]
         if not rest:
             return expr
-        if len(rest) == 1 and rest[0] in ("value1", "value2", "value3", "counter"):
+        if len(rest) == 1 and rest[0] in ("value1", "value2", "value3", "counter", "source"):
             self.cov.add("selector", f"->Attr(Name)->{v.props[1]}")
             return f"{expr}.{rest[0]}"
         raise Unsupported(f"the property '{v.props[1]}' of an attribute", v.span)

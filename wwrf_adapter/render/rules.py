@@ -144,9 +144,13 @@ class BlockRenderer:
                 text = (r.phase or "").lower() + (f" {r.number}{'+' if r.onward else ''}" if r.number is not None else "")
                 keys.append(("temporal", text))
             elif r.kind == "quantity":
-                if r.count is None or r.count.kind != "number":
-                    raise Unsupported("a quantity that is not a number", r.span)
-                keys.append(("quantity", r.count.text))
+                if r.count is None:
+                    raise Unsupported("a quantity without a value", r.span)
+                if r.count.kind == "number":
+                    keys.append(("quantity", r.count.text))
+                else:  # a value read whenever the rule could run (Quantity: @Self->Counter)
+                    self.cov.add("restriction", "quantity (value)")
+                    keys.append(("quantityof", self.x.scalar(r.count)))
             elif r.kind == "status":
                 keys.append(("status", (r.status or "alive").lower()))
             elif r.kind == "succession":

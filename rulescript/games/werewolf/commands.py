@@ -57,9 +57,17 @@ def _results(res):
     return res.ww_results
 
 
-def _set_result(res, value):
+def _set_result(res, value, success=True, message=None):
+    """The result of an ability (WWRF @Result, @ResultN) and what became of it: ``success`` (False when
+    it was obstructed or cancelled) and ``message``, the feedback its user gets (the result as text
+    unless given)."""
     res.ww_result = value
     _results(res).append(value)
+    if not hasattr(res, "ww_outcomes"):
+        res.ww_outcomes = []
+    res.ww_outcomes.append({"success": "Success" if success else "Failure", "result": value,
+                            "message": message if message is not None else
+                            ("" if value is None else _expr.to_str(res, value))})
     res.game.last_result = value  # for On Action (@ActionResult)
 
 
@@ -77,7 +85,7 @@ def _visit(res, seat, atype, asub, parameters=(None, None)):
     ``parameters``: the visit's parameters (WWRF @VisitParameter, @SecondVisitParameter)."""
     target, feedback = res.game.use_on(res.source, _actor(res), seat, atype, asub, _params(res), parameters)
     if target is None:  # obstructed or cancelled: the result is the feedback, else a failure
-        _set_result(res, feedback if feedback is not None else "Failure")
+        _set_result(res, feedback if feedback is not None else "Failure", False)
     return target
 
 

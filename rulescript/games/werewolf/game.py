@@ -183,6 +183,8 @@ class WerewolfGame(GamePorts):
                 return False
         ukey = "%s:%s" % (iid, rule["id"])
         limit = keys.get("quantity")
+        if limit is None and "quantityof" in keys:
+            limit = self._quantity_of(iid, rule)
         if limit is not None and st["uses"].get(ukey, 0) >= limit:
             return False
         if keys.get("succession") == "no succession":
@@ -190,6 +192,55 @@ class WerewolfGame(GamePorts):
             if last is not None and last[0] == st["pindex"] - 2:
                 return False
         return True
+
+    def _quantity_of(self, iid, rule):
+        """A quantity that is a value (WWRF ``Quantity: @Self->Counter``), read now; a value that is
+        not a number allows no use."""
+        values = getattr(self.rules, "key_values", None)
+        if values is None:
+            return 0
+        got = values(self, iid, rule["id"], "quantityof")
+        n = got[0] if got else 0
+        if isinstance(n, bool) or not isinstance(n, (int, float)):
+            return 0
+        return int(n)
+
+    def host_info(self, name):
+        """Host information (WWRF %Role%, %Role2%, %PartialRoleList%): what the game's settings say
+        under ``host`` (a mapping of names such as ``role``, ``partialrolelist``), else derived from
+        the role list dealt: ``partialrolelist`` counts the dealt roles by class and category
+        ("2 Townsfolk Miscellaneous, 1 Werewolf Killing"); ``role``, ``role2``... are roles of the dealt
+        list drawn once by the game's generator (different ones while there are), then kept."""
+        st = self.state
+        key = (name or "").strip().strip("%").lower()
+        given = dict((("%s" % k).strip("%").lower(), v) for k, v in (st.get("settings", {}).get("host") or {}).items())
+        if key in given:
+            v = given[key]
+            if key.startswith("role"):
+                v = ("%s" % v).strip().lower().replace(" ", "-").replace("_", "-")
+                if (self.models.get(v) or {}).get("type") != "role":
+                    raise GameError("the host information %s names %r, which is not a role of the game" % (name, v))
+            return v
+        kept = st.setdefault("host", {})
+        if key in kept:
+            return kept[key]
+        roles = sorted(st["deal"]["roles"])
+        if key == "partialrolelist":
+            counts = {}
+            for r in roles:
+                m = self.models[r]
+                k = (m.get("class") or "", m.get("category") or "")
+                counts[k] = counts.get(k, 0) + 1
+            value = ", ".join("%d %s %s" % (counts[k], k[0], k[1]) for k in sorted(counts))
+        elif key.startswith("role") and (key[4:] == "" or key[4:].isdigit()):
+            used = [v for k, v in kept.items() if k.startswith("role")]
+            pool = [r for r in roles if r not in used] or roles
+            value = pool[self.randbelow(len(pool))]
+        else:
+            raise GameError("no host information %r (the settings' host mapping has %s)" % (
+                name, ", ".join(sorted(given)) or "none"))
+        kept[key] = value
+        return value
 
     def count_use(self, iid, rule_id):
         key = "%s:%s" % (iid, rule_id)
@@ -464,10 +515,13 @@ class WerewolfGame(GamePorts):
         """A player spoke through a whisper connection under ``name`` (host behaviour reports it)."""
         self.fire("whisper", seat, bindings={"whispername": name})
 
-    def power_of(self, seat):
+    def power_of(self, seat, kind="public"):
+        """The player's voting power: ``public`` (public and special public voting power: polls in a
+        location) or ``private`` (polls held in a group's channel)."""
         n = 1
-        for e in sorted([e for e in self.state["lasting"] if e["type"] == "power" and e["player"] == seat],
-                        key=lambda e: (e["which"] == "special", e["id"])):
+        mine = [e for e in self.state["lasting"] if e["type"] == "power" and e["player"] == seat and
+                (e["which"] == "private") == (kind == "private")]
+        for e in sorted(mine, key=lambda e: (e["which"] == "special", e["id"])):
             n = e["n"] if e["op"] == "set" else n + e["n"]
         return max(0, n)
 
@@ -906,9 +960,11 @@ class WerewolfGame(GamePorts):
         st = self.state
         name = poll["poll"]
         tally = {}
+        where = self.models.get(poll["where"]) or {}
+        kind = "private" if where.get("type") == "group" else "public"
         for voter in sorted(poll["votes"]):
             t = poll["votes"][voter]
-            tally[t] = tally.get(t, 0) + self.power_of(voter)
+            tally[t] = tally.get(t, 0) + self.power_of(voter, kind)
         for e in st["lasting"]:
             if e["type"] in ("votes", "hiddenvotes") and e["poll"] == name and e["n"]:
                 tally[e["player"]] = tally.get(e["player"], 0) + e["n"]
@@ -947,7 +1003,7 @@ class WerewolfGame(GamePorts):
             self.fire("hammer", winner, bindings={"winner": winner, "poll": name})
         if winner is not None:  # the winner hears of it first (a lynched player may still leave the game)
             self.fire("pollwin", winner, bindings={"poll": name, "winner": winner, "voters": voters,
-                                                   "othervoters": others})
+                                                   "othervoters": others, "winners": list(tied)})
         creator = poll["creator"]
         # the executor of a poll's result: for a poll of a group or a team, one of the voters for the
         # winner, drawn by the game's generator (it is who visits, for an attack)
@@ -961,7 +1017,7 @@ class WerewolfGame(GamePorts):
             else:
                 self.fire("pollclosed", st["cards"][creator]["owner"], obj=creator,
                           bindings={"winner": winner, "poll": name, "executor": executor, "voters": voters,
-                                    "othervoters": others})
+                                    "othervoters": others, "winners": list(tied)})
 
     # ------------------------------------------------------------------ the end
     def team_wins(self, source):
@@ -1076,7 +1132,7 @@ class WerewolfGame(GamePorts):
                 self.fire("action", seat, obj=iid, bindings={
                     "actiontarget": None if answer == "use" else answer, "abilitytype": noted[0],
                     "abilitysubtype": noted[1], "subject": seat, "actionresult": self.last_result,
-                    "actionfeedback": self.last_feedback})
+                    "actionfeedback": self.last_feedback, "triggersource": self.state["cards"][iid]["model"]})
         return bool(ok)
 
     def _action_index(self):

@@ -8,6 +8,7 @@ rules (``resolved``).
 """
 from __future__ import absolute_import, division, print_function
 
+from ...runtime.errors import GameError
 from ...runtime.resolution import Card, Player
 
 
@@ -284,6 +285,141 @@ def _pl_power(res, idx):
     return res.game.power_of(idx)
 
 
+def _pl_private_power(res, idx):
+    return res.game.power_of(idx, "private")
+
+
+def _card_source(res, iid):
+    """The player whose element made the attribute (WWRF ->Source), or None."""
+    cards = res.game.state["cards"]
+    src = cards.get(cards[iid].get("source"))
+    return None if src is None or src["owner"] < 0 else Player(src["owner"])
+
+
+def _each(value, fn):
+    """A property of a value, or of every element of a list (WWRF property chains on lists)."""
+    if isinstance(value, list):
+        return [fn(v) for v in value]
+    return fn(value)
+
+
+def _fn_roleinfo(res, args, fail):
+    """roleInfo(role, 'prop'): a property of a role (its id, or a list of them): category, class,
+    team, type (limited for a unique role, else default), name, players (the living players who
+    have it)."""
+    g = res.game
+    prop = _text(args[1])
+    if prop not in ("category", "class", "team", "type", "name", "players"):
+        raise fail("RS506", "roleInfo() knows category, class, team, type, name and players", [("prop", prop)])
+
+    def one(role):
+        if role is None:
+            return None
+        rid = _text(role)
+        m = g.models.get(rid)
+        if m is None or m.get("type") != "role":
+            return None
+        if prop == "players":
+            return [Player(p) for p in g.living() if g.role_of(p) == rid]
+        if prop == "type":
+            return "limited" if m.get("unique") else "default"
+        return m.get(prop)
+    if prop == "players" and isinstance(args[0], list):
+        out = []
+        for r in args[0]:
+            out.extend(p for p in one(r) or [] if p not in out)
+        return out
+    return _each(args[0], one)
+
+
+def _fn_winner(res, args, fail):
+    """winner(n): in a poll listener, the n-th of the poll's winners: the candidates tied with the
+    most votes, in seat order (one when there was no tie); nil past them (WWRF @Winner1, @Winner2)."""
+    n = args[0]
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise fail("RS506", "winner() needs a number from 1", [("n", n)])
+    ev = res.event
+    seats = (ev.get("bindings") or {}).get("winners") if ev else None
+    if not seats or n > len(seats):
+        return None
+    return Player(seats[n - 1])
+
+
+def _fn_playerbyid(res, args, fail):
+    """playerById(n): the player of number n (Player n, seat n - 1: the id a host gives, AIWolf's agent
+    index), or nil (WWRF @ID:n)."""
+    n = args[0]
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise fail("RS506", "playerById() needs a number", [("n", n)])
+    return Player(n - 1) if 1 <= n <= len(res.game.state["players"]) else None
+
+
+def _fn_outcome(res, args, fail):
+    """outcome(n, 'prop'): a property of the result of the n-th ability of the resolution (0: the
+    latest, WWRF @Result): success (Success or Failure), message (the feedback its user gets), result
+    (the value)."""
+    n = args[0]
+    prop = _text(args[1])
+    outs = getattr(res, "ww_outcomes", [])
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise fail("RS506", "outcome() needs a number of 0 or more", [("n", n)])
+    if prop not in ("success", "message", "result"):
+        raise fail("RS506", "outcome() knows success, message and result", [("prop", prop)])
+    if not outs or n > len(outs):
+        return None
+    return outs[n - 1 if n else -1][prop]
+
+
+def _fn_teams(res, args, fail):
+    """teams('test'): the ids of the teams in play (WWRF &All; &(Align:T) with 'align=t', 'align!=t')."""
+    g = res.game
+    tests = []
+    for part in ("%s" % (args[0] if args else "",)).split(","):
+        if "=" in part:
+            k, v = part.split("=", 1)
+            tests.append((_text(v), not k.strip().endswith("!")))
+    return [t for t in sorted(g.state["teams"]) if all((t == v) == want for v, want in tests)]
+
+
+def _fn_roles(res, args, fail):
+    """roles('test'): the ids of every role of the game (WWRF ^All), or those whose category, class,
+    team or type passes the tests ('category=killing', 'team!=villagers'; ^(Cat:Killing))."""
+    g = res.game
+    tests = []
+    for part in ("%s" % (args[0] if args else "",)).split(","):
+        if "=" in part:
+            k, v = part.split("=", 1)
+            k = k.strip().lower()
+            tests.append((k.rstrip("!").strip(), _text(v), not k.endswith("!")))
+    out = []
+    for rid in sorted(g.models):
+        m = g.models[rid]
+        if m.get("type") != "role":
+            continue
+        info = {"category": m.get("category"), "class": m.get("class"), "team": m.get("team"),
+                "type": "limited" if m.get("unique") else "default"}
+        if all((_text(info.get(k) or "") == v) == want for k, v, want in tests):
+            out.append(rid)
+    return out
+
+
+def _fn_host(res, args, fail):
+    """host('name'): host information (WWRF %Role%, %PartialRoleList%): game.host_info."""
+    try:
+        return res.game.host_info(_text(args[0]))
+    except GameError as e:
+        raise fail("RS506", "%s" % (e,), [("name", args[0])])
+
+
+def _fn_randomplayer(res, args, fail):
+    """randomPlayer(list): one player of the list drawn by the game's generator, or nil (WWRF
+    ->RandomPlayer as a value)."""
+    pool = [v for v in (args[0] if isinstance(args[0], list) else [args[0]]) if isinstance(v, Player)]
+    if not pool:
+        return None
+    return pool[res.game.randbelow(len(pool))]
+
+
 def _pl_original(res, idx):
     return res.game.state["players"][idx].get("original_role")
 
@@ -388,20 +524,24 @@ class WerewolfVocab(object):
         "attacklocation": _binding("attacklocation"), "election": _text_binding("election"),
         "dead": _dead, "ghosts": _ghosts, "phasename": _phase_name, "haunting": _haunting,
         "emitted": _text_binding("emitted"), "whispername": _text_binding("whispername"),
-        "option": _text_binding("option"), "targeted": _targeted, "ind": _ind,
+        "option": _text_binding("option"), "targeted": _targeted,
+        "triggersource": _text_binding("triggersource"), "ind": _ind,
         "living": _living, "total": _total, "phase": _phase, "day": _day, "night": _night,
     }
     spellings = {"prevtgt": "prevTgt", "gettargets": "getTargets", "ismember": "isMember",
-                 "mostfreqrole": "mostFreqRole"}
+                 "mostfreqrole": "mostFreqRole", "roleinfo": "roleInfo",
+                 "playerbyid": "playerById", "randomplayer": "randomPlayer"}
     card_attrs = {"name": _card_name, "type": _card_type, "controller": _card_controller,
                   "counter": _card_counter, "value1": _card_value(0), "value2": _card_value(1),
-                  "value3": _card_value(2)}
+                  "value3": _card_value(2), "source": _card_source}
     player_attrs = {"name": _pl("name"), "role": _pl_role, "team": _pl("team"), "alive": _pl("alive"),
                     "counter": _pl("counter"), "seat": _pl_seat, "class": _pl_model("class"),
                     "category": _pl_model("category"), "target": _pl_target, "votingpower": _pl_power,
-                    "originalrole": _pl_original}
+                    "originalrole": _pl_original, "privatevotingpower": _pl_private_power}
     functions = {"has": _fn_has, "attr": _fn_attr, "pick": _fn_pick, "ismember": _fn_ismember, "ceil": _rounding("ceil"),
-                 "floor": _rounding("floor"), "mostfreqrole": _fn_mostfreqrole}
+                 "floor": _rounding("floor"), "mostfreqrole": _fn_mostfreqrole, "roleinfo": _fn_roleinfo,
+                 "winner": _fn_winner, "playerbyid": _fn_playerbyid, "outcome": _fn_outcome, "teams": _fn_teams,
+                 "roles": _fn_roles, "host": _fn_host, "randomplayer": _fn_randomplayer}
     element_types = {}
     constants = ()
     result_names = ()
@@ -465,7 +605,7 @@ class WerewolfVocab(object):
         if rule is None or not result:
             return
         game.completed.add(rule["id"])
-        if "quantity" in (rule.get("keys") or {}):
+        if "quantity" in (rule.get("keys") or {}) or "quantityof" in (rule.get("keys") or {}):
             game.count_use(iid, rule["id"])
 
 
