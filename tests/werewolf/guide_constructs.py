@@ -19,8 +19,6 @@ from __future__ import annotations
 
 SCENARIO = "scenario"
 RESERVED = "reserved"
-REF = "reference only; the werewolf game has no such vote count"
-GUIDE_ONLY = "guide only (the reference parser does not know it)"
 
 N = "Immediate Night: "
 L = "Immediate Night: Learn "
@@ -87,8 +85,8 @@ ABILITIES = [
      "Defense", SCENARIO),
     ("ability", "protecting (during)", N + "Protect @Selection from `Banishments` through Absence at @Self "
      "during Night", SCENARIO),
-    (None, None, N + "Protect @Selection from `Attacks` through Absence at #Werewolf-Pack",
-     "an absence at another place than the owner's own: the werewolf game has no places to shelter at"),
+    ("ability", "protecting/absence (another place)",
+     N + "Protect @Selection from `Attacks` through Absence at #Werewolf-Pack", SCENARIO),
     ("ability", "applying/add", N + "Apply `Inked` to @Selection (~Phase) (a, b)", SCENARIO),
     ("ability", "applying/remove", N + "Remove `Inked` from @Selection", SCENARIO),
     ("ability", "applying/change", N + "Change `Inked` value `1` to `b` for @Selection", SCENARIO),
@@ -97,8 +95,10 @@ ABILITIES = [
     ("ability", "manipulating/absolute", N + "Manipulate @Selection's `public voting power` to `2`", SCENARIO),
     ("ability", "manipulating/relative", N + "Manipulate @Selection's `special public voting power` by `1`",
      SCENARIO),
-    (None, None, N + "Manipulate @Selection's `hidden public voting power` by `1`", REF),
-    (None, None, N + "Manipulate @Selection's `lynch starting votes` by `1`", REF),
+    ("ability", "manipulating (hidden public voting power)",
+     N + "Manipulate @Selection's `hidden public voting power` by `1`", SCENARIO),
+    ("ability", "manipulating (lynch starting votes)", N + "Manipulate @Selection's `lynch starting votes` by `1`",
+     SCENARIO),
     ("ability", "whispering", N + "Whisper to #Werewolf-Pack as `Stranger` (~Phase)", SCENARIO),
     ("ability", "joining/add", N + "Join #Werewolf-Pack", SCENARIO),
     ("ability", "joining/remove", N + "Leave #Werewolf-Pack", SCENARIO),
@@ -107,8 +107,7 @@ ABILITIES = [
     ("ability", "granting/transfer", N + "Transfer @ThisAttr from @Self to @Selection", SCENARIO),
     ("ability", "loyalty/alignment", N + "Loyalty to `Villagers` (Alignment)", SCENARIO),
     ("ability", "obstructing", N + "Obstruct Killing for @Selection ⇒ `Failure` (~Phase)", SCENARIO),
-    (None, None, N + "Obstruct Killing for @Selection ⇒ (0.5:`a`,0.5:`b`)",
-     "a fake feedback drawn by chance: the werewolf game's obstructions carry one feedback"),
+    ("ability", "obstructing (chance)", N + "Obstruct Killing for @Selection ⇒ (0.5:`a`,0.5:`b`)", SCENARIO),
     ("ability", "poll/addition", N + "Add `Lynch` Poll", SCENARIO),
     ("ability", "poll/cancellation", N + "Cancel `Lynch` Poll", SCENARIO),
     ("ability", "poll/deletion", N + "Delete `Lynch` Poll", SCENARIO),
@@ -135,16 +134,15 @@ ABILITIES = [
     ("ability", "descend", N + "Descend", SCENARIO),
     ("ability", "win", "Passive: Win", SCENARIO),
     ("ability", "disband", N + "Disband", SCENARIO),
-    (None, None, N + "Disband #Lovers", "disbanding another group than the element's own"),
+    ("ability", "disband (another group)", N + "Disband #Lovers", SCENARIO),
     ("ability", "reset", N + "Conversation Reset", SCENARIO),
-    (None, None, N + "Conversation Reset #Werewolf-Pack", "resetting another element's channel"),
+    ("ability", "reset (another channel)", N + "Conversation Reset #Werewolf-Pack", SCENARIO),
     ("ability", "cancel", "On Visited: Cancel with Success", SCENARIO),
-    (None, None, "On Visited: Cancel with `Nobody home`", "a cancellation whose feedback is a text: the "
-     "werewolf game's cancel gives Success or Failure"),
+    ("ability", "cancel (feedback text)", "On Visited: Cancel with `Nobody home`", SCENARIO),
     ("ability", "switching", N + "Switch with @Selection", SCENARIO),
     ("ability", "shuffle", N + "Shuffle `a` `b`", SCENARIO),
     ("ability", "copying", N + "Copy @Selection", SCENARIO),
-    (None, None, N + "Copy @Selection (Suppressed)", GUIDE_ONLY),
+    ("ability", "copying (suppressed)", N + "Copy @Selection (Suppressed)", SCENARIO),
     ("ability", "displaying/create", N + "Display `Potions` (a, b)", SCENARIO),
     ("ability", "displaying/change", N + "Update `Potions` value `1` to `c`", SCENARIO),
     ("ability", "locking/lock", N + "Lock #village_square", SCENARIO),
@@ -154,8 +152,7 @@ ABILITIES = [
     ("ability", "resurrecting", N + "Resurrect @Selection", SCENARIO),
     ("ability", "formatting", N + "Format @All as `* $`", SCENARIO),
     ("ability", "formatting (split)", N + "Format `a,b` as `* $` split by `,` as `role`", SCENARIO),
-    (None, None, N + "Target @Selection (Role)", "a target that is not a player (role, attribute, category, "
-     "boolean, option): the werewolf game's targets are players"),
+    ("ability", "targeting/target (not a player)", N + "Target @Selection (Role)", SCENARIO),
     ("structure", "Process", N + "Process: Store `2`", SCENARIO),
     ("structure", "Evaluate", N + "Evaluate: @Selection exists: Learn `x`", SCENARIO),
 ]
@@ -209,7 +206,7 @@ PARAMETERS = [
     for d in ("Phase", "NextPhase", "NextDay", "NextNight", "Permanent", "Persistent", "UntilUse", "UntilSecondUse",
               "Attribute", "PhaseAttribute", "NextPhaseAttribute", "NextDayAttribute", "NextNightAttribute",
               "UntilUseAttribute")
-] + [(None, None, N + "Obstruct @Selection (~DelayedPhase)", GUIDE_ONLY)]
+] + [("duration", "DelayedPhase", N + "Obstruct @Selection (~DelayedPhase)", SCENARIO)]
 
 SELECTORS = [
     ("selector", f"@{n}", L + f"`x @{n} x`", SCENARIO) for n in (

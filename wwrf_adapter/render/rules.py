@@ -39,7 +39,7 @@ VALUED = {"on poll win": ("poll", "~mypollwin~", True), "on emitted": ("emitted"
 PHASE_EVENTS = {"passive start phase": ("startday", "startnight"), "passive end phase": ("endday", "endnight")}
 DURATIONS = {d: d for d in ("phase", "phaseattribute", "nextphase", "nextphaseattribute", "nextday",
                             "nextdayattribute", "nextnight", "nextnightattribute", "persistent", "permanent",
-                            "attribute", "untiluse", "untilseconduse", "untiluseattribute")}
+                            "attribute", "untiluse", "untilseconduse", "untiluseattribute", "delayedphase")}
 KILLINGS = {"attack": "attack", "kill": "kill", "lynch": "lynch", "true kill": "trueKill", "banish": "banish",
             "true banish": "trueBanish"}
 DEFENSES = {"active": "active", "passive": "passive", "partial": "partial", "recruitment": "recruitment",
@@ -191,7 +191,12 @@ class BlockRenderer:
                 keys.append(("secondary", "role"))
             elif self.second == "player":
                 keys.append(("secondary", "player"))
-            if target is None and self._uses(tb, "Selection", "Chosen", "SecondarySelection"):
+            selects = self._selects_kind(tb)
+            if selects is not None:  # the selection is a value that is not a player (Target @Selection (Role))
+                if self.second is not None or target is not None:
+                    raise Unsupported("a selection that is both a player and a value of another kind", tb.span)
+                keys.append(("selects", selects))
+            elif target is None and self._uses(tb, "Selection", "Chosen", "SecondarySelection"):
                 # a resurrection picks among the dead
                 target = "player[dead]" if any(a.type == "resurrecting" for a in _abilities(tb.body)) \
                     else "player[alive]"
@@ -359,6 +364,18 @@ class BlockRenderer:
                 if v.name == "SecondarySelection" and arg == "role":
                     return "role"
         return "player"
+
+    def _selects_kind(self, tb: TriggerBlock) -> str | None:
+        """The kind of value the action selects when a ``Target @Selection (Kind)`` names a kind that is
+        not a player (None: the selection, if any, is a player)."""
+        for a in _abilities(tb.body):
+            v = a.args.get("target")
+            if a.type == "targeting" and a.subtype == "target" and a.options and v is not None \
+                    and v.sigil == "@" and (v.name or "").lower() == "selection" and not v.props:
+                kind = VALUE_TARGETS.get(a.options[0].lower())
+                if kind is not None:
+                    return kind
+        return None
 
     def _uses(self, tb: TriggerBlock, *names: str) -> bool:
         text = repr(tb.body)
@@ -560,19 +577,38 @@ def _investigating(r: "BlockRenderer", u: _Use) -> str | None:
     if u.sub in ("role", "class", "category", "alignment"):
         return f"investigate({u.sub}{lv}){r.to(u)}"
     if u.sub == "count":
-        return f"countRole({u.x.name(u.args['role'])}{lv})"
+        role = u.args['role']
+        if role.kind == "selector" and role.sigil == "@":  # a role held as a value (@Target of a role target)
+            return f"countRole(str({u.x.player_expr(role)}){lv})"
+        return f"countRole({u.x.name(role)}{lv})"
     if u.sub == "player count":
         return f"countPlayers() to?({u.x.player_filter(u.args['target'], dead=True)})"
     return None
+
+
+#: the kinds of a target that is not a player (``Target X (Kind)``) -> the setTarget kind
+VALUE_TARGETS = {"role": "role", "attribute": "attribute", "category": "category", "full category": "fullcategory",
+                 "boolean": "boolean", "option": "option"}
 
 
 def _targeting(r: "BlockRenderer", u: _Use) -> str | None:
     if u.sub != "target":
         return "untarget()"
     kind = (u.a.options[0] if u.a.options else "Player").lower()
+    if kind in VALUE_TARGETS:
+        v = u.args["target"]
+        r.cov.add("ability", "targeting/target (not a player)")
+        if v.sigil == "@" and (v.name or "").lower() == "selection" and not v.props:
+            value = "selectedvalue"  # the action selects a value of that kind (rule key `selects`)
+        elif v.kind == "constant" and kind in ("role", "attribute"):
+            value = u.x.name(v)
+        elif v.kind == "constant":
+            value = quote(v.text, v.span)
+        else:
+            value = u.x.scalar(v)
+        return f"setTarget({VALUE_TARGETS[kind]}, {value})"
     if kind not in ("player", "player optional", "dead", "ghost"):
-        raise Unsupported(f"a target of the kind ({u.a.options[0]}): the werewolf game targets players only",
-                          u.a.span)
+        raise Unsupported(f"a target of the kind ({u.a.options[0]})", u.a.span)
     return f"setTarget(){r.to(u)}"
 
 
@@ -594,8 +630,12 @@ def _protecting(r: "BlockRenderer", u: _Use) -> str | None:
         by_text = f", {during or 'always'}{by_text}"
     if u.sub == "absence":
         loc = u.args.get("location")
-        if loc is None or not r._is_self(loc):
-            raise Unsupported("an absence at another place than @Self", u.a.span)
+        if loc is None:
+            raise Unsupported("an absence without its place", u.a.span)
+        if not r._is_self(loc):  # away at another place: a player's home, or a group's or location's place
+            r.cov.add("ability", "protecting/absence (another place)")
+            place = u.x.name(loc) if loc.sigil == "#" else u.x.player_expr(loc)
+            return f"absent({place}, {AGAINST[against]}{by_text}){r.to(u)}{u.restr}"
     return f"protect({AGAINST[against]}, {DEFENSES[u.sub]}{by_text}){r.to(u)}{u.restr}"
 
 
@@ -626,9 +666,12 @@ def _redirecting(r: "BlockRenderer", u: _Use) -> str | None:
 def _manipulating(r: "BlockRenderer", u: _Use) -> str | None:
     prop = (u.a.words.get("property") or (u.args["property"].text if u.args.get("property") else "")).lower()
     which = {"public voting power": "public", "special public voting power": "special",
-             "private voting power": "private"}.get(prop)
+             "private voting power": "private", "hidden public voting power": "hidden",
+             "lynch starting votes": "lynchstart"}.get(prop)
     if which is None:
         raise Unsupported(f"manipulating '{prop}'", u.a.span)
+    if which in ("hidden", "lynchstart"):
+        r.cov.add("ability", f"manipulating ({prop})")
     op = "add" if u.sub == "relative" else "set"
     return f"votingPower({which}, {op}, {u.x.scalar(u.args['amount'])}){r.to(u)}{u.restr}"
 
@@ -677,14 +720,23 @@ def _changing(r: "BlockRenderer", u: _Use) -> str | None:
 
 def _obstructing(r: "BlockRenderer", u: _Use) -> str | None:
     ab = u.a.words.get("abilities")
-    if u.a.words.get("feedback") == "chance":
-        raise Unsupported("a fake feedback drawn by chance (⇒ (p:`a`, …))", u.a.span)
     neg = "!" if u.a.words.get("negated") else ""
     fb = u.args.get("feedback")
     parts = []
-    if ab or fb is not None:
+    if ab or fb is not None or u.a.words.get("feedback") == "chance":
         parts.append(quote(neg + (ab or "all").lower(), u.a.span))
-    if fb is not None:
+    if u.a.words.get("feedback") == "chance":  # ⇒ (p:`a`, q:`b`): one drawn by chance (thousandths)
+        r.cov.add("ability", "obstructing (chance)")
+        texts, weights = [], []
+        for item in u.a.options:
+            p, _, text = item.partition(":")
+            texts.append(quote(text.strip().strip("`"), u.a.span))
+            weights.append(str(int(round(float(p.strip()) * 1000))))
+        if not texts or sum(int(w) for w in weights) > 1000:
+            raise Unsupported("fake feedbacks whose chances add up to more than 1", u.a.span)
+        parts.append(f"[{', '.join(texts)}]")
+        parts.append(f"[{', '.join(weights)}]")
+    elif fb is not None:
         parts.append(quote(fb.text, fb.span))
     return f"obstruct({', '.join(parts)}){r.to(u)}{u.restr}"
 
@@ -780,8 +832,11 @@ def _activating(r: "BlockRenderer", u: _Use) -> str | None:
 
 
 def _copying(r: "BlockRenderer", u: _Use) -> str | None:
+    if [o.lower() for o in u.a.options] == ["suppressed"]:  # the copied role's Starting triggers do not run
+        r.cov.add("ability", "copying (suppressed)")
+        return f"copy(suppressed){r.to(u)}"
     if u.a.options:
-        raise Unsupported(f"a copy ({', '.join(u.a.options)}) (guide only)", u.a.span)
+        raise Unsupported(f"a copy ({', '.join(u.a.options)})", u.a.span)
     return f"copy(){r.to(u)}"
 
 
@@ -795,7 +850,8 @@ def _cancel(r: "BlockRenderer", u: _Use) -> str | None:
     if fb is None:
         return "cancel()"
     if fb.kind != "success" and fb.text.lower() not in ("success", "failure"):
-        raise Unsupported(f"a cancellation with the feedback '{fb.text}'", u.a.span)
+        r.cov.add("ability", "cancel (feedback text)")  # the visitor's feedback is the text
+        return f"cancel(text, {u.x.text(fb)})"
     return f"cancel({fb.text.lower()})"
 
 
@@ -804,6 +860,18 @@ def _log(r: "BlockRenderer", u: _Use) -> str | None:
     text = u.x.text(v) if v.kind in ("info", "constant") else u.x.scalar(v)
     label = u.args.get("label")
     return f"log({u.x.text(label)} + ': ' + str({text}))" if label is not None else f"log({text})"
+
+
+def _of_element(command: str, key: str, label: str) -> Any:
+    """An ability of the element itself (``disband()``), or of another element it names
+    (``disband('lovers')``)."""
+    def render(r: "BlockRenderer", u: _Use) -> str:
+        v = u.args.get(key)
+        if v is None or r._is_self(v):
+            return f"{command}()"
+        r.cov.add("ability", label)
+        return f"{command}({u.x.name(v)})"
+    return render
 
 
 def _fixed(command: str, own: str | None = None, targeted: bool = False) -> Any:
@@ -834,7 +902,8 @@ ABILITIES = {
     "emit": lambda r, u: f"emit({u.x.text(u.args['value'])}{', end' if u.sub == 'end' else ''}){r.to(u)}",
     "storing": lambda r, u: "store(%s)" % (u.x.scalar(u.args["value"]) if u.args["value"].kind != "info"
                                            else u.x.text(u.args["value"])),
-    "reset": _fixed("resetConversation()", own="target"), "disband": _fixed("disband()", own="group"),
+    "reset": _of_element("resetConversation", "target", "reset (another channel)"),
+    "disband": _of_element("disband", "group", "disband (another group)"),
     "ascend": _fixed("ascend()"), "descend": _fixed("descend()"), "win": _fixed("win()"),
     "resurrecting": _fixed("resurrect()", targeted=True),
 }

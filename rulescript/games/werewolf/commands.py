@@ -163,6 +163,23 @@ def _cmd_log(res, eff, S, restr):
 
 # ---------------------------------------------------------------------------- targeting, killing
 def _cmd_set_target(res, eff, S, restr):
+    kind = _arg(eff, 0)
+    if kind not in (None, "player"):  # a target that is not a player: no visit
+        value = _value(res, eff, 1)
+        if isinstance(value, list):
+            if len(value) != 1:  # a target is one value
+                _set_result(res, "Failure")
+                return False
+            value = value[0]
+        if value is None:
+            return False
+        if kind in ("role", "attribute") and not isinstance(value, bool):
+            value = _key(_expr.to_str(res, value))
+        elif kind != "boolean":
+            value = _expr.to_str(res, value)
+        res.game.note("targeting", "target")
+        res.game.set_target(res.source, value, kind)
+        return True
     seat, _had = _first_target(res, S, "targeting", "target")
     if seat is not None:
         res.game.set_target(res.source, seat)
@@ -201,6 +218,38 @@ def _cmd_protect(res, eff, S, restr):
                         lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent", by,
                                                           during),
                         (against, kind))
+
+
+def _cmd_absent(res, eff, S, restr):
+    """An absence at a place (WWRF Protect P from F through Absence at L): a player (their home) or the
+    id of a group or location."""
+    place = _value(res, eff, 0)
+    if isinstance(place, list):
+        place = [v for v in place if v is not None]
+        if len(place) != 1:  # an absence location must be one place
+            _set_result(res, "Failure")
+            return False
+        place = place[0]
+    if isinstance(place, Player):
+        place = place.idx
+    elif isinstance(place, Card):
+        place = res.game._model_of(place.iid)
+    elif place is None:
+        _set_result(res, "Failure")
+        return False
+    else:
+        place = _key(_expr.to_str(res, place))
+    against = _arg(eff, 1)
+    during = _arg(eff, 2)
+    during = None if during in (None, "always") else during
+    flt = _arg(eff, 3)
+    by = None
+    if flt is not None:
+        by = [v.idx for v in res.engine.resolve(res, flt["filters"], "silent") if isinstance(v, Player)]
+    return _each_target(res, S, "protecting", "absence",
+                        lambda seat: res.game.add_defense(seat, against, "absence", res.source, restr or "permanent",
+                                                          by, during, place),
+                        (against, "absence"))
 
 
 def _cmd_disguise(res, eff, S, restr):
@@ -255,10 +304,19 @@ def _cmd_redirect(res, eff, S, restr):
 def _cmd_obstruct(res, eff, S, restr):
     abilities = _text(res, eff, 0)
     abilities = abilities.strip().lower() if abilities else "all"
-    feedback = _text(res, eff, 1)
+    feedback = _value(res, eff, 1)
+    weights = None
+    if isinstance(feedback, list):  # fake feedbacks drawn by chance (weights in thousandths)
+        weights = [int(w) for w in (_value(res, eff, 2) or [])]
+        feedback = [_expr.to_str(res, f) for f in feedback]
+        if len(weights) != len(feedback):
+            raise res.fail("RS510", "obstruct: %d fake feedbacks and %d chances" % (len(feedback), len(weights)),
+                           eff.get("at"))
+    elif feedback is not None:
+        feedback = _expr.to_str(res, feedback)
     return _each_target(res, S, "obstructing", None,
                         lambda seat: res.game.add_obstruction(seat, abilities, feedback, res.source,
-                                                              restr or "permanent"))
+                                                              restr or "permanent", weights))
 
 
 # ---------------------------------------------------------------------------- votes and polls
@@ -319,6 +377,8 @@ def _cmd_leave(res, eff, S, restr):
 
 def _cmd_disband(res, eff, S, restr):
     res.game.note("disband", None)
+    if _arg(eff, 0) is not None:  # another group than the element's own (WWRF Disband #G)
+        return res.game.disband_named(_key(_text(res, eff, 0)))
     res.game.disband(res.source)
 
 
@@ -424,11 +484,15 @@ def _cmd_update_display(res, eff, S, restr):
 
 def _cmd_cancel(res, eff, S, restr):
     fb = _arg(eff, 0)
+    if fb == "text":  # a feedback text (WWRF Cancel with `text`)
+        return res.game.cancel_visit(_text(res, eff, 1))
     return res.game.cancel_visit(None if fb is None else fb.title())
 
 
 def _cmd_reset(res, eff, S, restr):
     res.game.note("reset", None)
+    if _arg(eff, 0) is not None:  # another element's channel (WWRF Conversation Reset #G)
+        return res.game.reset_conversation(_key(_text(res, eff, 0)), res.source)
     res.game.emit({"type": "conversation_reset", "player": res.controller, "source": res.game._model_of(res.source)})
 
 
@@ -487,7 +551,9 @@ def _cmd_copy(res, eff, S, restr):
     seat, _had = _first_target(res, S, "copying", None)
     if seat is None:
         return False
-    return res.game.change_role(res.controller, res.game.role_of(seat), res.controller)
+    # suppressed (WWRF Copy P (Suppressed)): the copied role's Starting triggers do not run
+    return res.game.change_role(res.controller, res.game.role_of(seat), res.controller,
+                                suppressed=_arg(eff, 0) == "suppressed")
 
 
 def _cmd_shuffle(res, eff, S, restr):
@@ -533,7 +599,7 @@ COMMANDS = {
     "settarget": _cmd_set_target, "untarget": _cmd_untarget,
     "kill": _killing("kill"), "attack": _killing("attack"), "lynch": _killing("lynch"),
     "truekill": _killing("true kill"), "banish": _killing("banish"), "truebanish": _killing("true banish"),
-    "resurrect": _cmd_resurrect, "protect": _cmd_protect, "disguise": _cmd_disguise,
+    "resurrect": _cmd_resurrect, "protect": _cmd_protect, "absent": _cmd_absent, "disguise": _cmd_disguise,
     "apply": _cmd_apply, "removeattribute": _cmd_remove_attribute, "changevalue": _cmd_change_value,
     "redirect": _cmd_redirect, "obstruct": _cmd_obstruct,
     "votingpower": _cmd_voting_power, "pollmanipulate": _cmd_poll_manipulate,

@@ -47,7 +47,7 @@ def new_state(seed, rng_state, names):
         "players": [new_player(i, n) for i, n in enumerate(names)],
         "cards": {}, "next_iid": 1, "table": [],
         "phase": "setup", "day": -1, "night": 0, "pindex": -1, "active": 0,
-        "polls": [], "next_poll": 1, "poll_mods": [], "lasting": [], "next_lasting": 1,
+        "polls": [], "next_poll": 1, "poll_mods": [], "lasting": [], "next_lasting": 1, "delayed": [],
         "groups": {}, "teams": {}, "uses": {}, "last_used": {}, "story": [], "emits": [],
         "choices": {}, "displays": {}, "whispers": [], "locked": [],
         "log": [], "over": False, "winner": None, "winners": [], "result": None, "reason": None,

@@ -77,6 +77,7 @@ class WerewolfGame(GamePorts):
         self._visits = []      # the visits being resolved (innermost last), for cancel()
         self._noted = []       # (type, subtype, target, result) of the abilities of the running action
         self._secondary = None  # the second selection of the action being resolved
+        self._selected = None   # the value an action selected that is not a player (a role, a category...)
         self.completed = set()  # ids of the rules that resolved to their end (not state: for coverage)
         self._table_version = 0  # changes whenever a card enters, leaves or changes owner
         self._index_key = None
@@ -327,6 +328,8 @@ class WerewolfGame(GamePorts):
         d = (duration or "").replace("attribute", "") if duration != "attribute" else ""
         if d == "phase":
             return now
+        if d == "delayedphase":
+            return now + 1
         if d == "nextphase":
             return now + 1
         if d == "nextday":
@@ -343,8 +346,27 @@ class WerewolfGame(GamePorts):
         entry["until"] = duration
         entry["ends_at"] = self._ends_at(duration)
         entry["uses_left"] = {"untiluse": 1, "untiluseattribute": 1, "untilseconduse": 2}.get(duration)
+        if duration == "delayedphase":  # WWRF ~DelayedPhase: in force from the start of the next phase to its end
+            entry["starts_at"] = entry["ends_at"] = st["pindex"] + 1
+            st.setdefault("delayed", []).append(entry)
+            return entry
         st["lasting"].append(entry)
         return entry
+
+    def _start_delayed(self):
+        """The effects made with ~DelayedPhase for this phase come into force (attributes are put on)."""
+        st = self.state
+        now = st["pindex"]
+        due = [e for e in st.get("delayed") or [] if e["starts_at"] <= now]
+        if not due:
+            return
+        st["delayed"] = [e for e in st["delayed"] if e["starts_at"] > now]
+        for e in due:
+            self.emit({"type": "delayed_start", "player": e.get("player"), "effect": e["type"]})
+            if e["type"] == "attribute":
+                self.apply_attribute(e["player"], e["name"], e["source"], "phase", e["values"])
+            else:
+                st["lasting"].append(e)
 
     def _use(self, entry):
         """An effect was used: one with a use limit may end."""
@@ -372,7 +394,7 @@ class WerewolfGame(GamePorts):
                     self.emit({"type": "obstructed", "player": actor, "ability": atype,
                                "source": self._model_of(source)})
                     self._use(e)
-                    return None, e.get("feedback")
+                    return None, self._fake_feedback(e)
         if "visitless" in params or atype not in data.VISITING or target is None:
             return target, None
         if "direct" not in params:
@@ -402,6 +424,20 @@ class WerewolfGame(GamePorts):
             self.emit({"type": "cancelled", "player": target, "visitor": actor, "ability": atype})
             return None, visit["feedback"]
         return target, None
+
+    def _fake_feedback(self, obstruction):
+        """The feedback an obstruction gives: its text, or one of its texts drawn by chance with the
+        game's generator (weights in thousandths; what they leave free gives the default feedback, None)."""
+        fb = obstruction.get("feedback")
+        weights = obstruction.get("weights")
+        if not isinstance(fb, list):
+            return fb
+        roll = self.randbelow(max(1000, sum(weights)))
+        for text, w in zip(fb, weights):
+            if roll < w:
+                return text
+            roll -= w
+        return None
 
     def cancel_visit(self, feedback):
         if not self._visits:
@@ -476,12 +512,14 @@ class WerewolfGame(GamePorts):
         return len([p for p in self.living() if self._visible_role(p, levels) == role])
 
     # ------------------------------------------------------------------ lasting effects of commands
-    def add_defense(self, seat, against, kind, source, duration, by=None, during=None):
+    def add_defense(self, seat, against, kind, source, duration, by=None, during=None, at=None):
         """A defense; ``by``: only killings by these seats are stopped; ``during``: only in that kind of
-        phase (day, night)."""
+        phase (day, night).  An absence has a place ``at``: a seat (that player's home; default the
+        owner's) or the id of a non-player place (a group, a location)."""
+        if kind == "absence" and at is None:
+            at = self._owner(source)
         self._lasting({"type": "defense", "player": seat, "against": against, "kind": kind, "by": by,
-                       "during": during,
-                       "at": self._owner(source) if kind == "absence" else None}, source, duration)
+                       "during": during, "at": at if kind == "absence" else None}, source, duration)
         self.emit({"type": "protect", "player": seat, "against": against, "kind": kind,
                    "source": self._model_of(source)})
 
@@ -494,9 +532,11 @@ class WerewolfGame(GamePorts):
                        "to": to}, source, duration)
         self.emit({"type": "redirect", "player": holder, "abilities": abilities, "to": to})
 
-    def add_obstruction(self, seat, abilities, feedback, source, duration):
+    def add_obstruction(self, seat, abilities, feedback, source, duration, weights=None):
+        """An obstruction; ``feedback``: the fake feedback, or a list of them drawn by chance with the
+        ``weights`` (thousandths)."""
         self._lasting({"type": "obstruct", "player": seat, "abilities": abilities or "all",
-                       "feedback": feedback}, source, duration)
+                       "feedback": feedback, "weights": weights}, source, duration)
         self.emit({"type": "obstruct", "player": seat, "abilities": abilities or "all"})
 
     def add_power(self, seat, which, op, n, source, duration):
@@ -515,20 +555,37 @@ class WerewolfGame(GamePorts):
         """A player spoke through a whisper connection under ``name`` (host behaviour reports it)."""
         self.fire("whisper", seat, bindings={"whispername": name})
 
-    def power_of(self, seat, kind="public"):
-        """The player's voting power: ``public`` (public and special public voting power: polls in a
-        location) or ``private`` (polls held in a group's channel)."""
+    def power_of(self, seat, kind="public", hidden=False):
+        """The player's voting power (manipulations oldest first, special ones after the others):
+        ``public`` (public and special public voting power: polls in a location; with ``hidden`` the
+        hidden public voting power counts too, as the tally counts it; without, as it is shown) or
+        ``private`` (polls held in a group's channel)."""
+        if kind == "private":
+            kinds = ("private",)
+        else:
+            kinds = ("public", "special", "hidden") if hidden else ("public", "special")
         n = 1
-        mine = [e for e in self.state["lasting"] if e["type"] == "power" and e["player"] == seat and
-                (e["which"] == "private") == (kind == "private")]
-        for e in sorted(mine, key=lambda e: (e["which"] == "special", e["id"])):
+        for e in sorted([e for e in self.state["lasting"] if e["type"] == "power" and e["player"] == seat
+                         and e["which"] in kinds], key=lambda e: (e["which"] == "special", e["id"])):
             n = e["n"] if e["op"] == "set" else n + e["n"]
+        return max(0, n)
+
+    def starting_votes(self, seat, poll):
+        """The votes ``seat`` starts poll ``poll`` with: its lynch starting votes in the lynch (the poll
+        ``lynch``), oldest first."""
+        if poll != "lynch":
+            return 0
+        n = 0
+        for e in self.state["lasting"]:
+            if e["type"] == "power" and e["player"] == seat and e["which"] == "lynchstart":
+                n = e["n"] if e["op"] == "set" else n + e["n"]
         return max(0, n)
 
     # ------------------------------------------------------------------ killings
     def killing(self, kind, seat, source, by, sheltered=False):
         """A killing of ``kind`` on ``seat``: the first defense that stops it is used; else the player dies.
-        Players sheltered at ``seat``'s home (absence defenses) are hit too."""
+        Players absent at ``seat``'s home are hit too, and so are the players absent at the group's place
+        where the killing is made (its @AttackLocation: the pack's hunt is made at the pack's place)."""
         pl = self.state["players"][seat]
         if not pl["alive"]:
             return False
@@ -554,11 +611,23 @@ class WerewolfGame(GamePorts):
                 break
         if died:
             self.die(seat, kind, source, by)
-        for e in list(self.state["lasting"]):
-            if e["type"] == "defense" and e["kind"] == "absence" and e["at"] == seat and e["player"] != seat \
-                    and kind in ("attack", "kill"):
-                self.killing(kind, e["player"], source, by, sheltered=True)
+        if not sheltered:  # absences are not recursive
+            self.hit_absent(seat, kind, source, by)
+            place = self.attack_location(source, by)
+            if place is not None and not isinstance(place, int):  # made at a group's place (the pack's hunt)
+                self.hit_absent(place, kind, source, by)
         return died
+
+    def hit_absent(self, place, kind, source, by):
+        """A killing at ``place`` (a player's home: a seat; a group or location: its id) also hits the
+        players absent there, each killing on its own (not recursive: an absence at one of them is not
+        followed)."""
+        if kind not in ("attack", "kill"):
+            return
+        for e in list(self.state["lasting"]):
+            if e["type"] == "defense" and e["kind"] == "absence" and e["at"] == place and e["player"] != place \
+                    and e in self.state["lasting"]:
+                self.killing(kind, e["player"], source, by, sheltered=True)
 
     def die(self, seat, kind, source=None, by=None):
         pl = self.state["players"][seat]
@@ -614,6 +683,10 @@ class WerewolfGame(GamePorts):
     def apply_attribute(self, seat, name, source, duration, values=None):
         if name not in self.models:
             raise GameError("unknown attribute %r" % (name,))
+        if duration == "delayedphase":  # put on at the start of the next phase, for that phase
+            self._lasting({"type": "attribute", "player": seat, "name": name, "values": list(values or [])},
+                          source, duration)
+            return True
         if self.has_attribute(seat, name):
             return False
         iid = self._new_card(name, seat, source)
@@ -678,6 +751,20 @@ class WerewolfGame(GamePorts):
                 self._leave(group_iid)
                 self.emit({"type": "disband", "group": name})
 
+    def disband_named(self, group):
+        """Disband the group ``group`` (an id) from another element; False if it is not in play."""
+        g = self.state["groups"].get(group)
+        if g is None:
+            return False
+        self.disband(g["card"])
+        return True
+
+    def reset_conversation(self, where, source):
+        """The channel of another element (a group, a location) starts empty: host behaviour, recorded;
+        its members at that moment read the record."""
+        self.emit(self._where({"type": "channel_reset", "where": where, "source": self._model_of(source)}))
+        return True
+
     def group_change(self, old, new):
         st = self.state
         g = st["groups"].pop(old, None)
@@ -710,7 +797,7 @@ class WerewolfGame(GamePorts):
             self.fire("join", data.NARRATOR, obj=tiid, bindings={"joiner": seat})
         return True
 
-    def change_role(self, seat, role, by=None):
+    def change_role(self, seat, role, by=None, suppressed=False):
         st = self.state
         pl = st["players"][seat]
         if role not in self.models or self.models[role].get("type") != "role":
@@ -734,7 +821,10 @@ class WerewolfGame(GamePorts):
             if seat in g["members"]:
                 self.fire("betrayal", data.NARRATOR, obj=g["card"], bindings={"subject": seat})
         self.set_team(seat, team)
-        self._enter(iid)
+        if suppressed:  # the new role's rules are loaded, its Starting triggers do not run
+            self.rules.card_entered_play(self, iid)
+        else:
+            self._enter(iid)
         self.passive_round()
         return True
 
@@ -837,9 +927,34 @@ class WerewolfGame(GamePorts):
         self.state["cards"][iid]["counter"] = value
         self.emit({"type": "counter", "card": iid, "value": value})
 
-    def set_target(self, iid, seat):
+    def set_target(self, iid, seat, kind="player"):
+        """The element's target: a seat, or a value of another kind (a role or attribute id, a category,
+        a boolean, a choice's option)."""
         self.state["cards"][iid]["target"] = seat
-        self.emit({"type": "target", "player": self._owner(iid), "target": seat})
+        self.emit({"type": "target", "player": self._owner(iid), "target": seat, "kind": kind})
+
+    def value_options(self, seat, kind):
+        """What an action that selects a value of ``kind`` offers (WWRF Target @Selection (Kind))."""
+        ms = self.models
+        roles = [m for m in sorted(ms) if ms[m].get("type") == "role"]
+        if kind == "role":
+            return roles
+        if kind == "attribute":
+            return [m for m in sorted(ms) if ms[m].get("type") == "attribute"]
+        if kind == "category":
+            return sorted(set(ms[r]["category"] for r in roles if ms[r].get("category")))
+        if kind == "fullcategory":
+            return sorted(set("%s-%s" % (ms[r]["class"], ms[r]["category"]) for r in roles
+                              if ms[r].get("class") and ms[r].get("category")))
+        if kind == "boolean":
+            return ["true", "false"]
+        if kind == "option":  # the options of the player's open choices
+            out = []
+            for key in sorted(self.state["choices"]):
+                if key.split(":", 1)[0] == str(seat):
+                    out.extend(o for o in self.state["choices"][key]["options"] if o not in out)
+            return out
+        return []
 
     def display(self, seat, name, values):
         self.state["displays"]["%s:%s" % (seat, name)] = list(values)
@@ -955,19 +1070,32 @@ class WerewolfGame(GamePorts):
                 self.fire("votechange", voter, bindings={"oldvote": old, "newvote": choice, "vote": choice,
                                                          "poll": name, "subject": voter})
 
-    def _poll_tally(self, poll):
-        """(votes per seat, the eligible ones, the seats with the most eligible votes, sorted)."""
+    def _poll_tally(self, poll, shown=None):
+        """(votes per seat, the eligible ones, the seats with the most eligible votes, sorted).  A voter's
+        vote counts their voting power with its hidden part; a player starts the lynch with their
+        starting votes; poll manipulations add votes.  ``shown`` (a dict) receives the votes the tally
+        display shows: without hidden voting power and hidden votes."""
         st = self.state
         name = poll["poll"]
         tally = {}
-        where = self.models.get(poll["where"]) or {}
+        where = self.models.get(poll.get("where")) or {}
         kind = "private" if where.get("type") == "group" else "public"
+        shown = {} if shown is None else shown
+
+        def add(seat, n, hidden=0):
+            tally[seat] = tally.get(seat, 0) + n
+            shown[seat] = shown.get(seat, 0) + n - hidden
+
+        for seat in range(len(st["players"])):
+            n = self.starting_votes(seat, name)
+            if n:
+                add(seat, n)
         for voter in sorted(poll["votes"]):
-            t = poll["votes"][voter]
-            tally[t] = tally.get(t, 0) + self.power_of(voter, kind)
+            power = self.power_of(voter, kind, hidden=True)
+            add(poll["votes"][voter], power, power - self.power_of(voter, kind))
         for e in st["lasting"]:
             if e["type"] in ("votes", "hiddenvotes") and e["poll"] == name and e["n"]:
-                tally[e["player"]] = tally.get(e["player"], 0) + e["n"]
+                add(e["player"], e["n"], e["n"] if e["type"] == "hiddenvotes" else 0)
         eligible = dict((t, n) for t, n in tally.items() if n > 0 and not self._poll_mod(name, "disqualified", t))
         tied = []
         if eligible:
@@ -985,15 +1113,17 @@ class WerewolfGame(GamePorts):
         st = self.state
         poll["open"] = False
         name = poll["poll"]
-        tally, _eligible, tied = self._poll_tally(poll)
+        shown = {}
+        tally, _eligible, tied = self._poll_tally(poll, shown)
         winner = None
         if tied:
             winner = tied[0] if len(tied) == 1 else self._break_tie(name, tied)
-        votes = [[t, tally[t]] for t in sorted(tally)]
+        votes = [[t, shown[t]] for t in sorted(shown) if shown[t] or tally[t] == shown[t]]  # the display
+        hidden = [[t, tally[t] - shown[t]] for t in sorted(tally) if tally[t] != shown[t]]
         voters = sorted(v for v, t in poll["votes"].items() if t == winner)   # WWRF @Voters
         others = [v for v in voters if v != winner]                           # WWRF @OtherVoters
         self.emit(self._where({"type": "poll_close", "poll": name, "winner": winner, "votes": votes,
-                               "where": poll["where"]}))
+                               "hidden": hidden, "where": poll["where"]}))
         for e in list(st["lasting"]):
             if e["type"] == "pollcancel" and e["poll"] == name:
                 st["lasting"].remove(e)
@@ -1084,7 +1214,11 @@ class WerewolfGame(GamePorts):
             return False
         keys = rule.get("keys") or {}
         prompt = keys.get("prompt") or rid
-        options = self._selection_options(iid, rid, rule)
+        selects = keys.get("selects")  # the action selects a value that is not a player
+        if selects is not None:
+            options = self.value_options(seat, selects) if self._conditions(iid, rid, None) else []
+        else:
+            options = self._selection_options(iid, rid, rule)
         if not options:
             return False
         answer = self.ask("use_ability", seat, options, 1, 1, prompt, iid, True)
@@ -1099,7 +1233,10 @@ class WerewolfGame(GamePorts):
             self.emit({"type": "forced", "player": seat, "ability": rid, "target": answer})
         if answer is None:
             return False
-        pre = None if answer == "use" else [Player(answer)]
+        pre = None if answer == "use" or selects is not None else [Player(answer)]
+        self._selected = None
+        if selects is not None:
+            self._selected = (answer == "true") if selects == "boolean" else answer
         self._secondary = None
         second = keys.get("secondary")
         if second is not None:
@@ -1120,17 +1257,19 @@ class WerewolfGame(GamePorts):
                 self.emit({"type": "refused", "player": seat, "ability": rid})
                 return False
         self.emit({"type": "use", "player": seat, "ability": rid, "prompt": prompt,
-                   "target": None if answer == "use" else answer})
+                   "target": None if answer == "use" or selects is not None else answer,
+                   "value": answer if selects is not None else None})
         self._noted = []
         self.last_result = self.last_feedback = None
         ok = self.rules.resolve_action(self, iid, timing, rule_id=rid, preselected=pre)
-        self._secondary = None
+        self._secondary = self._selected = None
         if ok:
             self.state["last_used"]["%s:%s" % (iid, rid)] = [self.state["pindex"], None if answer == "use" else answer]
             noted = self._noted[0] if self._noted else (None, None, None, None)
             if iid in self.state["table"]:
                 self.fire("action", seat, obj=iid, bindings={
-                    "actiontarget": None if answer == "use" else answer, "abilitytype": noted[0],
+                    "actiontarget": None if answer == "use" or selects is not None else answer,
+                    "abilitytype": noted[0],
                     "abilitysubtype": noted[1], "subject": seat, "actionresult": self.last_result,
                     "actionfeedback": self.last_feedback, "triggersource": self.state["cards"][iid]["model"]})
         return bool(ok)
@@ -1216,6 +1355,7 @@ class WerewolfGame(GamePorts):
         else:
             st["night"] += 1
         self.emit({"type": "phase", "phase": kind, "number": st["day"] if kind == "day" else st["night"]})
+        self._start_delayed()
         self.fire("start" + kind, data.NARRATOR)
         self.passive_round()
         for timing in data.TIMINGS[kind]:

@@ -14,7 +14,8 @@ from __future__ import absolute_import, division, print_function
 
 #: records everybody sees (a group's polls and channel only its members: the record's ``to``)
 PUBLIC = ("setup", "phase", "death", "announce", "win", "gameover", "poll_open", "vote", "unvote", "revote",
-          "poll_close", "reveal", "resurrect", "ascended", "descended", "left", "poll_cancelled", "poll_deleted")
+          "poll_close", "reveal", "resurrect", "ascended", "descended", "left", "poll_cancelled", "poll_deleted",
+          "channel_reset")
 
 
 def audience(record):
@@ -46,6 +47,8 @@ def line(rec, name, who):
         return "\n== %s %d ==" % (rec["phase"].title(), rec["number"])
     if t == "use":
         target = "" if rec["target"] is None else " on %s" % who(rec["target"])
+        if rec.get("value") is not None:  # an action that selects a value, not a player (a role...)
+            target = " naming %s" % rec["value"]
         return "  %s uses %s%s." % (who(rec["player"]), rec["prompt"], target)
     if t == "poll_deleted":
         return "  Poll %s is not held." % rec["poll"]
@@ -57,6 +60,10 @@ def line(rec, name, who):
         return "  %s opens a whisper to %s as %s." % (who(rec["player"]), rec["to"], rec["as"])
     if t == "obstruct":
         return "  %s is obstructed (%s)." % (who(rec["player"]), rec["abilities"])
+    if t == "channel_reset":
+        return "  [%s] The channel is wiped: it starts empty." % rec["where"]
+    if t == "delayed_start":
+        return "  A delayed %s on %s comes into force." % (rec["effect"], who(rec["player"]))
     if t == "loyal":
         return "  %s stays loyal to %s." % (who(rec["player"]), el(rec["team"]))
     if t == "grant":
@@ -114,7 +121,9 @@ def line(rec, name, who):
     if t == "poll_close":
         votes = ", ".join(["%s %d" % (who(p), n) for p, n in rec["votes"]])
         won = "no winner" if rec["winner"] is None else "%s wins" % who(rec["winner"])
-        return "  Poll %s closes: %s (%s)." % (el(rec["poll"]), won, votes or "no votes")
+        if not votes:  # a winner by hidden votes only: the display shows none
+            votes = "no votes shown" if rec["winner"] is not None else "no votes"
+        return "  Poll %s closes: %s (%s)." % (el(rec["poll"]), won, votes)
     if t == "attribute":
         return "  %s %s %s." % (who(rec["player"]), "gains" if rec["on"] else "loses", el(rec["attribute"]))
     if t == "join":

@@ -69,10 +69,20 @@ def _results(res):
     return list(getattr(res, "ww_results", []))
 
 
+def _as_target(t):
+    """A stored target: a seat is a player; a role, category, option or boolean stays a value."""
+    if t is None or isinstance(t, bool) or not isinstance(t, int):
+        return t
+    return Player(t)
+
+
 def _targeted(res):
     card = res.game.state["cards"].get(res.source)
-    t = None if card is None else card.get("target")
-    return None if t is None else Player(t)
+    return _as_target(None if card is None else card.get("target"))
+
+
+def _selected_value(res):
+    return getattr(res.game, "_selected", None)
 
 
 def _ind(res):
@@ -277,8 +287,7 @@ def _list_binding(key):
 
 def _pl_target(res, idx):
     iid = res.game.state["players"][idx]["role"]
-    t = None if iid is None else res.game.state["cards"][iid].get("target")
-    return None if t is None else Player(t)
+    return _as_target(None if iid is None else res.game.state["cards"][iid].get("target"))
 
 
 def _pl_power(res, idx):
@@ -508,7 +517,7 @@ class WerewolfVocab(object):
     """The werewolf profile's run-time vocabulary."""
 
     names = {
-        "selection": _selection, "secondary": _secondary, "secondaryrole": _secondary_role, "result": _result, "results": _results,
+        "selection": _selection, "secondary": _secondary, "secondaryrole": _secondary_role, "selectedvalue": _selected_value, "result": _result, "results": _results,
         "subject": _binding("subject"), "deathtype": _text_binding("deathtype"), "attacker": _binding("attacker"),
         "defensetype": _text_binding("defensetype"), "visitor": _binding("visitor"),
         "visittype": _text_binding("visittype"), "visitsubtype": _text_binding("visitsubtype"),
