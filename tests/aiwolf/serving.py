@@ -72,8 +72,17 @@ def agent_thread(agent: Agent, port: int, errors: list[BaseException]) -> thread
 
 @dataclass
 class Fault:
-    """What a :class:`FaultyAgent` does wrong: at the first request ``request`` of day ``day`` (or any
-    day when None), ``action`` is one of late, garbage, invalid, huge, disconnect, stray (or none)."""
+    """What a :class:`FaultyAgent` does wrong at the first request ``request`` of day ``day`` (or any
+    day when None). ``action`` is one of
+
+    * late: no reply in time. The reply is held back until the next packet comes (which proves the
+      server has given up waiting for it: it writes nothing else meanwhile), then sent just before
+      the reply to that packet, if any;
+    * garbage, invalid: that reply is a malformed line, an invalid sentence;
+    * huge: a 10 MB line instead of the reply;
+    * disconnect: the connection is closed instead;
+    * stray: an extra line after the reply, in the same write;
+    * none."""
 
     action: str
     request: Request
@@ -81,19 +90,24 @@ class Fault:
     done: bool = False
 
 
+STRAY = "hello, nobody asked"
+
+
 @dataclass
 class FaultyAgent:
     """A RuleAgent on a raw socket that misbehaves once as its :class:`Fault` says. It records every
-    packet it received and every reply it sent."""
+    packet it received and every reply it sent (a late one when it sent it)."""
 
     port: int
     fault: Fault
-    late: float = 0.5
     agent: Agent = field(default_factory=RuleAgent)
     received: list[Packet] = field(default_factory=list)
     raw: list[str] = field(default_factory=list)
-    sent: list[tuple[Request, int, str]] = field(default_factory=list)  # (request, day, line)
+    sent: list[tuple[int, Request, int, str]] = field(default_factory=list)  # (game, request, day, line)
     error: BaseException | None = None
+
+    def __post_init__(self) -> None:
+        self.agent.rng.seed(1)  # its choices are the same in every run
 
     def start(self) -> threading.Thread:
         t = threading.Thread(target=self._run, daemon=True)
@@ -119,14 +133,21 @@ class FaultyAgent:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.05)
+        held: tuple[int, Request, int, str] | None = None  # a late reply, sent when the next packet comes
+        game = 0
         with sock:
             lines = SocketLines(sock, 1 << 22)
             while (line := lines.readline()) is not None:
                 self.raw.append(line)
                 packet = decode_packet(line)
                 self.received.append(packet)
+                game += packet.request is Request.INITIALIZE
                 reply = session.handle(packet)
                 day = self.agent.day
+                out: list[tuple[int, Request, int, str]] = []
+                if held is not None:
+                    out.append(held)
+                    held = None
                 f = self.fault
                 hit = not f.done and packet.request is f.request and (f.day is None or f.day == day)
                 if hit:
@@ -135,19 +156,22 @@ class FaultyAgent:
                         sock.close()
                         return
                     if f.action == "late":
-                        time.sleep(self.late)
+                        held, reply = (game, packet.request, day, (reply or "").rstrip("\n")), None
                     elif f.action == "garbage":
                         reply = "}{ not json \x00\xff\n"
                     elif f.action == "invalid":
                         reply = "BECAUSE (VOTE Agent[01])\n"
                     elif f.action == "huge":
+                        reply = None
                         sock.sendall(b"x" * (10 * 1024 * 1024) + b"\n")
-                        continue
-                    elif f.action == "stray":
-                        sock.sendall(b"hello, nobody asked\n")
                 if reply is not None:
-                    self.sent.append((packet.request, day, reply.rstrip("\n")))
-                    sock.sendall(reply.encode("utf-8", errors="surrogateescape"))
+                    out.append((game, packet.request, day, reply.rstrip("\n")))
+                if hit and f.action == "stray":
+                    out.append((game, packet.request, day, STRAY))
+                if out:
+                    self.sent.extend(out)
+                    data = "".join(text + "\n" for *_, text in out)
+                    sock.sendall(data.encode("utf-8", errors="surrogateescape"))
 
 
 def assert_finished_and_legal(record: GameRecord) -> None:

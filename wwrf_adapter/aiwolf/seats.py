@@ -5,6 +5,15 @@ Both answer :meth:`ask` with an :class:`Answer`: the reply line, or why there is
 agent sends can stop the server: a late reply is discarded when it arrives, a line longer than the
 limit, a closed connection or a blocked one end that connection only (the seat then stays
 ``connected == False`` and the host plays it), and every problem is kept in :attr:`notes`.
+
+Which line answers which request (the protocol has no request ids): a request's reply is the first
+line that arrives while it waits, once the late replies still owed for earlier requests that timed
+out have been discarded (one line each). Before a request is written, every line already received
+is drained: owed late replies are discarded as such, any other line (an extra line after a reply, a
+line sent for a packet that wants no reply) is ignored as a line nobody asked for. So a stray line
+that arrived before the request, or a late reply, is never taken for the reply to a later request.
+A connection the agent closed (end of file, reset or broken pipe, whichever the kernel reports
+first) is always lost with the same reason, :data:`CLOSED`.
 """
 
 from __future__ import annotations
@@ -28,6 +37,10 @@ STRAY_LIMIT = 50
 LATE_LIMIT = 5
 #: the kernel's send buffer per connection (bounded: an agent that does not read blocks a write soon)
 SEND_BUFFER = 256 * 1024
+#: why a connection the agent closed is lost (an end of file, a reset and a broken pipe alike: which
+#: of them the kernel reports depends on timing, e.g. on whether a request was still unread)
+CLOSED = "it closed the connection"
+_CLOSED_ERRORS = (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
 
 
 @dataclass(frozen=True)
@@ -159,9 +172,30 @@ class RemoteSeat:
             return True
         except socket.timeout:
             self._lose(f"it read nothing for {self.time_limit_ms} ms (the server could not write)")
+        except _CLOSED_ERRORS:
+            self._lose(CLOSED)
         except OSError as exc:
             self._lose(f"write failed: {exc.strerror or exc}")
         return False
+
+    def _recv(self, timeout: float) -> bytes | None:
+        """Received bytes; None when nothing came within ``timeout`` (0: nothing is there now) or the
+        connection is lost (then :attr:`connected` is False)."""
+        try:
+            self.sock.settimeout(timeout)
+            data = self.sock.recv(CHUNK)
+        except (socket.timeout, BlockingIOError, InterruptedError):
+            return None
+        except _CLOSED_ERRORS:
+            self._lose(CLOSED)
+            return None
+        except OSError as exc:
+            self._lose(f"read failed: {exc.strerror or exc}")
+            return None
+        if not data:
+            self._lose(CLOSED)
+            return None
+        return data
 
     def _feed(self, data: bytes) -> None:
         try:
@@ -174,32 +208,25 @@ class RemoteSeat:
         while (line := self.buffer.pop()) is not None:
             if self.owed:
                 self.owed -= 1
-                self.notes.append("a late reply arrived and was discarded")
+                self.notes.append(f"a late reply arrived and was discarded: {shorten(line)}")
                 continue
             return line
         return None
 
     def _drain(self) -> None:
-        """Before a request: lines already received are late replies or lines nobody asked for."""
-        try:
-            self.sock.settimeout(0.0)
-            data = self.sock.recv(CHUNK)
-        except (BlockingIOError, InterruptedError):
-            data = None
-        except OSError as exc:
-            self._lose(f"read failed: {exc.strerror or exc}")
-            return
-        if data == b"":
-            self._lose("it closed the connection")
-            return
-        if data:
-            self._feed(data)
-        while (line := self._next_line()) is not None:
-            self.strays += 1
-            self.notes.append(f"a line nobody asked for was ignored: {shorten(line)}")
-            if self.strays > STRAY_LIMIT:
-                self._lose(f"more than {STRAY_LIMIT} lines nobody asked for")
+        """Before a request: every line received so far is a late reply or a line nobody asked for.
+        Reads until nothing more is there, so that none of them is taken for the request's reply."""
+        while self.connected:
+            while (line := self._next_line()) is not None:
+                self.strays += 1
+                self.notes.append(f"a line nobody asked for was ignored: {shorten(line)}")
+                if self.strays > STRAY_LIMIT:
+                    self._lose(f"more than {STRAY_LIMIT} lines nobody asked for")
+                    return
+            data = self._recv(0.0)
+            if data is None:
                 return
+            self._feed(data)
 
     def _reply(self, deadline: float) -> Answer:
         while self.connected:
@@ -214,18 +241,9 @@ class RemoteSeat:
                 if self.late >= LATE_LIMIT:
                     self._lose(f"no reply to {LATE_LIMIT} requests in a row")
                 return Answer(None, f"late: no reply within {self.time_limit_ms} ms")
-            try:
-                self.sock.settimeout(remaining)
-                data = self.sock.recv(CHUNK)
-            except socket.timeout:
-                continue
-            except OSError as exc:
-                self._lose(f"read failed: {exc.strerror or exc}")
-                break
-            if not data:
-                self._lose("it closed the connection")
-                break
-            self._feed(data)
+            data = self._recv(remaining)
+            if data is not None:
+                self._feed(data)
         return Answer(None, f"disconnected ({self.lost})")
 
 
