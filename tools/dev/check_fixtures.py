@@ -10,7 +10,7 @@ run this check; ``--write`` rewrites the fixtures:
 * ``tests/aiwolf/spec_examples.txt``: every example sentence of the AIWolf protocol 3.6 text,
   extracted by ``tests/aiwolf/extract_spec_examples.py``.
 
-    python tools/dev/check_fixtures.py [--seeds DIR] [--write]
+    python tools/dev/check_fixtures.py --seeds DIR [--write]
 
 Exit status: 0 the fixtures are current (or were written), 1 a fixture is stale, 2 the documents are
 not there.
@@ -39,8 +39,8 @@ def _module(path: Path) -> ModuleType:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seeds", type=Path, default=ROOT.parent / "shared" / "seeds",
-                    help="the folder of the design documents (default: the seeds folder next to this checkout)")
+    ap.add_argument("--seeds", type=Path, required=True, metavar="DIR",
+                    help="the folder of the design documents (the WWRF guides and the AIWolf protocol text)")
     ap.add_argument("--write", action="store_true", help="rewrite the fixtures from the documents")
     args = ap.parse_args(argv)
     if not args.seeds.is_dir():
