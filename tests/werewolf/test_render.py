@@ -80,6 +80,7 @@ def test_host_information_and_team_sets_render_to_host_and_teams(tmp_path):
         "Starting: Learn `%Player 2% %RoleOnFile% %Number% %String_Motto% %Left | Right%`\n"
         "Starting: Learn `%Role:^(Cat:Killing)% %Player1:@(Align:Werewolves)% &(Attr:Lupine)`\n"
         "Passive Start Night: Protect %Player2% from `Attacks` through Passive Defense\n"
+        "Starting: Role Change @Self to %Role:^(Team:Villagers)%\n"
         "Starting: Learn `%Banana%`\n"
         "Starting: Learn `%Role:Townsfolk%`\n"
         "Starting: Learn `%Player:^All%`\n"
@@ -90,16 +91,16 @@ def test_host_information_and_team_sets_render_to_host_and_teams(tmp_path):
     for expr in ("host('Player2')", "host('RoleOnFile')", "host('Number')", "host('String_Motto')",
                  "host('Left | Right')", "host('Role', roles('category=killing'))", "teams('attr=lupine')",
                  "host('Player1', getTargets(\"players[alive]::team('werewolves')\"))",
-                 "to(players::keep(host('Player2')))"):
+                 "to(players::keep(host('Player2')))", "roleChange(host('Role', roles('team=villagers'))) to(me)"):
         assert expr in text, (expr, text)
     mine = [d for d in result.diagnostics if Path(d.span.file).name == "oracle"]
     assert [d.code for d in mine] == ["WW401"] * 4
     assert sorted((d.span.line, d.message.split(": ", 1)[1]) for d in mine) == [
-        (6, "the host information '%Banana%': not a kind the guides know (Role…, Player…, Number…, String…, "
+        (7, "the host information '%Banana%': not a kind the guides know (Role…, Player…, Number…, String…, "
             "PartialRoleList, options a|b)"),
-        (7, "the host information '%Role:Townsfolk%': 'Townsfolk' is not a list of roles (a selector ^(…))"),
-        (8, "the host information '%Player:^All%': '^All' is not a list of players (a selector @(…))"),
-        (9, "the host information '%Yes||No%': an option is empty")]
+        (8, "the host information '%Role:Townsfolk%': 'Townsfolk' is not a list of roles (a selector ^(…))"),
+        (9, "the host information '%Player:^All%': '^All' is not a list of players (a selector @(…))"),
+        (10, "the host information '%Yes||No%': an option is empty")]
 
 
 def test_report_counts_constructs(capsys):

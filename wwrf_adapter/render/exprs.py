@@ -318,7 +318,10 @@ class Exprs:
         raise Unsupported(f"the {v.kind} value '{v.text}' as a text", v.span)
 
     def name(self, v: Value) -> str:
-        """The name of an element (attribute, group, poll, location) as a string literal of its id."""
+        """The name of an element (attribute, group, poll, location) as a string literal of its id; a
+        role the host names (``Role Change @Self to %Role%``) as ``host('Role')``."""
+        if v.kind == "host" and v.type == "role":
+            return self._host(v)
         if v.kind == "constant" or (v.kind == "selector" and v.sigil == "#" and v.name):
             self.cov.add("value", "#name" if v.sigil == "#" else "element name")
             return quote(slug(v.name if v.sigil == "#" and v.name else v.text), v.span)
