@@ -32,8 +32,6 @@ tells the game that a player spoke through a whisper connection.
 """
 from __future__ import absolute_import, division, print_function
 
-import re
-
 from . import data
 from ...runtime import rng as _rng
 from ...runtime.errors import GameError, GameOver
@@ -48,7 +46,7 @@ def host_key(name):
     text = ("%s" % (name,)).strip().strip("%").strip().lower()
     if "|" in text:
         return "|".join(o.strip() for o in text.split("|"))
-    return re.sub(r"[\s_-]+", "", text)
+    return "".join(ch for ch in text if not (ch.isspace() or ch in "_-"))
 
 
 def host_kind(key):
@@ -295,8 +293,8 @@ class WerewolfGame(GamePorts):
         elif kind == "player":
             players = self.state["players"]
             text = ("%s" % (v,)).strip()
-            m = re.match(r"^(?:player\s*)?(\d+)$", text, re.I)
-            seat = int(m.group(1)) - 1 if m else None
+            digits = text[6:].strip() if text.lower().startswith("player") else text
+            seat = int(digits) - 1 if digits.isdigit() else None
             if seat is None:
                 seat = next((p["idx"] for p in players if p["name"].lower() == text.lower()), None)
             if seat is None or isinstance(v, bool) or not 0 <= seat < len(players):
