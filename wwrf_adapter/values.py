@@ -94,8 +94,11 @@ def parse_backtick(text: str, ctx: Ctx, col: int, check: bool = False) -> Value:
     """A backtick constant, or an info string with embedded selectors (checked for delimiting)."""
     inner = text[1:-1]
     embedded: list[Value] = []
+    taken = 0  # the end of the last embedded value: a selector inside %Player:@(…)% is part of it
     for m in _EMBEDDED.finditer(inner):
         start = m.start()
+        if start < taken:
+            continue
         end = start + 1
         sig = inner[start]
         if sig == "%":
@@ -126,7 +129,8 @@ def parse_backtick(text: str, ctx: Ctx, col: int, check: bool = False) -> Value:
         elif sig == "$":
             sub = Value("variable", sel_text, type=vocab.VARIABLE_TYPES.get(sel_text[1:].lower(), "number"))
         else:
-            sub = Value("host", sel_text, type=_host_type(sel_text))
+            sub = host_value(sel_text, ctx, scol, check)
+        taken = end
         sub.annotation = ann.lower() if ann else None
         if ann is not None:
             sub.type = ann.lower()
@@ -139,8 +143,20 @@ def parse_backtick(text: str, ctx: Ctx, col: int, check: bool = False) -> Value:
     return Value(kind, inner, items=embedded)
 
 
+def host_value(text: str, ctx: Ctx, col: int, check: bool) -> Value:
+    """Host information: ``%Role2%``, ``%Yes|No%``; ``%Role:^(Cat:Killing)%`` and ``%Player:@(…)%`` (the
+    older guide's "from a provided target type") keep the target selector as their one item."""
+    v = Value("host", text, type=_host_type(text))
+    name, sep, target = text.strip("%").partition(":")
+    if sep and target[:1] in ("@", "&", "^", "#"):
+        v.items = [parse_selector(target, ctx, col + len(name) + 2, check=check)]
+    return v
+
+
 def _host_type(text: str) -> str | None:
     low = text.strip("%").lower()
+    if "|" in low:
+        return "string"
     if low.startswith("role"):
         return "role"
     if low.startswith("player"):
@@ -191,7 +207,7 @@ def atom_value(tok: Token, ctx: Ctx, span: bool = True) -> Value:
         cached = ctx.parsed.pop((str(tok), col), None)
         v = cached if isinstance(cached, Value) else parse_selector(str(tok), ctx, col, check=False)
     elif t == "HOST":
-        v = Value("host", str(tok), type=_host_type(str(tok)))
+        v = host_value(str(tok), ctx, col, True)
     elif t == "VAR":
         name = str(tok)[1:]
         v = Value("variable", str(tok), type=vocab.VARIABLE_TYPES.get(name.lower(), "number"))

@@ -283,6 +283,17 @@ SELECTORS = [
     ("selector", "^(…)", L + "`x ^(Cat:Killing) x`", SCENARIO),
     ("value", "%Role%", L + "`x %Role% x`", SCENARIO),
     ("value", "%PartialRoleList%", L + "`x %PartialRoleList% x`", SCENARIO),
+    ("value", "%Role%", L + "`x %Role2% x`", SCENARIO),
+    ("value", "%Role%", L + "`x %RoleOnFile% x`", SCENARIO),
+    ("value", "%Player%", L + "`x %Player1% x`", SCENARIO),
+    ("value", "%Player%", N + "Protect %Player1% from `Attacks` through Passive Defense", SCENARIO),
+    ("value", "%Number%", L + "`x %Number% x`", SCENARIO),
+    ("value", "%String%", L + "`x %String% x`", SCENARIO),
+    ("value", "%A|B% (options)", L + "`x %Red|Black% x`", SCENARIO),
+    ("value", "%Role:…%", L + "`x %Role:^(Cat:Killing)% x`", SCENARIO),
+    ("value", "%Player:…%", L + "`x %Player:@(Align:Werewolves)% x`", SCENARIO),
+    ("selector", "&(Attr:…)", L + "`x &(Attr:Lupine) x`", SCENARIO),
+    ("selector", "&(A,B) (several keys)", L + "`x &(Align:Villagers,Attr:!Lupine) x`", SCENARIO),
 ]
 
 VALUES = [

@@ -2,6 +2,7 @@
 up to date with its WWRF sources, and what cannot be rendered is reported where it is written."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -58,16 +59,48 @@ def test_an_unsupported_line_gets_a_located_diagnostic_and_the_rest_is_rendered(
     (book / "oracle").write_text(
         "**Oracle** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
         "Immediate Night: Learn `You feel watched.` [Temporal: Night 1]\n"
-        "On Death: Learn `The count was %Number%.`\n", encoding="utf-8")
+        "On Death: Learn `The count was %Number:@All%.`\n", encoding="utf-8")
     out = tmp_path / "game"
     code = wwrf_main(["render", str(book), "-o", str(out)])
     printed = capsys.readouterr().out
     assert code == 1
+    # a number "from a list of players" means nothing: only %Role:…% and %Player:…% come from a list
     assert (f"{book / 'oracle'}:4:1: error[WW401]: not supported by the werewolf renderer: the host "
-            "information '%Number%'") in printed
+            "information '%Number:@All%': only %Role:…% and %Player:…% come from a list of their type") in printed
     ini = (out / "rules" / "oracle.ini").read_text(encoding="utf-8")
     assert "[oracle--1]" in ini and "learn('You feel watched.')" in ini
-    assert "# NOT SUPPORTED: the host information '%Number%'" in ini and "# oracle:4  On Death" in ini
+    assert "# NOT SUPPORTED: the host information '%Number:@All%'" in ini and "# oracle:4  On Death" in ini
+
+
+def test_host_information_and_team_sets_render_to_host_and_teams(tmp_path):
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    (book / "oracle").write_text(
+        "**Oracle** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
+        "Starting: Learn `%Player 2% %RoleOnFile% %Number% %String_Motto% %Left | Right%`\n"
+        "Starting: Learn `%Role:^(Cat:Killing)% %Player1:@(Align:Werewolves)% &(Attr:Lupine)`\n"
+        "Passive Start Night: Protect %Player2% from `Attacks` through Passive Defense\n"
+        "Starting: Role Change @Self to %Role:^(Team:Villagers)%\n"
+        "Starting: Learn `%Banana%`\n"
+        "Starting: Learn `%Role:Townsfolk%`\n"
+        "Starting: Learn `%Player:^All%`\n"
+        "Starting: Learn `%Yes||No%`\n", encoding="utf-8")
+    result = render_book(book, tmp_path / "game", write=False)
+    oracle = next(el for el in result.elements if el.card["id"] == "oracle")
+    text = "\n".join(v for sec in oracle.sections for _k, v in sec.keys)
+    for expr in ("host('Player2')", "host('RoleOnFile')", "host('Number')", "host('String_Motto')",
+                 "host('Left | Right')", "host('Role', roles('category=killing'))", "teams('attr=lupine')",
+                 "host('Player1', getTargets(\"players[alive]::team('werewolves')\"))",
+                 "to(players::keep(host('Player2')))", "roleChange(host('Role', roles('team=villagers'))) to(me)"):
+        assert expr in text, (expr, text)
+    mine = [d for d in result.diagnostics if Path(d.span.file).name == "oracle"]
+    assert [d.code for d in mine] == ["WW401"] * 4
+    assert sorted((d.span.line, d.message.split(": ", 1)[1]) for d in mine) == [
+        (7, "the host information '%Banana%': not a kind the guides know (Role…, Player…, Number…, String…, "
+            "PartialRoleList, options a|b)"),
+        (8, "the host information '%Role:Townsfolk%': 'Townsfolk' is not a list of roles (a selector ^(…))"),
+        (9, "the host information '%Player:^All%': '^All' is not a list of players (a selector @(…))"),
+        (10, "the host information '%Yes||No%': an option is empty")]
 
 
 def test_report_counts_constructs(capsys):

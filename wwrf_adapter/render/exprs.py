@@ -76,7 +76,7 @@ PLAYER_VALUED = ("target", "randomplayer", "players", "source")
 OUTCOME_PROPS = ("success", "message", "result")
 #: keys of advanced role selectors (``^(Cat:Killing)``) and of team selectors (``&(Align:T)``)
 ROLE_KEYS = {"cat": "category", "category": "category", "class": "class", "team": "team", "type": "type"}
-TEAM_KEYS = {"align": "align", "alignment": "align"}
+TEAM_KEYS = {"align": "align", "alignment": "align", "attr": "attr", "attribute": "attr"}
 #: selectors of event values that are not players: the profile's name for each
 TEXT_NAMES = {"visittype": "visittype", "actionabilitytype": "abilitytype", "visitsubtype": "visitsubtype",
               "defensetype": "defensetype", "actionresult": "actionresult", "actionfeedback": "actionfeedback",
@@ -119,6 +119,8 @@ class Exprs:
     # ---------------------------------------------------------------- players
     def player_filter(self, v: Value, dead: bool = False) -> str:
         """A selector of several players as a filter (``players[alive]::has('lupine')``)."""
+        if v.kind == "host" and v.type == "player":  # %Player1%: the player the host named
+            return f"players::keep({self._host(v)})"
         if v.kind != "selector":
             raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
         name = (v.name or "").lower()
@@ -228,6 +230,8 @@ class Exprs:
 
     def player_expr(self, v: Value) -> str:
         """A selector of one player (or a list) as an expression."""
+        if v.kind == "host" and v.type == "player":
+            return self._host(v)
         if v.kind != "selector":
             raise Unsupported(f"'{v.text}' is not a player", v.span)
         name = (v.name or "").lower()
@@ -314,7 +318,10 @@ class Exprs:
         raise Unsupported(f"the {v.kind} value '{v.text}' as a text", v.span)
 
     def name(self, v: Value) -> str:
-        """The name of an element (attribute, group, poll, location) as a string literal of its id."""
+        """The name of an element (attribute, group, poll, location) as a string literal of its id; a
+        role the host names (``Role Change @Self to %Role%``) as ``host('Role')``."""
+        if v.kind == "host" and v.type == "role":
+            return self._host(v)
         if v.kind == "constant" or (v.kind == "selector" and v.sigil == "#" and v.name):
             self.cov.add("value", "#name" if v.sigil == "#" else "element name")
             return quote(slug(v.name if v.sigil == "#" and v.name else v.text), v.span)
@@ -407,16 +414,41 @@ class Exprs:
         raise Unsupported(f"the {v.kind} value '{v.text}'", v.span)
 
     def _host(self, v: Value) -> str:
-        """Host information: ``%Role%`` (``%Role2%``...) and ``%PartialRoleList%`` as ``host('role')``."""
-        name = v.text.strip().strip("%")
-        low = name.lower()
+        """Host information as ``host('name')``: ``%Role%`` (``%Role2%``, ``%RoleOnFile%``: any text
+        after the kind), ``%Player1%``, ``%Number%``, ``%String%``, ``%PartialRoleList%``, options
+        ``%Yes|No%``; ``%Role:^(…)%`` and ``%Player:@(…)%`` as ``host('role', roles(...))``,
+        ``host('player', getTargets(...))``: the value comes from that list."""
+        name, sep, target = v.text.strip().strip("%").partition(":")
+        low = re.sub(r"[\s_-]+", "", name.lower())
+        if "|" in name and not sep:
+            if any(not o.strip() for o in name.split("|")):
+                raise Unsupported(f"the host information '{v.text}': an option is empty", v.span)
+            self.cov.add("value", "%A|B% (options)")
+            return f"host({quote(name, v.span)})"
+        kind = next((k for k in ("role", "player", "number", "string") if low.startswith(k)), None)
         if low == "partialrolelist":
-            self.cov.add("value", "%PartialRoleList%")
-            return "host('partialrolelist')"
-        if re.fullmatch(r"role\d*", low):
-            self.cov.add("value", "%Role%")
-            return f"host('{low}')"
-        raise Unsupported(f"the host information '{v.text}'", v.span)
+            kind = "partialrolelist"
+        if kind is None:
+            raise Unsupported(f"the host information '{v.text}': not a kind the guides know (Role…, "
+                              "Player…, Number…, String…, PartialRoleList, options a|b)", v.span)
+        label = {"partialrolelist": "%PartialRoleList%"}.get(kind, f"%{kind.capitalize()}%")
+        key = quote(re.sub(r"\s+", "", name), v.span)  # as written: a rule error names it so
+        if not sep:
+            self.cov.add("value", label)
+            return f"host({key})"
+        if kind not in ("role", "player"):
+            raise Unsupported(f"the host information '{v.text}': only %Role:…% and %Player:…% come from "
+                              "a list of their type", v.span)
+        among = v.items[0] if v.items else Value("constant", target, span=v.span)
+        if kind == "role" and among.sigil == "^" and not among.props:
+            expr = self._set_of(among)
+        elif kind == "player" and among.sigil in ("@", "#"):
+            expr = self._found(among)
+        else:
+            raise Unsupported(f"the host information '{v.text}': '{among.text}' is not a list of "
+                              f"{kind}s (a selector {'^(…)' if kind == 'role' else '@(…)'})", v.span)
+        self.cov.add("value", f"%{kind.capitalize()}:…%")
+        return f"host({key}, {expr})"
 
     def _set_of(self, v: Value) -> str:
         """A team set (``&All``, ``&(Align:T)``) or a role list (``^All``, ``^(Cat:C)``) as the list of
@@ -433,6 +465,10 @@ class Exprs:
                 raise Unsupported(f"the key '{f.key}' of '{v.text}'", v.span)
             tests.append(f"{key}{'!' if f.negated else ''}={slug(f.value)}")
         self.cov.add("selector", f"{v.sigil}(…)")
+        if team and any(t.startswith("attr") for t in tests):
+            self.cov.add("selector", "&(Attr:…)")
+        if team and len(tests) > 1:
+            self.cov.add("selector", "&(A,B) (several keys)")
         return f"{'teams' if team else 'roles'}({quote(', '.join(tests), v.span)})"
 
     def _chain(self, v: Value) -> str:

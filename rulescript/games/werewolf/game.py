@@ -40,6 +40,33 @@ from ...runtime.ports import GamePorts, NoRules, NullSink
 from ...runtime.resolution import Player
 
 
+def host_key(name):
+    """The key of a host information name: ``%Player 1%``, ``player1`` and ``Player_1`` are ``player1``;
+    the options of ``%Yes | No%`` are kept apart (``yes|no``)."""
+    text = ("%s" % (name,)).strip().strip("%").strip().lower()
+    if "|" in text:
+        return "|".join(o.strip() for o in text.split("|"))
+    return "".join(ch for ch in text if not (ch.isspace() or ch in "_-"))
+
+
+def host_kind(key):
+    """What a host information key holds: role, player, number, string, partialrolelist, option, or
+    None for a name the guides do not know."""
+    if "|" in key:
+        return "option"
+    if key == "partialrolelist":
+        return key
+    for kind in ("role", "player", "number", "string"):
+        if key.startswith(kind):
+            return kind
+    return None
+
+
+def host_options(name):
+    """The options of ``%a|b|c%`` as written."""
+    return [o.strip() for o in ("%s" % (name,)).strip().strip("%").split("|")]
+
+
 def _phase_word(temporal):
     """``night 2+`` -> ("night", 2, True); ``night`` -> ("night", None, True)."""
     parts = temporal.lower().split()
@@ -206,42 +233,97 @@ class WerewolfGame(GamePorts):
             return 0
         return int(n)
 
-    def host_info(self, name):
-        """Host information (WWRF %Role%, %Role2%, %PartialRoleList%): what the game's settings say
-        under ``host`` (a mapping of names such as ``role``, ``partialrolelist``), else derived from
-        the role list dealt: ``partialrolelist`` counts the dealt roles by class and category
-        ("2 Townsfolk Miscellaneous, 1 Werewolf Killing"); ``role``, ``role2``... are roles of the dealt
-        list drawn once by the game's generator (different ones while there are), then kept."""
+    def host_info(self, name, among=None):
+        """Host information (WWRF %Role%, %Role2%, %Player1%, %Number%, %String%, %PartialRoleList%,
+        %Yes|No%): what the game's settings say under ``host`` (a mapping of names such as ``Role``,
+        ``Player1``, ``Number``; names match without case, spaces or ``%``), else derived from the game
+        where a host without notes could: ``partialrolelist`` counts the dealt roles by class and
+        category ("2 Townsfolk Miscellaneous, 1 Werewolf Killing"); ``role...`` is a role of the dealt
+        list and ``player...`` a player (a seat) drawn once by the game's generator (a different one for
+        each name while there are), then kept; ``a|b|c`` is one of its options drawn the same way.
+        ``number...`` and ``string...`` cannot be derived: a GameError says the host did not set them.
+        ``among`` (WWRF %Role:^(...)%, %Player:@(...)%) is the list the value must come from."""
         st = self.state
-        key = (name or "").strip().strip("%").lower()
-        given = dict((("%s" % k).strip("%").lower(), v) for k, v in (st.get("settings", {}).get("host") or {}).items())
+        key = host_key(name)
+        kind = host_kind(key)
+        if kind is None:
+            raise GameError("%r is not host information (Role..., Player..., Number..., String..., "
+                            "PartialRoleList or options a|b)" % (name,))
+        shown = "%" + ("%s" % (name,)).strip().strip("%") + "%"
+        given = dict((host_key(k), v) for k, v in (st.get("settings", {}).get("host") or {}).items())
         if key in given:
-            v = given[key]
-            if key.startswith("role"):
-                v = ("%s" % v).strip().lower().replace(" ", "-").replace("_", "-")
-                if (self.models.get(v) or {}).get("type") != "role":
-                    raise GameError("the host information %s names %r, which is not a role of the game" % (name, v))
-            return v
+            return self._host_given(shown, name, kind, given[key], among)
+        if kind in ("number", "string"):
+            raise GameError("the host did not set %s: a %s cannot be derived from the role list "
+                            "(the settings' host mapping has %s)" % (
+                                shown, kind, ", ".join(sorted(given)) or "nothing"))
         kept = st.setdefault("host", {})
         if key in kept:
             return kept[key]
         roles = sorted(st["deal"]["roles"])
-        if key == "partialrolelist":
+        if kind == "partialrolelist":
             counts = {}
             for r in roles:
                 m = self.models[r]
                 k = (m.get("class") or "", m.get("category") or "")
                 counts[k] = counts.get(k, 0) + 1
             value = ", ".join("%d %s %s" % (counts[k], k[0], k[1]) for k in sorted(counts))
-        elif key.startswith("role") and (key[4:] == "" or key[4:].isdigit()):
-            used = [v for k, v in kept.items() if k.startswith("role")]
-            pool = [r for r in roles if r not in used] or roles
-            value = pool[self.randbelow(len(pool))]
         else:
-            raise GameError("no host information %r (the settings' host mapping has %s)" % (
-                name, ", ".join(sorted(given)) or "none"))
+            if kind == "option":
+                pool = host_options(name)
+            elif kind == "role":
+                pool = roles if among is None else ([r for r in roles if r in among] or sorted(set(among)))
+            else:
+                seats = [p["idx"] for p in st["players"]]
+                pool = seats if among is None else [p for p in seats if p in among]
+            if not pool:
+                raise GameError("%s has nothing to be drawn from" % (shown,))
+            used = [v for k, v in kept.items() if host_kind(k) == kind]
+            fresh = [v for v in pool if v not in used] or pool
+            value = fresh[self.randbelow(len(fresh))]
         kept[key] = value
         return value
+
+    def _host_given(self, shown, name, kind, v, among):
+        """A value the host set, checked: a role of the game, a player of the game (a number n for
+        Player n, or a player's name), a number, one of the options; and one of ``among``."""
+        if kind == "role":
+            v = ("%s" % (v,)).strip().lower().replace(" ", "-").replace("_", "-")
+            if (self.models.get(v) or {}).get("type") != "role":
+                raise GameError("the host information %s names %r, which is not a role of the game" % (shown, v))
+        elif kind == "player":
+            players = self.state["players"]
+            text = ("%s" % (v,)).strip()
+            digits = text[6:].strip() if text.lower().startswith("player") else text
+            seat = int(digits) - 1 if digits.isdigit() else None
+            if seat is None:
+                seat = next((p["idx"] for p in players if p["name"].lower() == text.lower()), None)
+            if seat is None or isinstance(v, bool) or not 0 <= seat < len(players):
+                raise GameError("the host information %s names %r, which is not a player of the game" % (shown, v))
+            v = seat
+        elif kind == "number":
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                try:
+                    v = float(("%s" % (v,)).strip())
+                except ValueError:
+                    raise GameError("the host information %s is %r, which is not a number" % (shown, v))
+                if v == int(v):
+                    v = int(v)
+        elif kind == "option":
+            low = ("%s" % (v,)).strip().lower()
+            options = [o for o in host_options(name) if o.lower() == low]
+            if not options:
+                raise GameError("the host information %s is %r, which is not one of its options" % (shown, v))
+            v = options[0]
+        else:
+            v = "%s" % (v,)
+        if among is not None and v not in among:
+            if kind == "player":
+                raise GameError("the host information %s is Player %d, who is not one of %s" % (
+                    shown, v + 1, ", ".join("Player %d" % (p + 1) for p in among) or "no player"))
+            raise GameError("the host information %s is %r, which is not one of %s" % (
+                shown, v, ", ".join("%s" % (a,) for a in among) or "nothing"))
+        return v
 
     def count_use(self, iid, rule_id):
         key = "%s:%s" % (iid, rule_id)

@@ -10,6 +10,7 @@ from __future__ import absolute_import, division, print_function
 
 from ...runtime.errors import GameError
 from ...runtime.resolution import Card, Player
+from .game import host_key, host_kind
 
 
 def _game(res):
@@ -380,14 +381,22 @@ def _fn_outcome(res, args, fail):
 
 
 def _fn_teams(res, args, fail):
-    """teams('test'): the ids of the teams in play (WWRF &All; &(Align:T) with 'align=t', 'align!=t')."""
+    """teams('test'): the ids of the teams in play (WWRF &All), or those that pass every test:
+    'align=t', 'align!=t' (&(Align:T), &(Align:!T)), 'attr=a', 'attr!=a' (&(Attr:A): the team's element
+    has the attribute A, its ``Role Attribute``)."""
     g = res.game
     tests = []
     for part in ("%s" % (args[0] if args else "",)).split(","):
         if "=" in part:
             k, v = part.split("=", 1)
-            tests.append((_text(v), not k.strip().endswith("!")))
-    return [t for t in sorted(g.state["teams"]) if all((t == v) == want for v, want in tests)]
+            k = k.strip().lower()
+            tests.append((k.rstrip("!").strip() or "align", _text(v), not k.endswith("!")))
+
+    def passes(t, key, v):
+        if key == "attr":
+            return v in (g.models.get(t, {}).get("attributes") or [])
+        return t == v
+    return [t for t in sorted(g.state["teams"]) if all(passes(t, k, v) == want for k, v, want in tests)]
 
 
 def _fn_roles(res, args, fail):
@@ -413,11 +422,23 @@ def _fn_roles(res, args, fail):
 
 
 def _fn_host(res, args, fail):
-    """host('name'): host information (WWRF %Role%, %PartialRoleList%): game.host_info."""
+    """host('name'[, among]): host information (WWRF %Role%, %Player1%, %Number%, %String%,
+    %PartialRoleList%, %Yes|No%; %Role:^(...)% and %Player:@(...)% give the list it comes from):
+    game.host_info; a player comes back as the player."""
+    name = "%s" % (args[0],)
+    kind = host_kind(host_key(name))
+    among = None
+    if len(args) > 1:
+        got = args[1] if isinstance(args[1], list) else [args[1]]
+        if kind == "player":
+            among = [v.idx for v in got if isinstance(v, Player)]
+        else:
+            among = [_text(v) for v in got if v is not None]
     try:
-        return res.game.host_info(_text(args[0]))
+        value = res.game.host_info(name, among)
     except GameError as e:
-        raise fail("RS506", "%s" % (e,), [("name", args[0])])
+        raise fail("RS506", "%s" % (e,), [("name", name)])
+    return Player(value) if kind == "player" else value
 
 
 def _fn_randomplayer(res, args, fail):
