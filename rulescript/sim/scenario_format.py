@@ -511,6 +511,8 @@ class _Checker:
 
     def errors_expect(self, v, at):
         if isinstance(v, int) and not isinstance(v, bool):
+            if v < 0:
+                self.err("SC105", "expect.errors must be a count from 0, got %d" % v, at)
             return
         items = [(v, at)] if isinstance(v, dict) else None
         if isinstance(v, list):
@@ -521,6 +523,14 @@ class _Checker:
         for x, xat in items:
             if self.mapping(x, xat, "expect.errors entry"):
                 self.fields(x, ERROR_EXPECT, "expect.errors entry")
+                if "count" in x:
+                    self.integer(x, "count", "expect.errors", 0)
+                for key in ("code", "message"):
+                    if key in x:
+                        self.string(x, key, "expect.errors")
+                if "card" in x and not isinstance(x["card"], str):
+                    self.err("SC105", "expect.errors.card must be a card id, got %s" % _kind(x["card"]),
+                             x.where("card"))
 
     def attacks_expect(self, v, at):
         if isinstance(v, int) and not isinstance(v, bool):

@@ -466,6 +466,37 @@ def test_rule_errors_are_expected_or_fail_the_scenario(tmp_path):
     assert not wrong.passed and "1 rule error(s) matching {code: 'RS501'}" in wrong.failures[0]
 
 
+def test_expect_errors_entries_of_the_wrong_type_are_located(tmp_path):
+    """Issue 13 (fuzz: a TypeError in _error_matches): an expect.errors entry whose code, message,
+    card or count is not what it must be is a located format error, not a crash."""
+    game = _rules_game(tmp_path, "[boom]\naction = hp(me.sp // opp.sp)\n", """\
+        - name: wrong types
+          setup: {players: [{sp: 4, hand: [boom]}]}
+          steps: [{action: boom}]
+          expect:
+            errors: [{code: 505, message: [division], card: [boom], count: two}]
+        - name: a number for a message
+          setup: {players: [{sp: 4, hand: [boom]}]}
+          steps: [{action: boom}]
+          expect: {errors: {message: 5}}
+        - name: a negative count
+          setup: {players: [{sp: 4, hand: [boom]}]}
+          steps: [{action: boom}]
+          expect: {errors: -1}
+        """)
+    res = {r.name: r for r in run_folder(game)}
+    assert all(not r.passed for r in res.values())
+    wrong = "\n".join(res["wrong types"].failures)
+    for where, message in [("a.yaml:5:21", "expect.errors.code must be a string, got"),
+                           ("a.yaml:5:35", "expect.errors.message must be a string, got"),
+                           ("a.yaml:5:53", "expect.errors.card must be a card id, got"),
+                           ("a.yaml:5:68", "expect.errors.count must be an integer, got")]:
+        assert where in wrong and message in wrong, wrong
+    assert "a.yaml:9:" in res["a number for a message"].failures[0]
+    assert "expect.errors.message must be a string" in res["a number for a message"].failures[0]
+    assert "expect.errors must be a count from 0, got -1" in res["a negative count"].failures[0]
+
+
 def test_rules_that_do_not_compile_fail_every_scenario_with_the_diagnostics(tmp_path):
     game = _rules_game(tmp_path, "[boom]\naction = hp(me.sp // \n", """\
         - name: any
