@@ -759,8 +759,12 @@ def _last_line(d, default):
     """The largest line number recorded anywhere inside a located container."""
     best = default
     stack = [d]
+    seen = set()  # containers an alias shares are looked at once
     while stack:
         x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
         if isinstance(x, LDict):
             for pos in list(x.key_at.values()) + list(x.val_at.values()):
                 best = max(best, pos[0])
