@@ -307,10 +307,9 @@ def cmd_play_werewolf(args: argparse.Namespace) -> int:
         return EXIT_ERRORS
     rec = Recorder()
     if args.replay:
-        from rulescript.sim.gamelog import SaveError
-
         from rulescript.runtime.errors import InvalidDecision
         from rulescript.sim.deciders import ReplayDiverged
+        from rulescript.sim.gamelog import SaveError
 
         try:
             log = load_log(args.replay, werewolf=table.data)
