@@ -157,15 +157,17 @@ MAX_COPIES = 3
 WOLF_LOG_FORMAT = "rulescript-werewolf-log-1"  # (rulescript.sim.wolf.LOG_FORMAT)
 
 
-def _check_decisions(name, fields, need, players):
-    """``decisions``: a list of [kind, player, answer], the player a seat from 0 to ``players`` - 1."""
+def _check_decisions(name, fields, need, players, narrator=False):
+    """``decisions``: a list of [kind, player, answer], the player a seat from 0 to ``players`` - 1
+    (or, with ``narrator``, -1: the werewolf game's narrator decides tied polls for a host)."""
     decisions = need("decisions", lambda v: isinstance(v, list), "a list of [kind, player, answer]")
     dnode = fields["decisions"][0]
+    low = -1 if narrator else 0
     for i, item in enumerate(decisions):
         if not (isinstance(item, (list, tuple)) and len(item) == 3 and isinstance(item[0], str)
-                and _is_int(item[1]) and 0 <= item[1] < players):
+                and _is_int(item[1]) and low <= item[1] < players):
             at = _at(dnode.elts[i]) if isinstance(dnode, (ast.List, ast.Tuple)) else _at(dnode)
-            who = "player (0 or 1)" if players == 2 else "player (0 to %d)" % (players - 1)
+            who = "player (0 or 1)" if players == 2 and not narrator else "player (%d to %d)" % (low, players - 1)
             raise _save_error(name, at, "decision %d must be [kind, %s, answer]" % (i + 1, who))
 
 
@@ -214,7 +216,7 @@ def _check_wolf_log(name, fields, need, models):
                 raise _save_error(name, at, "unknown setting %r (settings: %s)" % (key, ", ".join(sorted(WOLF_SETTINGS))))
             if not _wolf_setting_ok(key, value):
                 raise _save_error(name, at, "setting %r must be %s" % (key, WOLF_SETTINGS[key]))
-    _check_decisions(name, fields, need, players=len(roles))
+    _check_decisions(name, fields, need, players=len(roles), narrator=True)
 
 
 def _check_deck(name, at, i, deck, data, named_decks):

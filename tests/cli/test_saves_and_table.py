@@ -155,8 +155,9 @@ def _set(log: dict[str, Any], i: int, decision: list[Any]) -> dict[str, Any]:
     (lambda log: {**log, "roles": ["lynch"] + log["roles"][1:]}, "role 'lynch' is not a role of this game"),
     (lambda log: {**log, "roles": []}, "'roles' must be a list of 1 to 100 role ids"),
     (lambda log: {**log, "roles": ["villager"] * 101}, "'roles' must be a list of 1 to 100 role ids"),
-    (lambda log: _set(log, 1, ["vote", 9, 0]), "decision 2 must be [kind, player (0 to 4), answer]"),
-    (lambda log: _set(log, 1, ["vote", -1, 0]), "decision 2 must be [kind, player (0 to 4), answer]"),
+    (lambda log: _set(log, 1, ["vote", 9, 0]), "decision 2 must be [kind, player (-1 to 4), answer]"),
+    (lambda log: _set(log, 1, ["vote", -2, 0]), "decision 2 must be [kind, player (-1 to 4), answer]"),
+    (lambda log: _set(log, 1, ["vote", -1, 0]), "cannot replay"),  # the narrator: a host's tie-break
     (lambda log: {**log, "settings": [1]}, "'settings' must be a mapping of poll settings"),
     (lambda log: {**log, "settings": {"x": 1}}, "unknown setting 'x' (settings: revotes, ties, vote_changes)"),
     (lambda log: {**log, "settings": {"revotes": {"lynch": "many"}}}, "setting 'revotes' must be a mapping"),
