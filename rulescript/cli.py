@@ -307,15 +307,23 @@ def cmd_play_werewolf(args: argparse.Namespace) -> int:
         return EXIT_ERRORS
     rec = Recorder()
     if args.replay:
+        from rulescript.runtime.errors import InvalidDecision
+        from rulescript.sim.deciders import ReplayDiverged
         from rulescript.sim.gamelog import SaveError
 
         try:
-            log = load_log(args.replay)
+            log = load_log(args.replay, werewolf=table.data)
         except SaveError as exc:
             print(colour_diagnostics(exc.diagnostic.render(), use_colour(sys.stderr)), file=sys.stderr)
             return EXIT_ERRORS
-        game = table.replay(log, sink=rec)
+        try:
+            game = table.replay(log, sink=rec, partial=True)
+        except (ReplayDiverged, InvalidDecision) as exc:
+            print(f"rulescript: error: cannot replay {args.replay}: {exc}", file=sys.stderr)
+            return EXIT_ERRORS
         print_narrative(rec.records, game, sys.stdout)
+        if game.replay_stopped is not None:
+            print(f"(the log ends here, after {game.replay_stopped} decisions)")
         return EXIT_OK
     players = args.players or min(table.data.role_lists or [0])
     if not args.auto:  # you play seat 0 (Player 1); the other seats are seeded random players

@@ -133,9 +133,9 @@ class _TrackingCache(CompileCache):
         super().__init__(directory, max_entries=200_000)
         self.compiled: list[str] = []
 
-    def put(self, key: str, result: FileResult) -> None:
+    def put(self, key: str, result: FileResult, size: int = 0) -> None:
         self.compiled.append(result.filename)
-        super().put(key, result)
+        super().put(key, result, size)
 
 
 def _chunks(text: str) -> list[tuple[int, str]]:

@@ -98,7 +98,9 @@ def formalized_lines(el: Element) -> list[str]:
 
 def format_element(el: Element) -> str:
     """The canonical text of one element file (ends with a newline)."""
-    head = f"**{el.header.name}**" + "".join(f" | {p}" for p in el.header.parts)
+    # a name that ends with '*' (read from "**Name * **") keeps its space: "**Name ***" reads as "Name"
+    name = el.header.name + (" " if el.header.name.endswith("*") else "")
+    head = f"**{name}**" + "".join(f" | {p}" for p in el.header.parts)
     out: list[str] = [head]
     if el.kind == "display":
         out.extend(el.template)

@@ -89,10 +89,16 @@ class CompileResult:
 class CompileCache:
     """Compiled files keyed by a content hash; optionally persisted as JSON files in a directory."""
 
-    def __init__(self, directory: str | Path | None = None, max_entries: int = 4096) -> None:
+    def __init__(self, directory: str | Path | None = None, max_entries: int = 4096,
+                 max_source_bytes: int | None = None) -> None:
         self.memory: dict[str, FileResult] = {}
         self.directory = Path(directory) if directory else None
         self.max_entries = max_entries
+        # the memory kept is bounded by the source text of the results too (their IR weighs some
+        # 40 times the text): the entries given a size sum to at most ``max_source_bytes``
+        self.max_source_bytes = max_source_bytes
+        self.sizes: dict[str, int] = {}
+        self.source_bytes = 0
         self.hits = 0
         self.misses = 0
 
@@ -106,17 +112,16 @@ class CompileCache:
                 except (OSError, ValueError, KeyError, TypeError):
                     hit = None
                 if hit is not None:
-                    self.memory[key] = hit
+                    self._keep(key, hit, 0)
         if hit is None:
             self.misses += 1
         else:
             self.hits += 1
         return hit
 
-    def put(self, key: str, result: FileResult) -> None:
-        if len(self.memory) >= self.max_entries:
-            self.memory.pop(next(iter(self.memory)))
-        self.memory[key] = result
+    def put(self, key: str, result: FileResult, size: int = 0) -> None:
+        """Keep ``result`` (compiled from ``size`` bytes of source; on disk too with a directory)."""
+        self._keep(key, result, size)
         if self.directory is not None:
             self.directory.mkdir(parents=True, exist_ok=True)
             data = json.dumps(_file_result_to_json(result))
@@ -125,8 +130,26 @@ class CompileCache:
                 fh.write(data)
             os.replace(tmp, self.directory / f"{key}.json")  # atomic: a failed write loses nothing
 
+    def _keep(self, key: str, result: FileResult, size: int) -> None:
+        """In memory, the oldest entries forgotten past ``max_entries`` or ``max_source_bytes``."""
+        self._forget(key)
+        limit = self.max_source_bytes
+        while self.memory and (len(self.memory) >= self.max_entries
+                               or (limit is not None and self.source_bytes + size > limit)):
+            self._forget(next(iter(self.memory)))
+        self.memory[key] = result
+        if size:
+            self.sizes[key] = size
+            self.source_bytes += size
+
+    def _forget(self, key: str) -> None:
+        self.memory.pop(key, None)
+        self.source_bytes -= self.sizes.pop(key, 0)
+
     def clear(self) -> None:
         self.memory.clear()
+        self.sizes.clear()
+        self.source_bytes = 0
 
 
 def _file_result_to_json(r: FileResult) -> dict[str, Any]:
@@ -141,7 +164,8 @@ def _file_result_from_json(d: dict[str, Any]) -> FileResult:
     return FileResult(d["filename"], d["rules"], diags, {k: set(v) for k, v in d["used"].items()}, cached=True)
 
 
-DEFAULT_CACHE = CompileCache()
+#: the process's cache: up to 4 MB of rule source (some 160 MB of IR) stays compiled
+DEFAULT_CACHE = CompileCache(max_source_bytes=4 * 1024 * 1024)
 
 
 _DB_MEMO: dict[int, tuple[list[dict[str, Any]], CardDatabase, str]] = {}
@@ -177,13 +201,28 @@ def _cache_key(profile: Profile, cards_fp: str, filename: str, text: str) -> str
     return h.hexdigest()
 
 
-_PROFILE_FPS: dict[int, str] = {}
+#: how many files (or profiles) the memos below remember: a long-lived process (a table with hot
+#: reload, a server, the fuzzer) meets game folders without end, and each entry holds a parsed file
+MEMO_ENTRIES = 64
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    """``memo[key] = value``, the oldest entry forgotten when the memo holds :data:`MEMO_ENTRIES`."""
+    memo.pop(key, None)
+    while len(memo) >= MEMO_ENTRIES:
+        memo.pop(next(iter(memo)))
+    memo[key] = value
+
+
+_PROFILE_FPS: dict[int, tuple[Profile, str]] = {}
 
 
 def _profile_fp(profile: Profile) -> str:
-    fp = _PROFILE_FPS.get(id(profile))
-    if fp is None:
-        fp = _PROFILE_FPS[id(profile)] = profile_fingerprint(profile)
+    memo = _PROFILE_FPS.get(id(profile))
+    if memo is not None and memo[0] is profile:  # (the profile is kept: its id is not reused)
+        return memo[1]
+    fp = profile_fingerprint(profile)
+    _remember(_PROFILE_FPS, id(profile), (profile, fp))
     return fp
 
 
@@ -212,7 +251,7 @@ def compile_source(text: str, filename: str, profile: Profile, cards: CardDataba
     result = FileResult(filename, rules, list(bag), used)
     result = FileResult(filename, rules, list(bag), used)
     if cache is not None and key is not None:
-        cache.put(key, result)
+        cache.put(key, result, len(text))
     return result
 
 
@@ -348,7 +387,7 @@ def load_yaml_file(path: Path) -> tuple[Any, list[Diagnostic]]:
     if memo is not None and memo[0] == stamp:
         return memo[1], memo[2]
     data, diags = _read_yaml(path)
-    _YAML_MEMO[str(path)] = (stamp, data, diags)
+    _remember(_YAML_MEMO, str(path), (stamp, data, diags))
     return data, diags
 
 
@@ -375,7 +414,7 @@ def load_cards(path: Path) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
     if memo is not None and memo[0] is cards:
         return memo[1], []
     kept = [c for c in cards if isinstance(c, dict)]
-    _CARDS_MEMO[str(path)] = (cards, kept)
+    _remember(_CARDS_MEMO, str(path), (cards, kept))
     return kept, []
 
 

@@ -62,7 +62,7 @@ class GameData:
         return list(self.decks[name]["cards"])
 
 
-def _check_card(path: Path, i: int, c, at) -> dict:
+def _check_card(path: Path, i: int, c, at, memo=None) -> dict:
     where = "card #%d" % (i + 1)
     if not isinstance(c, dict):
         _fail(path, at, "%s: a mapping is expected" % where)
@@ -97,16 +97,25 @@ def _check_card(path: Path, i: int, c, at) -> dict:
         if not isinstance(ab, dict) or ab.get("kind") not in ("instant", "trigger", "auto"):
             bad("ability", "ability.kind must be instant, trigger or auto")
         out["ability"] = {"kind": ab["kind"], "name": str(ab.get("name") or "")}
-    return _plain(out)
+    return _plain(out, memo)
 
 
-def _plain(value):
-    """A located value as plain dicts and lists (the game state is plain data)."""
+def _plain(value, memo=None):
+    """A located value as plain dicts and lists (the game state is plain data).  A container met
+    again (an alias shares it) gives the copy already made: linear in the file, not in what its
+    aliases expand to."""
+    if not isinstance(value, (dict, list)):
+        return value
+    memo = {} if memo is None else memo
+    if id(value) in memo:
+        return memo[id(value)][1]
+    out = {} if isinstance(value, dict) else []
+    memo[id(value)] = (value, out)  # the value is kept alive: its id is not reused while memo lives
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
+        out.update((k, _plain(v, memo)) for k, v in value.items())
+    else:
+        out.extend(_plain(v, memo) for v in value)
+    return out
 
 
 def load_cards(path: Path) -> dict:
@@ -115,9 +124,10 @@ def load_cards(path: Path) -> dict:
     if not isinstance(cards, list):
         _fail(path, getattr(data, "at", None), "a top-level 'cards:' list is expected")
     models = {}
+    memo = {}
     for i, c in enumerate(cards):
         at = cards.where(i) if isinstance(cards, LList) else None
-        m = _check_card(Path(path), i, c, at)
+        m = _check_card(Path(path), i, c, at, memo)
         if m["id"] in models:
             _fail(path, at, "duplicate card id %r" % m["id"])
         models[m["id"]] = m

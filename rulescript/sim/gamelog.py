@@ -101,11 +101,16 @@ class SaveError(ValueError):
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 
-def load_log(path, data=None):
+def load_log(path, data=None, named_decks=False, werewolf=False):
     """Read a saved game or log (a Python literal, read without executing it) and check it against
-    the save schema before anything is replayed; with ``data`` (the game's GameData) the decks and
-    card ids are checked against the game too.  Raises :class:`SaveError` with a located message,
-    or OSError when the file cannot be read."""
+    the save schema before anything is replayed.  With ``data`` (a CFC game's GameData) the save is
+    checked against that game too: a CFC save (not a werewolf log), decks the game could have dealt
+    (known card ids, :data:`DECK_SIZE` cards, at most :data:`MAX_COPIES` copies of a name, as
+    ``decks/*.yaml`` must hold) and, with ``named_decks`` (``play --load``, which deals the game's
+    decks by name), deck names of the game.  With ``werewolf`` (true, or the werewolf game's
+    WolfData, whose roles the log's roles must be), the save must be a werewolf game's log
+    (``play --replay`` of a werewolf game).  Raises :class:`SaveError` with a located message, or
+    OSError when the file cannot be read."""
     from rulescript.textfile import NotText, read_text
 
     name = str(path)
@@ -120,7 +125,7 @@ def load_log(path, data=None):
                           "not a saved game (a Python literal): %s" % exc.msg)
     except (ValueError, RecursionError, MemoryError) as exc:
         raise _save_error(name, (1, 1), "not a saved game: %s" % (str(exc) or type(exc).__name__))
-    return _check_log(tree.body, name, data)
+    return _check_log(tree.body, name, data, named_decks, werewolf)
 
 
 def _save_error(name, at, message):
@@ -145,22 +150,99 @@ def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+#: what a deck of the game holds (rulescript.sim.cards.load_deck checks decks/*.yaml the same way)
+DECK_SIZE = 50
+MAX_COPIES = 3
+
 WOLF_LOG_FORMAT = "rulescript-werewolf-log-1"  # (rulescript.sim.wolf.LOG_FORMAT)
 
 
-def _check_decisions(name, fields, need, players=None):
-    """``decisions``: a list of [kind, player, answer] (player one of ``players`` when given)."""
+def _check_decisions(name, fields, need, players, narrator=False):
+    """``decisions``: a list of [kind, player, answer], the player a seat from 0 to ``players`` - 1
+    (or, with ``narrator``, -1: the werewolf game's narrator decides tied polls for a host)."""
     decisions = need("decisions", lambda v: isinstance(v, list), "a list of [kind, player, answer]")
     dnode = fields["decisions"][0]
+    low = -1 if narrator else 0
     for i, item in enumerate(decisions):
         if not (isinstance(item, (list, tuple)) and len(item) == 3 and isinstance(item[0], str)
-                and _is_int(item[1]) and (players is None or item[1] in players)):
+                and _is_int(item[1]) and low <= item[1] < players):
             at = _at(dnode.elts[i]) if isinstance(dnode, (ast.List, ast.Tuple)) else _at(dnode)
-            who = "player (0 or 1)" if players == (0, 1) else "player"
+            who = "player (0 or 1)" if players == 2 and not narrator else "player (%d to %d)" % (low, players - 1)
             raise _save_error(name, at, "decision %d must be [kind, %s, answer]" % (i + 1, who))
 
 
-def _check_log(node, name, data):
+#: the most seats a werewolf log may have (AIWolf plays 5 or 15, WWRF's lists are smaller)
+MAX_SEATS = 100
+#: the poll settings of a werewolf game (rulescript.games.werewolf.game) and what each must be
+WOLF_SETTINGS = {
+    "revotes": "a mapping {poll id: revotes from 0 to 100}",
+    "ties": "'random' or 'decide'",
+    "vote_changes": "True or False",
+}
+
+
+def _wolf_setting_ok(key, value):
+    if key == "revotes":
+        return isinstance(value, dict) and all(isinstance(k, str) and _is_int(n) and 0 <= n <= 100
+                                               for k, n in value.items())
+    if key == "ties":
+        return value in ("random", "decide")
+    return isinstance(value, bool)
+
+
+def _check_wolf_log(name, fields, need, models):
+    """The werewolf part of a log: its roles (with ``models``, the game's cards: roles of the game),
+    how they were dealt, its poll settings and its decisions."""
+    roles = need("roles", lambda v: isinstance(v, list) and 0 < len(v) <= MAX_SEATS
+                 and all(isinstance(r, str) for r in v), "a list of 1 to %d role ids" % MAX_SEATS)
+    if models is not None:
+        for i, r in enumerate(roles):
+            if r not in models or not isinstance(models[r], dict) or models[r].get("type") != "role":
+                rnode = fields["roles"][0]
+                at = _at(rnode.elts[i]) if isinstance(rnode, (ast.List, ast.Tuple)) else _at(rnode)
+                raise _save_error(name, at, "role %r is not a role of this game" % (r,))
+    if "deal" in fields:
+        need("deal", lambda v: isinstance(v, bool), "True or False")
+    if "settings" in fields:
+        settings = need("settings", lambda v: isinstance(v, dict), "a mapping of poll settings (%s)"
+                        % ", ".join(sorted(WOLF_SETTINGS)))
+        snode = fields["settings"][0]
+        for key, value in settings.items():
+            at = _at(snode)
+            if isinstance(snode, ast.Dict):
+                at = next((_at(v) for k, v in zip(snode.keys, snode.values)
+                           if isinstance(k, ast.Constant) and k.value == key), at)
+            if key not in WOLF_SETTINGS:
+                raise _save_error(name, at, "unknown setting %r (settings: %s)" % (key, ", ".join(sorted(WOLF_SETTINGS))))
+            if not _wolf_setting_ok(key, value):
+                raise _save_error(name, at, "setting %r must be %s" % (key, WOLF_SETTINGS[key]))
+    _check_decisions(name, fields, need, players=len(roles), narrator=True)
+
+
+def _check_deck(name, at, i, deck, data, named_decks):
+    """A saved deck against the game: one the game could have dealt (its decks are 50 cards of its
+    card table, at most 3 copies of a name), and with ``named_decks`` one of the game's decks."""
+    cards = deck["cards"]
+    unknown = [c for c in cards if c not in data.models]
+    if unknown:
+        raise _save_error(name, at, "deck %d holds card %r, which the game does not have" % (i + 1, unknown[0]))
+    if deck["name"] in data.decks and data.deck_list(deck["name"]) != cards:
+        raise _save_error(name, at, "deck %r of the game has changed since the game was saved" % deck["name"])
+    if len(cards) != DECK_SIZE:
+        raise _save_error(name, at, "deck %d holds %d cards; a deck of the game holds %d"
+                          % (i + 1, len(cards), DECK_SIZE))
+    copies = {}
+    for c in cards:
+        card_name = data.models[c].get("name", c)
+        copies[card_name] = copies.get(card_name, 0) + 1
+        if copies[card_name] > MAX_COPIES:
+            raise _save_error(name, at, "deck %d holds more than %d copies of %r" % (i + 1, MAX_COPIES, card_name))
+    if named_decks and deck["name"] not in data.decks:
+        raise _save_error(name, at, "the save plays deck %r, which this game does not have (decks: %s)"
+                          % (deck["name"], ", ".join(data.deck_names()) or "none"))
+
+
+def _check_log(node, name, data, named_decks=False, werewolf=False):
     """The log value of the literal ``node``, checked key by key (each error points at its value)."""
     if not isinstance(node, ast.Dict):
         raise _save_error(name, _at(node), "a saved game is a dict {'format': 1, 'seed': ..., 'decks': "
@@ -184,9 +266,14 @@ def _check_log(node, name, data):
          "%d (the save format this version reads)" % LOG_FORMAT)
     need("seed", lambda v: _is_int(v) and abs(v) < 2 ** 63, "a whole number")
     log = {k: v for k, (_n, v) in fields.items()}
+    if data is not None and log["format"] != LOG_FORMAT:
+        raise _save_error(name, _at(fields["format"][0]), "this is the save of a werewolf game; this game "
+                          "is a CFC game (its saves have 'format': %d)" % LOG_FORMAT)
+    if werewolf and log["format"] != WOLF_LOG_FORMAT:
+        raise _save_error(name, _at(fields["format"][0]), "this is the save of a CFC game; this game is a "
+                          "werewolf game (its saves have 'format': %r)" % WOLF_LOG_FORMAT)
     if log["format"] == WOLF_LOG_FORMAT:  # a werewolf game: its roles instead of decks
-        need("roles", lambda v: isinstance(v, list) and all(isinstance(r, str) for r in v), "a list of role ids")
-        _check_decisions(name, fields, need)
+        _check_wolf_log(name, fields, need, getattr(werewolf, "models", None))
         return log
     log.setdefault("first", None)
     log.setdefault("turn_limit", 200)
@@ -204,14 +291,8 @@ def _check_log(node, name, data):
                 and all(isinstance(c, str) for c in d["cards"])):
             raise _save_error(name, _at(dnode), "deck %d must be {'name': NAME, 'cards': [card ids]}" % (i + 1))
         if data is not None:
-            unknown = [c for c in d["cards"] if c not in data.models]
-            if unknown:
-                raise _save_error(name, _at(dnode), "deck %d holds card %r, which the game does not have"
-                                  % (i + 1, unknown[0]))
-            if d["name"] in data.decks and data.deck_list(d["name"]) != d["cards"]:
-                raise _save_error(name, _at(dnode), "deck %r of the game has changed since the game was saved"
-                                  % d["name"])
-    _check_decisions(name, fields, need, players=(0, 1))
+            _check_deck(name, _at(dnode), i, d, data, named_decks)
+    _check_decisions(name, fields, need, players=2)
     if "answers" in fields:
         need("answers", lambda v: isinstance(v, list), "a list of answers")
     return log

@@ -7,7 +7,7 @@ one game; ``Table.play()`` plays one seeded game; ``Table.replay()`` replays a l
 from __future__ import annotations
 
 import marshal
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
@@ -36,16 +36,14 @@ class RulesError(Exception):
 class Table:
     data: GameData
     compiled: CompileResult
-    engines: list[Engine] = field(default_factory=list)
 
     @property
     def rules(self) -> dict[str, Any]:
         return self.compiled.rules
 
     def engine(self) -> Engine:
-        eng = new_engine(self.compiled.rules)
-        self.engines.append(eng)
-        return eng
+        """A new engine of the rules (not kept: a table plays and replays game after game)."""
+        return new_engine(self.compiled.rules)
 
     def play(self, seed: int, decider: Any, decks: list[Any] | None = None, sink: Any = None,
              first: int | None = None, turn_limit: int = 200) -> tuple[Any, dict[str, Any], Engine]:

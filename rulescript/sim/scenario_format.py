@@ -197,9 +197,9 @@ class _Checker:
             return False
         return True
 
-    def card_list(self, d, key, what):
+    def card_list(self, d, key, what, none_ok=True):
         v = d[key]
-        if v is None:
+        if v is None and none_ok:
             return
         if not isinstance(v, list):
             self.err("SC105", "%s.%s must be a list of card ids, got %s" % (what, key, _kind(v)),
@@ -316,14 +316,17 @@ class _Checker:
         if "rules" in pv:
             self.rules_map(pv, "rules", what)
         if "skip" in pv:
-            v = pv["skip"]
-            if not isinstance(v, list):
-                self.err("SC105", "%s.skip must be a list of phases" % what, pv.where("skip"))
-            else:
-                for i, ph in enumerate(v):
-                    if ph not in PHASES:
-                        self.err("SC105", "%s.skip[%d]: unknown phase %r" % (what, i, ph), v.where(i),
-                                 did_you_mean(str(ph), PHASES))
+            self.skip_list(pv, what)
+
+    def skip_list(self, pv, what):
+        v = pv["skip"]
+        if not isinstance(v, list):
+            self.err("SC105", "%s.skip must be a list of phases" % what, pv.where("skip"))
+        else:
+            for i, ph in enumerate(v):
+                if ph not in PHASES:
+                    self.err("SC105", "%s.skip[%d]: unknown phase %r" % (what, i, ph), v.where(i),
+                             did_you_mean(str(ph), PHASES))
 
     def _slots(self, ring, at, what):
         """(slot, value, at) for a ring given as a list (slot order) or a mapping slot -> value."""
@@ -511,6 +514,8 @@ class _Checker:
 
     def errors_expect(self, v, at):
         if isinstance(v, int) and not isinstance(v, bool):
+            if v < 0:
+                self.err("SC105", "expect.errors must be a count from 0, got %d" % v, at)
             return
         items = [(v, at)] if isinstance(v, dict) else None
         if isinstance(v, list):
@@ -521,6 +526,14 @@ class _Checker:
         for x, xat in items:
             if self.mapping(x, xat, "expect.errors entry"):
                 self.fields(x, ERROR_EXPECT, "expect.errors entry")
+                if "count" in x:
+                    self.integer(x, "count", "expect.errors", 0)
+                for key in ("code", "message"):
+                    if key in x:
+                        self.string(x, key, "expect.errors")
+                if "card" in x and not isinstance(x["card"], str):
+                    self.err("SC105", "expect.errors.card must be a card id, got %s" % _kind(x["card"]),
+                             x.where("card"))
 
     def attacks_expect(self, v, at):
         if isinstance(v, int) and not isinstance(v, bool):
@@ -558,7 +571,7 @@ class _Checker:
             self.integer(v, "count", what, 0)
         for key in ("contains", "excludes", "set", "top", "bottom"):
             if key in v:
-                self.card_list(v, key, what)
+                self.card_list(v, key, what, none_ok=False)
 
     def player_expect(self, pv, what):
         self.fields(pv, PLAYER_EXPECT, what)
@@ -573,6 +586,8 @@ class _Checker:
                 self.ability_list(pv, key, what, PLAYER_ABILITIES)
         if "rules" in pv:
             self.rules_map(pv, "rules", what)
+        if "skip" in pv:
+            self.skip_list(pv, what)
         if "ring" in pv:
             for slot, v, vat in self._slots(pv["ring"], pv.where("ring"), what + ".ring"):
                 w = "%s.ring[%d]" % (what, slot)
@@ -749,8 +764,12 @@ def _last_line(d, default):
     """The largest line number recorded anywhere inside a located container."""
     best = default
     stack = [d]
+    seen = set()  # containers an alias shares are looked at once
     while stack:
         x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
         if isinstance(x, LDict):
             for pos in list(x.key_at.values()) + list(x.val_at.values()):
                 best = max(best, pos[0])

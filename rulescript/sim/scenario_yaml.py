@@ -59,13 +59,25 @@ def _pos(mark):
     return (mark.line + 1, mark.column + 1)
 
 
-def _convert(node, loader, filename, dups):
+def _convert(node, loader, filename, dups, memo=None):
+    """The located value of ``node``.  A node met again through an alias gives the value already
+    built (as PyYAML shares it), so the work is linear in the file, whatever its aliases expand to."""
+    if memo is None:
+        memo = {}
+    if id(node) in memo:
+        return memo[id(node)]
+    value = _build(node, loader, filename, dups, memo)
+    memo[id(node)] = value
+    return value
+
+
+def _build(node, loader, filename, dups, memo):
     if isinstance(node, yaml.MappingNode):
         out = LDict()
         out.at = _pos(node.start_mark)
         for knode, vnode in node.value:
             if knode.tag == "tag:yaml.org,2002:merge":
-                merged = _convert(vnode, loader, filename, dups)
+                merged = _convert(vnode, loader, filename, dups, memo)
                 for src in (merged if isinstance(merged, list) else [merged]):
                     if isinstance(src, LDict):
                         for k, v in src.items():
@@ -74,7 +86,7 @@ def _convert(node, loader, filename, dups):
                                 out.key_at[k] = src.key_at.get(k, src.at)
                                 out.val_at[k] = src.val_at.get(k, src.at)
                 continue
-            key = _convert(knode, loader, filename, dups)
+            key = _convert(knode, loader, filename, dups, memo)
             if isinstance(key, (list, dict)):
                 key = repr(key)
             if key in out:
@@ -82,7 +94,7 @@ def _convert(node, loader, filename, dups):
                                        % (key, out.key_at[key][0]),
                                        Span(filename, knode.start_mark.line + 1,
                                             knode.start_mark.column + 1)))
-            out[key] = _convert(vnode, loader, filename, dups)
+            out[key] = _convert(vnode, loader, filename, dups, memo)
             out.key_at[key] = _pos(knode.start_mark)
             out.val_at[key] = _pos(vnode.start_mark)
         return out
@@ -90,7 +102,7 @@ def _convert(node, loader, filename, dups):
         out = LList()
         out.at = _pos(node.start_mark)
         for item in node.value:
-            out.append(_convert(item, loader, filename, dups))
+            out.append(_convert(item, loader, filename, dups, memo))
             out.item_at.append(_pos(item.start_mark))
         return out
     return loader.construct_object(node, deep=True)

@@ -164,7 +164,7 @@ class Session:
             except _Load as req:
                 here = (self.seed, self.decks, self.turn_limit, list(self.decider.given))
                 try:
-                    prefix = self.adopt(load_log(req.path, self.table.data))
+                    prefix = self.adopt(load_log(req.path, self.table.data, named_decks=True))
                 except (OSError, SaveError) as exc:
                     self.out.write(f"cannot load {req.path}: {_why(exc)}\n")
                     self.seed, self.decks, self.turn_limit, prefix = here  # go on where we were
@@ -191,13 +191,9 @@ class Session:
             return 0
 
     def adopt(self, log: dict[str, Any]) -> list[Any]:
-        """Take a checked save's seed, decks and turn limit; return its answers (to replay)."""
-        data = self.table.data
+        """Take a save's seed, decks and turn limit (checked by ``load_log(..., named_decks=True)``:
+        decks of this game); return its answers (to replay)."""
         names = [d["name"] for d in log["decks"]]
-        for name in names:
-            if name not in data.decks:
-                raise SaveError_(f"the save plays deck '{name}', which this game does not have "
-                                 f"(decks: {', '.join(data.deck_names()) or 'none'})")
         self.seed = log["seed"]
         self.decks = names
         self.turn_limit = log.get("turn_limit", self.turn_limit)
@@ -460,12 +456,6 @@ def _why(exc: BaseException) -> str:
     return str(exc)
 
 
-def SaveError_(message: str) -> SaveError:
-    from rulescript.diagnostics import Diagnostic, Span
-
-    return SaveError(Diagnostic("error", "SV102", message, Span("<save>", 1, 1)))
-
-
 def run_interactive(table: Any, decks: list[str], args: Any, inp: TextIO, out: TextIO) -> int:
     """Returns the exit status: 0, or 1 when a save given with --load or --replay cannot be used."""
     seats: tuple[int, ...] = (1,) if getattr(args, "opponent", "human") == "random" else ()
@@ -477,7 +467,7 @@ def run_interactive(table: Any, decks: list[str], args: Any, inp: TextIO, out: T
     prefix: list[Any] = []
     if getattr(args, "load", None):
         try:
-            prefix = session.adopt(load_log(args.load, table.data))
+            prefix = session.adopt(load_log(args.load, table.data, named_decks=True))
         except (OSError, SaveError) as exc:
             import sys
             print(f"rulescript: error: cannot load {args.load}: {_why(exc)}", file=sys.stderr)

@@ -20,9 +20,9 @@ from rulescript.games import werewolf
 from rulescript.games.werewolf import narrative
 from rulescript.games.werewolf.game import WerewolfGame
 from rulescript.runtime.engine import Engine
-from rulescript.runtime.errors import GameError
+from rulescript.runtime.errors import GameError, InvalidDecision
 from rulescript.runtime.rng import Rng
-from rulescript.sim.deciders import RandomDecider, ScriptedDecider
+from rulescript.sim.deciders import DecisionsExhausted, RandomDecider, ScriptedDecider
 
 LOG_FORMAT = "rulescript-werewolf-log-1"
 
@@ -97,14 +97,27 @@ class WolfTable:
         game, eng = self.new_game(roles, seed, decider, sink, settings=settings)
         return game, run_logged(game, eng, seed, roles, settings=settings)
 
-    def replay(self, log: dict, sink: Any = None):
+    def replay(self, log: dict, sink: Any = None, partial: bool = False):
+        """Replay a log (an engine error the game recorded ends the replay where it ended the game).
+
+        A log that does not fit the game raises ``ReplayDiverged`` (another question than the one
+        recorded) or ``InvalidDecision`` (an answer the question does not allow: a recorded game never
+        has one). With ``partial``, a log that ends before the game does replays up to its last
+        decision and ``game.replay_stopped`` is the number of decisions replayed (else None)."""
         decider = ScriptedDecider(log["decisions"], strict=True)
         game, _eng = self.new_game(log["roles"], log["seed"], decider, sink, deal=log.get("deal", True),
                                    settings=log.get("settings"))
+        game.replay_stopped = None
         try:
             game.run()
+        except InvalidDecision:
+            raise
         except GameError:
             pass
+        except DecisionsExhausted:
+            if not partial:
+                raise
+            game.replay_stopped = decider.pos
         return game
 
 

@@ -14,6 +14,13 @@ BILLION_LAUGHS = "".join(
     + [f"{c}: &{c} [{','.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi")])
 
 
+# 6 levels of 8 aliases: some 1,800,000 values once expanded, under the loader's 2,000,000
+MANY_ALIASES = "".join(
+    ["a: &a [1, 1, 1, 1, 1, 1, 1, 1]\n"]
+    + [f"{c}: &{c} [{', '.join(['*' + p] * 8)}]\n" for p, c in zip("abcde", "bcdef")]
+    + ["g: [*f, *f, *f, *f, *f]\n"])
+
+
 def _scenario(game: Path, text: str) -> None:
     (game / "scenarios" / "mine.yaml").write_text(text, encoding="utf-8")
 
@@ -111,3 +118,25 @@ def test_spaces_before_equals_are_linear(tmp_path: Path) -> None:
     fails(run("rulescript", "check", rules), 1, "spaces.ini:3:1: error[RS101]: expected 'key = value'",
           "spaces.ini:4:1: error[RS101]: a key of 80,004 characters")
     assert time.monotonic() - t0 < 20
+
+
+def test_aliases_cost_the_file_not_their_expansion(small_game: Path, tmp_path: Path) -> None:
+    """Issue 13 (fuzz: slow scenario and game files): a value met again through an alias is the value
+    already built, so a document under the alias limit loads in time linear in the file."""
+    from rulescript.sim.cards import load_cards
+    from rulescript.sim.scenario import run_text
+    from rulescript.sim.scenario_yaml import load_located
+
+    def indent(n: int) -> str:
+        return "".join(" " * n + line + "\n" for line in MANY_ALIASES.splitlines())
+
+    t0 = time.monotonic()
+    doc, dups = load_located(MANY_ALIASES, "x.yaml")
+    assert dups == [] and doc["g"][0] is doc["f"] and doc["g"][4] is doc["f"]
+    (res,) = run_text(f"game: {small_game}\nname: x\nrules: false\nx-junk:\n{indent(2)}", "case.yaml", small_game)
+    assert "case.yaml:4:1: error[SC103]: unknown field 'x-junk'" in res.failures[0]
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(f"cards:\n- id: a\n  name: A\n  type: action\n  extra:\n{indent(4)}")
+    extra = load_cards(cards)["a"]["extra"]
+    assert type(extra) is dict and extra["g"][0] is extra["f"] and len(extra["f"][7][7][7][7][7]) == 8
+    assert time.monotonic() - t0 < 2.0

@@ -91,6 +91,101 @@ def test_corrupted_saves(small_game: Path, tmp_path: Path, text: str, message: s
         fails(run("rulescript", "play", small_game, option, bad, stdin="quit\n"), 1, message)
 
 
+def _custom(log: dict[str, Any], cards: list[str]) -> dict[str, Any]:
+    """The log with its first deck replaced by a deck of ``cards`` that is not one of the game's."""
+    return {**log, "decks": [{"name": "my-deck", "cards": cards}, log["decks"][1]]}
+
+
+def _four_copies(cards: list[str]) -> list[str]:
+    name = next(c for c in cards if cards.count(c) == 3)
+    out = list(cards)
+    out[next(i for i, c in enumerate(out) if c != name)] = name
+    return out
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda log: _custom(log, log["decks"][0]["cards"][:49]), "deck 1 holds 49 cards; a deck of the game holds 50"),
+    (lambda log: _custom(log, log["decks"][0]["cards"] * 200), "deck 1 holds 10000 cards"),
+    (lambda log: _custom(log, []), "deck 1 holds 0 cards"),
+    (lambda log: _custom(log, _four_copies(log["decks"][0]["cards"])), "deck 1 holds more than 3 copies of"),
+    (lambda log: {**log, "format": "rulescript-werewolf-log-1", "roles": ["villager"]},
+     "this is the save of a werewolf game; this game is a CFC game"),
+])
+def test_saves_are_checked_against_the_game_before_the_replay(small_game: Path, saved: tuple[Path, dict[str, Any]],
+                                                             edit: Any, message: str) -> None:
+    """A save holds decks the game could have dealt (as decks/*.yaml: 50 cards, at most 3 copies of a
+    name) and is a save of this kind of game, else it is refused before anything is replayed."""
+    path, log = saved
+    _write(path, edit(log))
+    for option in ("--load", "--replay"):
+        err = fails(run("rulescript", "play", small_game, option, path, stdin="quit\n"), 1, message)
+        assert "game.log:1:" in err and "error[SV101]" in err
+
+
+def test_a_save_of_a_deck_that_is_not_the_games_replays_but_does_not_load(small_game: Path,
+                                                                      saved: tuple[Path, dict[str, Any]]) -> None:
+    path, log = saved
+    _write(path, _custom(log, log["decks"][0]["cards"]))  # the same 50 cards under another name
+    assert run("rulescript", "play", small_game, "--replay", path).returncode == 0
+    err = fails(run("rulescript", "play", small_game, "--load", path, stdin="quit\n"), 1,
+                "the save plays deck 'my-deck', which this game does not have (decks: deck-a, deck-b)")
+    assert "game.log:1:" in err
+
+
+WEREWOLF = Path(__file__).resolve().parents[2] / "cards" / "werewolf"
+
+
+@pytest.fixture(scope="module")
+def wolf_log(tmp_path_factory: Any) -> dict[str, Any]:
+    """The log of a 5-player werewolf game (seed 3)."""
+    log = tmp_path_factory.mktemp("wolf") / "wolf.log"
+    proc = run("rulescript", "play", WEREWOLF, "--auto", "--seed", "3", "--log", log)
+    assert proc.returncode == 0, proc.stderr
+    return ast.literal_eval(log.read_text())
+
+
+def _set(log: dict[str, Any], i: int, decision: list[Any]) -> dict[str, Any]:
+    decisions = [list(d) for d in log["decisions"]]
+    decisions[i] = decision
+    return {**log, "decisions": decisions}
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda log: {**log, "roles": ["dragon"] + log["roles"][1:]}, "role 'dragon' is not a role of this game"),
+    (lambda log: {**log, "roles": ["lynch"] + log["roles"][1:]}, "role 'lynch' is not a role of this game"),
+    (lambda log: {**log, "roles": []}, "'roles' must be a list of 1 to 100 role ids"),
+    (lambda log: {**log, "roles": ["villager"] * 101}, "'roles' must be a list of 1 to 100 role ids"),
+    (lambda log: _set(log, 1, ["vote", 9, 0]), "decision 2 must be [kind, player (-1 to 4), answer]"),
+    (lambda log: _set(log, 1, ["vote", -2, 0]), "decision 2 must be [kind, player (-1 to 4), answer]"),
+    (lambda log: _set(log, 1, ["vote", -1, 0]), "cannot replay"),  # the narrator: a host's tie-break
+    (lambda log: {**log, "settings": [1]}, "'settings' must be a mapping of poll settings"),
+    (lambda log: {**log, "settings": {"x": 1}}, "unknown setting 'x' (settings: revotes, ties, vote_changes)"),
+    (lambda log: {**log, "settings": {"revotes": {"lynch": "many"}}}, "setting 'revotes' must be a mapping"),
+    (lambda log: {**log, "settings": {"revotes": {"lynch": 10 ** 9}}}, "setting 'revotes' must be a mapping"),
+    (lambda log: {**log, "settings": {"ties": "coin"}}, "setting 'ties' must be 'random' or 'decide'"),
+    (lambda log: {**log, "deal": "no"}, "'deal' must be True or False"),
+    (lambda log: {**log, "format": 1}, "this is the save of a CFC game; this game is a werewolf game"),
+    (lambda log: _set(log, 0, ["fly", 0, 2]), "cannot replay"),
+    (lambda log: _set(log, 0, [log["decisions"][0][0], 0, 99]), "cannot replay"),
+])
+def test_hand_edited_werewolf_logs_are_located_errors(tmp_path: Path, wolf_log: dict[str, Any], edit: Any,
+                                                      message: str) -> None:
+    """Issue 13: a hand-edited werewolf log is a located error (exit 1), not a crash report (exit 3)."""
+    path = _write(tmp_path / "wolf.log", edit(wolf_log))
+    err = fails(run("rulescript", "play", WEREWOLF, "--replay", path), 1, message)
+    assert ("wolf.log:1:" in err and "error[SV101]" in err) or err.startswith("rulescript: error: cannot replay")
+
+
+def test_a_werewolf_log_cut_short_replays_up_to_its_end(tmp_path: Path, wolf_log: dict[str, Any]) -> None:
+    full = run("rulescript", "play", WEREWOLF, "--replay", _write(tmp_path / "full.log", wolf_log))
+    assert full.returncode == 0 and "Game over" in full.stdout, full.stderr
+    cut = run("rulescript", "play", WEREWOLF, "--replay",
+              _write(tmp_path / "cut.log", {**wolf_log, "decisions": wolf_log["decisions"][:5]}))
+    assert cut.returncode == 0 and "Traceback" not in cut.stderr, cut.stderr
+    assert "Game over" not in cut.stdout and "(the log ends here, after 5 decisions)" in cut.stdout
+    assert cut.stdout.splitlines()[:3] == full.stdout.splitlines()[:3]
+
+
 def test_load_inside_the_game_keeps_going(small_game: Path, tmp_path: Path) -> None:
     (tmp_path / "bad.log").write_text("not a save\n")
     proc = run("rulescript", "play", small_game, "--opponent", "random", cwd=tmp_path,

@@ -130,3 +130,38 @@ def test_recompiling_an_unchanged_game_hits_the_cache_for_every_file() -> None:
     again = compile_game(DEMO, cache=cache)
     assert cache.misses == misses and again.ok
     assert time.perf_counter() - start < 5  # generous: cheap, but measured properly in tools/bench
+
+
+def test_a_long_lived_process_keeps_a_bounded_memory_of_what_it_compiled(tmp_path) -> None:
+    """Issue 13 (fuzz: the game target's worker grew by 50 KB a game folder, past 800 MB): the parsed
+    YAML files and card lists are remembered for the last MEMO_ENTRIES paths, compiled files for at
+    most ``max_source_bytes`` of source (the process's cache: 4 MB) and ``max_entries`` files."""
+    from rulescript.compiler import driver
+
+    for i in range(driver.MEMO_ENTRIES + 5):
+        game = tmp_path / f"g{i}"
+        (game / "rules").mkdir(parents=True)
+        (game / "game.yaml").write_text("profile: cfc\nname: G\n")
+        (game / "cards.yaml").write_text("cards:\n- {id: a, name: A, type: action, sp: 0}\n")
+        (game / "rules" / "a.ini").write_text(f"[a]\naction = draw({i % 3 + 1})\n")
+        assert compile_game(game).ok
+    assert len(driver._YAML_MEMO) <= driver.MEMO_ENTRIES and len(driver._CARDS_MEMO) <= driver.MEMO_ENTRIES
+    assert str(tmp_path / "g0" / "cards.yaml") not in driver._YAML_MEMO
+    assert str(game / "cards.yaml") in driver._YAML_MEMO
+    assert driver.DEFAULT_CACHE.max_source_bytes == 4 * 1024 * 1024
+
+    cache = CompileCache(max_source_bytes=200)
+    texts = [f"[a]\naction = draw({n})\n" for n in range(20)]  # 21 or 22 bytes each
+    for text in texts:
+        compile_text(text, cache=cache)
+    assert 200 - 22 < cache.source_bytes <= 200 and len(cache.memory) == 9
+    compile_text(texts[-1], cache=cache)                          # the newest are kept
+    assert cache.hits == 1
+    compile_text(texts[0], cache=cache)                           # the oldest were forgotten
+    assert cache.misses == 21 and cache.source_bytes <= 200
+    small = CompileCache(max_entries=3)
+    for text in texts[:5]:
+        compile_text(text, cache=small)
+    assert len(small.memory) == 3
+    small.clear()
+    assert small.memory == {} and small.source_bytes == 0

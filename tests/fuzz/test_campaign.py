@@ -4,9 +4,8 @@ The harness must catch what it exists for (a hang killed at the timeout, an allo
 the memory limit, a worker that dies, an exception, a slow input), save each finding as files that
 ``--replay`` reproduces, and go on.  On the real targets the runtime's own ground must be clean: no
 finding at all for whole random games with generated rules (``games``: no crash, no engine error
-RS530, nothing over 2 s) nor for the compiler; the loaders' targets (scenarios, game files, saves,
-WWRF) must run every input within the limits, and what they find is reported (issue 13: the loaders
-are another engineer's half).  About 40 s in all on the 2-core machine.
+RS530, nothing over 2 s), for the compiler nor for the loaders' targets (scenarios, game files,
+saves, WWRF: every input within the limits, and no crash).  About 40 s in all on the 2-core machine.
 """
 from __future__ import annotations
 
@@ -70,14 +69,9 @@ def test_the_compiler_has_no_finding(tmp_path):
 
 
 @pytest.mark.parametrize("target,inputs", [("scenarios", 60), ("game", 60), ("saves", 200), ("wwrf", 300)])
-def test_the_loader_targets_run_within_their_limits(tmp_path, target, inputs):
+def test_the_loader_targets_have_no_finding(tmp_path, target, inputs):
     extra = ["--corpus", str(WWRF_EXAMPLES)] if target == "wwrf" and WWRF_EXAMPLES.is_dir() else []
     s = campaign(tmp_path, target, inputs, "--jobs", "2", "--timeout", "4", *extra)
+    assert s["findings"] == {}, json.dumps(s["findings"], indent=1)[:3000]
     assert s["peak_rss_mb"] < 1024
-    assert sum(s["outcomes"][k] for k in ("ok", "refused", "crash", "timeout", "died")) == inputs
-    # every saved finding is a complete input that the worker runs again on its own
-    crashes = [e for sig, e in s["findings"].items() if e["kind"] == "crash" and "Recursion" not in sig]
-    if crashes:
-        saved = crashes[0]["saved"][0]
-        again = replay(tmp_path, target, saved, *extra)
-        assert again.returncode == 1 and again.stdout.startswith("crash"), again.stdout + again.stderr
+    assert sum(s["outcomes"][k] for k in ("ok", "refused")) == inputs and s["outcomes"]["ok"] > 0

@@ -466,6 +466,63 @@ def test_rule_errors_are_expected_or_fail_the_scenario(tmp_path):
     assert not wrong.passed and "1 rule error(s) matching {code: 'RS501'}" in wrong.failures[0]
 
 
+def test_expect_errors_entries_of_the_wrong_type_are_located(tmp_path):
+    """Issue 13 (fuzz: a TypeError in _error_matches): an expect.errors entry whose code, message,
+    card or count is not what it must be is a located format error, not a crash."""
+    game = _rules_game(tmp_path, "[boom]\naction = hp(me.sp // opp.sp)\n", """\
+        - name: wrong types
+          setup: {players: [{sp: 4, hand: [boom]}]}
+          steps: [{action: boom}]
+          expect:
+            errors: [{code: 505, message: [division], card: [boom], count: two}]
+        - name: a number for a message
+          setup: {players: [{sp: 4, hand: [boom]}]}
+          steps: [{action: boom}]
+          expect: {errors: {message: 5}}
+        - name: a negative count
+          setup: {players: [{sp: 4, hand: [boom]}]}
+          steps: [{action: boom}]
+          expect: {errors: -1}
+        """)
+    res = {r.name: r for r in run_folder(game)}
+    assert all(not r.passed for r in res.values())
+    wrong = "\n".join(res["wrong types"].failures)
+    for where, message in [("a.yaml:5:21", "expect.errors.code must be a string, got"),
+                           ("a.yaml:5:35", "expect.errors.message must be a string, got"),
+                           ("a.yaml:5:53", "expect.errors.card must be a card id, got"),
+                           ("a.yaml:5:68", "expect.errors.count must be an integer, got")]:
+        assert where in wrong and message in wrong, wrong
+    assert "a.yaml:9:" in res["a number for a message"].failures[0]
+    assert "expect.errors.message must be a string" in res["a number for a message"].failures[0]
+    assert "expect.errors must be a count from 0, got -1" in res["a negative count"].failures[0]
+
+
+def test_expected_piles_and_skips_of_the_wrong_type_are_located():
+    """tools/fuzz (scenarios target: TypeErrors in _counts and player): an expected pile's card list
+    that is null and an expected skip that is not a list of phases are located format errors."""
+    scs, diags = _parse("""\
+        name: x
+        expect:
+          players:
+            - hand: {set: null, contains: null}
+              skip: true
+            - deck: {top: 3}
+              skip: [draw, nap]
+        """)
+    got = _codes(scs, diags)
+    assert sorted(got) == [("SC105", 6, 19), ("SC105", 6, 35), ("SC105", 7, 13), ("SC105", 8, 19),
+                           ("SC105", 9, 20)], got
+    messages = " ".join(d.message for sc in scs for d in sc.diagnostics)
+    assert "expect.players[0].hand.set must be a list of card ids, got null" in messages
+    assert "expect.players[0].skip must be a list of phases" in messages
+    assert "expect.players[1].skip[1]: unknown phase 'nap'" in messages
+    res = _run("""\
+        name: x
+        expect: {players: [{hand: {set: null}, skip: true}]}
+        """)
+    assert not res[0].passed and "error[SC105]" in res[0].failures[0]
+
+
 def test_rules_that_do_not_compile_fail_every_scenario_with_the_diagnostics(tmp_path):
     game = _rules_game(tmp_path, "[boom]\naction = hp(me.sp // \n", """\
         - name: any

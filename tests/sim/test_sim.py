@@ -244,3 +244,23 @@ def test_rolled_back_resolutions_keep_decisions_and_replay(data):
     assert sum(1 for d in log["decisions"] if d[0] == "yes_no") == rules.rollbacks
     again = replay(data, log, rules=RollingBack())
     assert again.state == game.state
+
+
+def test_a_table_keeps_no_engine_of_the_games_it_played():
+    """Issue 13 (fuzz: the saves worker grew by 2 KB a replay): a table that plays and replays game
+    after game (the interactive table, a fuzz worker) lets each game's engine go with the game."""
+    import gc
+    import weakref
+
+    from rulescript.sim.host import load_table
+
+    table = load_table(DEMO)
+    game, log, eng = table.play(5, RandomDecider(5), turn_limit=6)
+    engines = [weakref.ref(eng)]
+    for _ in range(3):
+        again = table.replay(log)
+        assert again.state == game.state
+        engines.append(weakref.ref(again.rules))
+    del game, log, eng, again
+    gc.collect()
+    assert [ref() for ref in engines] == [None] * 4

@@ -92,3 +92,13 @@ def test_random_wwrf_text(parts: list[str]) -> None:
     body = "".join(parts)
     check("**Noise** | Townsfolk Power\n__Formalized__\n" + body)
     check(body)
+
+
+@pytest.mark.parametrize("header", ["**Fuzz*For Each * **| Townsfolk Power", "**Star * ** | Townsfolk Power",
+                                    "**a * **", "***Lead** | Townsfolk Power"])
+def test_a_header_name_with_a_star_at_an_end_keeps_its_canonical_form(header: str) -> None:
+    """tools/fuzz (wwrf target): "**Name * **" names "Name *", whose canonical form was "**Name ***",
+    read back as "Name"."""
+    el, diags = parse_text(header + "\n`t`\n", "role.wwrf")
+    assert el.header.name.endswith("*") or el.header.name.startswith("*")
+    check(header + "\n`t`\n")

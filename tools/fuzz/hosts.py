@@ -59,12 +59,13 @@ class Dec(object):
             return out
         return opts[self.r.randbelow(len(opts))]
 
-with open(sys.argv[2]) as fh:
-    job = ast.literal_eval(fh.read())
+jobs = open(sys.argv[2])  # the models, decks and base rules, then one game a line
+job = ast.literal_eval(jobs.readline())
 models = job["models"]
-out = []
 t0 = time.time()
-for game in job["games"]:
+out = open(sys.argv[3], "w")  # one game a line: neither side holds more than one game
+for line in jobs:
+    game = ast.literal_eval(line)
     rules = dict(job["base"])
     rules.update(game["rules"])
     eng = Engine(rules, game=cfc)
@@ -73,9 +74,10 @@ for game in job["games"]:
     result = g.run()
     errors = [[e["code"], e["message"], e["card"], e["line"], e["col"], e["turn"], e["phase"]]
               for e in eng.errors]
-    out.append({"seed": game["seed"], "result": result, "log": g.state["log"], "errors": errors,
-                "state": g.state})
-sys.stdout.write(repr({"games": out, "seconds": time.time() - t0}))
+    out.write(repr({"seed": game["seed"], "result": result, "log": g.state["log"], "errors": errors,
+                    "state": g.state}) + "\n")
+out.close()
+sys.stdout.write(repr(time.time() - t0))
 '''
 
 
@@ -121,11 +123,19 @@ def build_job(n_games, seed):
     return {"models": models, "decks": decks, "base": base.rules, "games": games}
 
 
-def run(python, job_file):
-    proc = subprocess.run([python, "-c", SCRIPT, str(ROOT), job_file], capture_output=True, text=True)
+def run(python, job_file, out_file):
+    """Play the job's games under ``python``; each game's outcome goes to a line of ``out_file``.
+    Returns the seconds the games took."""
+    proc = subprocess.run([python, "-c", SCRIPT, str(ROOT), job_file, out_file], capture_output=True, text=True)
     if proc.returncode != 0:
         raise SystemExit("%s failed:\n%s" % (python, proc.stderr[-4000:]))
-    return ast.literal_eval(proc.stdout)
+    return float(proc.stdout)
+
+
+def _games(path):
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            yield ast.literal_eval(line)
 
 
 def compare(n_games, seed, py2):
@@ -133,23 +143,30 @@ def compare(n_games, seed, py2):
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "job.txt")
         with open(path, "w", encoding="ascii") as fh:
-            fh.write(ascii({k: v for k, v in job.items()}))
-        r3 = run(sys.executable, path)
-        r2 = run(py2, path)
-    diffs = []
-    codes = {}
-    hit = 0
-    for g2, g3, spec in zip(r2["games"], r3["games"], job["games"]):
-        for e in g3["errors"]:
-            codes[e[0]] = codes.get(e[0], 0) + 1
-        if [e for e in g3["errors"] if e[0] in BUDGET_CODES]:
-            hit += 1
-        for key in ("result", "log", "errors", "state"):
-            if g2[key] != g3[key]:
-                diffs.append((g3["seed"], key, spec["text"]))
-                break
-    return {"games": len(r3["games"]), "differences": diffs, "error_codes": codes, "budget_games": hit,
-            "seconds_py3": round(r3["seconds"], 1), "seconds_py27": round(r2["seconds"], 1)}
+            fh.write(ascii({k: v for k, v in job.items() if k != "games"}) + "\n")
+            for game in job["games"]:
+                fh.write(ascii(game) + "\n")
+        out3, out2 = os.path.join(tmp, "py3.txt"), os.path.join(tmp, "py27.txt")
+        s3 = run(sys.executable, path, out3)
+        s2 = run(py2, path, out2)
+        diffs = []
+        codes = {}
+        hit = 0
+        played = 0
+        for g2, g3, spec in zip(_games(out2), _games(out3), job["games"]):
+            played += 1
+            for e in g3["errors"]:
+                codes[e[0]] = codes.get(e[0], 0) + 1
+            if [e for e in g3["errors"] if e[0] in BUDGET_CODES]:
+                hit += 1
+            for key in ("result", "log", "errors", "state"):
+                if g2[key] != g3[key]:
+                    diffs.append((g3["seed"], key, spec["text"]))
+                    break
+    if played != len(job["games"]):
+        raise SystemExit("a host played %d of the %d games" % (played, len(job["games"])))
+    return {"games": played, "differences": diffs, "error_codes": codes, "budget_games": hit,
+            "seconds_py3": round(s3, 1), "seconds_py27": round(s2, 1)}
 
 
 def main(argv=None):

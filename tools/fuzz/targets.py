@@ -13,7 +13,7 @@ a rule error or a clean refusal (``Refused`` marks the documented refusals, whic
 | wwrf | ``wwrf_adapter.parse_text`` (``wwrf check``) and the canonical form round trip | tests/wwrf/guide_lines.tsv, ``--corpus`` files (WWRF examples) |
 | scenarios | ``run_text`` (``rulescript test``) | every scenario of cards/cfc-demo and tests/sim/fixtures |
 | game | ``load_game`` + ``compile_game`` (``rulescript check/play GAME``) and a short game | the vanilla, hostile and demo game folders |
-| saves | ``load_log`` + ``replay`` (``rulescript play --load/--replay``) | logs of short seeded demo games |
+| saves | ``load_log`` + ``replay`` (``rulescript play --load/--replay``) | logs of short seeded demo games and werewolf games |
 | games | whole random games with generated rules (``rulescript simulate``) | the demo rules, mutated and mixed with the limit templates |
 | selftest | the harness itself: sleeps, allocates or raises as the input says | fixed inputs |
 """
@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "cards" / "cfc-demo"
 HOSTILE = ROOT / "tests" / "sim" / "fixtures" / "hostile"
 VANILLA = ROOT / "tests" / "sim" / "fixtures" / "vanilla"
+WEREWOLF = ROOT / "cards" / "werewolf"
 SCENARIO_DIRS = [DEMO / "scenarios", ROOT / "tests" / "sim" / "fixtures" / "scenarios", HOSTILE / "scenarios"]
 
 
@@ -296,48 +297,110 @@ def _write(root, files):
 
 # ---------------------------------------------------------------------------- saves
 class SavesTarget(Target):
+    """Saved logs of both games, each fed to a game the way ``rulescript play GAME --replay/--load``
+    feeds it: mostly to its own game, sometimes to the other one (a werewolf log given to a CFC game)."""
     name = "saves"
 
     def corpus(self):
         from rulescript.sim.deciders import RandomDecider
         from rulescript.sim.gamelog import play_game
         from rulescript.sim.host import load_table
+        from rulescript.sim.wolf import load_wolf_table
         table = load_table(DEMO)
         self.seeds = []
         for seed in range(1, 13):
             _game, log = play_game(table.data, ["deck-a", "deck-b"], seed, RandomDecider(seed),
                                    rules=table.engine(), turn_limit=8)
-            self.seeds.append(repr(log))
+            self.seeds.append(("cfc", repr(log)))
+        wolf = load_wolf_table(WEREWOLF)
+        for seed in range(1, 7):
+            players = sorted(wolf.data.role_lists)[seed % len(wolf.data.role_lists)]
+            _game, log = wolf.play(players, seed, RandomDecider(seed))
+            self.seeds.append(("werewolf", repr(log)))
 
     def generate(self, rng):
-        text = rng.choice(self.seeds)
-        text = M.mutate_literal(rng, text) if rng.random() < 0.5 else M.mutate_literal_text(rng, text)
-        return {"files": {"game.log": text}}
+        game, text = rng.choice(self.seeds)
+        k = rng.random()
+        if k < 0.4:  # a hand edit that keeps the save's shape: it reaches the replay
+            text = repr(self._edit(rng, ast.literal_eval(text)))
+        else:
+            text = M.mutate_literal(rng, text) if k < 0.7 else M.mutate_literal_text(rng, text)
+        if rng.random() < 0.1:
+            game = "werewolf" if game == "cfc" else "cfc"
+        # the CFC game replays a save (play --replay) or goes on from it (play --load: decks by name)
+        return {"files": {"game.log": text}, "game": game, "load": rng.random() < 0.3}
+
+    def _edit(self, rng, log):
+        """One to three edits a player could make by hand: another seed, first player, turn limit,
+        answer, player of a decision, card of a deck, role or poll setting; decisions cut, dropped,
+        repeated or swapped."""
+        decisions = log["decisions"]
+        answers = [d[2] for d in decisions] + [None, -1, 0, 1, 99, [], [0, 0], "x", {"do": "pass"}]
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(9)
+            i = rng.randrange(len(decisions)) if decisions else 0
+            if k == 0:
+                log["seed"] = rng.choice([rng.randrange(10 ** 6), 0, -1, 2 ** 62])
+            elif k == 1 and decisions:
+                decisions[i][2] = rng.choice(answers)
+            elif k == 2 and decisions:
+                decisions[i][1] = rng.choice([0, 1, 2, 3, 4, decisions[i][1] + 1])
+            elif k == 3:
+                del decisions[rng.randrange(len(decisions) + 1):]
+            elif k == 4 and decisions:
+                decisions.insert(i, list(rng.choice(decisions)))
+            elif k == 5 and len(decisions) > 1:
+                j = rng.randrange(len(decisions))
+                decisions[i], decisions[j] = decisions[j], decisions[i]
+            elif k == 6 and "decks" in log:
+                deck = rng.choice(log["decks"])["cards"]
+                other = rng.choice(log["decks"])["cards"]
+                deck[rng.randrange(len(deck))] = rng.choice(other + ["x", ""])
+                if rng.random() < 0.3:
+                    deck.append(rng.choice(other))
+            elif k == 6:
+                roles = log["roles"]
+                roles[rng.randrange(len(roles))] = rng.choice(roles + ["villager", "werewolf", "seer", "x"])
+                if rng.random() < 0.3:
+                    roles.append(rng.choice(roles))
+            elif k == 7 and "decks" in log:
+                log[rng.choice(["first", "turn_limit"])] = rng.choice([None, 0, 1, 2, 3, 100_000, 100_001])
+            elif k == 7:
+                revotes = {rng.choice(["lynch", "pack-hunt", "x"]): rng.choice([0, 1, 5, 100])}
+                log["settings"] = rng.choice([{}, {"ties": "decide"}, {"ties": "random"}, {"vote_changes": False},
+                                              {"revotes": revotes}, {"revotes": revotes, "ties": "decide"}])
+            elif k == 8:
+                log["deal"] = rng.choice([True, False])
+        return log
 
     def setup(self):
         from rulescript.runtime.errors import InvalidDecision
-        from rulescript.sim.deciders import DecisionsExhausted, ReplayDiverged
-        from rulescript.sim.gamelog import load_log
+        from rulescript.sim.deciders import ReplayDiverged
+        from rulescript.sim.gamelog import SaveError, load_log
         from rulescript.sim.host import load_table
+        from rulescript.sim.wolf import load_wolf_table
         self.table = load_table(DEMO)
-        self.load_log = load_log
-        self.ReplayDiverged, self.DecisionsExhausted = ReplayDiverged, DecisionsExhausted
-        self.InvalidDecision = InvalidDecision
+        self.wolf = load_wolf_table(WEREWOLF)
+        self.load_log, self.SaveError = load_log, SaveError
+        # the typed ways a replay says the log does not fit the game (both `play --replay`s report them)
+        self.misfits = (ReplayDiverged, InvalidDecision)
 
     def run(self, inp, tmp):
         path = Path(tmp) / "game.log"
         path.write_text(inp["files"]["game.log"], encoding="utf-8", errors="surrogatepass")
-        try:
-            log = self.load_log(path)
-        except (OSError, ValueError, SyntaxError) as exc:  # what `play --replay` reports as unreadable
+        werewolf = inp.get("game") == "werewolf"
+        try:  # as cmd_play_werewolf, Session.replay_file and run_interactive (--load) read it
+            if werewolf:
+                log = self.load_log(path, werewolf=self.wolf.data)
+            else:
+                log = self.load_log(path, self.table.data, named_decks=bool(inp.get("load")))
+        except (OSError, self.SaveError) as exc:
             raise Refused("unreadable: %s" % type(exc).__name__)
         try:
-            game = self.table.replay(log)
-        except (self.ReplayDiverged, self.DecisionsExhausted, self.InvalidDecision) as exc:
-            # the typed ways a replay says the log does not fit the game (`play --replay` still
-            # lets them out as a traceback: reported, but not counted as crashes here)
+            game = (self.wolf if werewolf else self.table).replay(log, partial=True)
+        except self.misfits as exc:
             raise Refused("log does not fit: %s" % type(exc).__name__)
-        return {"turns": game.state["turn"]}
+        return {"stopped": game.replay_stopped}
 
 
 # ---------------------------------------------------------------------------- games
