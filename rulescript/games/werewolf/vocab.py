@@ -380,17 +380,24 @@ def _fn_outcome(res, args, fail):
     return outs[n - 1 if n else -1][prop]
 
 
-def _fn_teams(res, args, fail):
-    """teams('test'): the ids of the teams in play (WWRF &All), or those that pass every test:
-    'align=t', 'align!=t' (&(Align:T), &(Align:!T)), 'attr=a', 'attr!=a' (&(Attr:A): the team's element
-    has the attribute A, its ``Role Attribute``)."""
-    g = res.game
+def _list_tests(args, default_key):
+    """The tests of a list function's argument ('key=v,key!=v'): (key, value, wanted) triples; a
+    test without a key tests ``default_key``."""
     tests = []
     for part in ("%s" % (args[0] if args else "",)).split(","):
         if "=" in part:
             k, v = part.split("=", 1)
             k = k.strip().lower()
-            tests.append((k.rstrip("!").strip() or "align", _text(v), not k.endswith("!")))
+            tests.append((k.rstrip("!").strip() or default_key, _text(v), not k.endswith("!")))
+    return tests
+
+
+def _fn_teams(res, args, fail):
+    """teams('test'): the ids of the teams in play (WWRF &All), or those that pass every test:
+    'align=t', 'align!=t' (&(Align:T), &(Align:!T)), 'attr=a', 'attr!=a' (&(Attr:A): the team's element
+    has the attribute A, its ``Role Attribute``)."""
+    g = res.game
+    tests = _list_tests(args, "align")
 
     def passes(t, key, v):
         if key == "attr":
@@ -403,12 +410,7 @@ def _fn_roles(res, args, fail):
     """roles('test'): the ids of every role of the game (WWRF ^All), or those whose category, class,
     team or type passes the tests ('category=killing', 'team!=villagers'; ^(Cat:Killing))."""
     g = res.game
-    tests = []
-    for part in ("%s" % (args[0] if args else "",)).split(","):
-        if "=" in part:
-            k, v = part.split("=", 1)
-            k = k.strip().lower()
-            tests.append((k.rstrip("!").strip(), _text(v), not k.endswith("!")))
+    tests = _list_tests(args, "")
     out = []
     for rid in sorted(g.models):
         m = g.models[rid]
