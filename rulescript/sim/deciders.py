@@ -18,6 +18,15 @@ class ReplayDiverged(Interrupt, RuntimeError):
     """A replayed game asked a different question than the one recorded."""
 
 
+def check_all_used(decider):
+    """After a replayed game's end: every recorded decision was asked for (a log with decisions after
+    the game's end is not the log of this game)."""
+    extra = len(decider.answers) - decider.pos
+    if extra > 0:
+        raise ReplayDiverged("the log holds %d decision(s) after the game's end (the first: %r)"
+                             % (extra, decider.answers[decider.pos]))
+
+
 class InputEnded(Interrupt, EOFError):
     """The interactive decider's input ended (an EOFError that passes through resolutions)."""
 

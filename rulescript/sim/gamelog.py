@@ -19,7 +19,7 @@ import ast
 from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import ListSink, NullSink
-from rulescript.sim.deciders import DecisionsExhausted, ScriptedDecider
+from rulescript.sim.deciders import DecisionsExhausted, ScriptedDecider, check_all_used
 
 LOG_FORMAT = 1
 
@@ -75,6 +75,8 @@ def replay(data, log, sink=None, rules=None, partial=False):
         if not partial:
             raise
         game.replay_stopped = decider.pos
+        return game
+    check_all_used(decider)
     return game
 
 

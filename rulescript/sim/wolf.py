@@ -22,7 +22,7 @@ from rulescript.games.werewolf.game import WerewolfGame
 from rulescript.runtime.engine import Engine
 from rulescript.runtime.errors import GameError, InvalidDecision
 from rulescript.runtime.rng import Rng
-from rulescript.sim.deciders import DecisionsExhausted, RandomDecider, ScriptedDecider
+from rulescript.sim.deciders import DecisionsExhausted, RandomDecider, ScriptedDecider, check_all_used
 
 LOG_FORMAT = "rulescript-werewolf-log-1"
 
@@ -118,6 +118,8 @@ class WolfTable:
             if not partial:
                 raise
             game.replay_stopped = decider.pos
+            return game
+        check_all_used(decider)
         return game
 
 

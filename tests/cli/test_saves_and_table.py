@@ -186,6 +186,17 @@ def test_a_werewolf_log_cut_short_replays_up_to_its_end(tmp_path: Path, wolf_log
     assert cut.stdout.splitlines()[:3] == full.stdout.splitlines()[:3]
 
 
+def test_a_log_with_decisions_after_the_games_end_does_not_replay(small_game: Path, tmp_path: Path,
+                                                                  saved: tuple[Path, dict[str, Any]],
+                                                                  wolf_log: dict[str, Any]) -> None:
+    _path, log = saved
+    for game, good in ((small_game, log), (WEREWOLF, wolf_log)):
+        extra = {**good, "decisions": good["decisions"] + [good["decisions"][-1]]}
+        err = fails(run("rulescript", "play", game, "--replay", _write(tmp_path / "extra.log", extra)), 1,
+                    "cannot replay")
+        assert "1 decision(s) after the game's end" in err
+
+
 def test_load_inside_the_game_keeps_going(small_game: Path, tmp_path: Path) -> None:
     (tmp_path / "bad.log").write_text("not a save\n")
     proc = run("rulescript", "play", small_game, "--opponent", "random", cwd=tmp_path,
