@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from rulescript.runtime.errors import Interrupt
+from rulescript.runtime.errors import Interrupt, InvalidDecision
 from rulescript.runtime.ports import LIST_KINDS
 from rulescript.runtime.rng import Rng
 
@@ -18,13 +18,32 @@ class ReplayDiverged(Interrupt, RuntimeError):
     """A replayed game asked a different question than the one recorded."""
 
 
-def check_all_used(decider):
-    """After a replayed game's end: every recorded decision was asked for (a log with decisions after
-    the game's end is not the log of this game)."""
+def replay_to_end(game, decider, partial=False, ended_by=()):
+    """Run ``game`` whose ``decider`` answers from a recorded log, and return it.
+
+    An exception of ``ended_by`` ends the replay as it ended the recorded game (the werewolf game
+    records an engine error); an answer the question does not allow (InvalidDecision) and another
+    question than the one recorded (ReplayDiverged) are raised.  With ``partial``, a log that ends
+    before the game does replays up to its last decision and ``game.replay_stopped`` is the number of
+    decisions replayed (else None).  A log with decisions after the game's end is not the log of this
+    game (ReplayDiverged)."""
+    game.replay_stopped = None
+    try:
+        game.run()
+    except InvalidDecision:
+        raise
+    except ended_by:
+        pass
+    except DecisionsExhausted:
+        if not partial:
+            raise
+        game.replay_stopped = decider.pos
+        return game
     extra = len(decider.answers) - decider.pos
     if extra > 0:
         raise ReplayDiverged("the log holds %d decision(s) after the game's end (the first: %r)"
                              % (extra, decider.answers[decider.pos]))
+    return game
 
 
 class InputEnded(Interrupt, EOFError):

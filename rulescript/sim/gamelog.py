@@ -19,7 +19,7 @@ import ast
 from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import ListSink, NullSink
-from rulescript.sim.deciders import DecisionsExhausted, ScriptedDecider, check_all_used
+from rulescript.sim.deciders import ScriptedDecider, replay_to_end
 
 LOG_FORMAT = 1
 
@@ -68,16 +68,7 @@ def replay(data, log, sink=None, rules=None, partial=False):
     decider = ScriptedDecider(log["decisions"], strict=True)
     game = CfcGame(data.models, decks, decider, sink=sink or NullSink(), rules=rules,
                    seed=log["seed"], first=log["first"], turn_limit=log.get("turn_limit", 200))
-    game.replay_stopped = None
-    try:
-        game.run()
-    except DecisionsExhausted:
-        if not partial:
-            raise
-        game.replay_stopped = decider.pos
-        return game
-    check_all_used(decider)
-    return game
+    return replay_to_end(game, decider, partial)
 
 
 def save_log(log, path):

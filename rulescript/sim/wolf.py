@@ -20,9 +20,9 @@ from rulescript.games import werewolf
 from rulescript.games.werewolf import narrative
 from rulescript.games.werewolf.game import WerewolfGame
 from rulescript.runtime.engine import Engine
-from rulescript.runtime.errors import GameError, InvalidDecision
+from rulescript.runtime.errors import GameError
 from rulescript.runtime.rng import Rng
-from rulescript.sim.deciders import DecisionsExhausted, RandomDecider, ScriptedDecider, check_all_used
+from rulescript.sim.deciders import RandomDecider, ScriptedDecider, replay_to_end
 
 LOG_FORMAT = "rulescript-werewolf-log-1"
 
@@ -107,20 +107,7 @@ class WolfTable:
         decider = ScriptedDecider(log["decisions"], strict=True)
         game, _eng = self.new_game(log["roles"], log["seed"], decider, sink, deal=log.get("deal", True),
                                    settings=log.get("settings"))
-        game.replay_stopped = None
-        try:
-            game.run()
-        except InvalidDecision:
-            raise
-        except GameError:
-            pass
-        except DecisionsExhausted:
-            if not partial:
-                raise
-            game.replay_stopped = decider.pos
-            return game
-        check_all_used(decider)
-        return game
+        return replay_to_end(game, decider, partial, ended_by=GameError)
 
 
 def run_logged(game: WerewolfGame, eng: Engine, seed: int, roles: list, deal: bool = True,
