@@ -71,9 +71,9 @@ def test_hidden_voting_power_counts_in_the_tally_but_not_in_its_display(table):
 def test_lynch_starting_votes_count_in_the_lynch_only(table):
     game, _ = _game(table)
     game.add_power(5, "lynchstart", "add", 2, _role_card(game, 0), "phase")
-    lynch = {"poll": "lynch", "votes": {0: 2}}
+    lynch = {"poll": "lynch", "where": "village-square", "votes": {0: 2}}
     assert game._poll_tally(lynch)[0] == {5: 2, 2: 1}
-    assert game._poll_tally({"poll": "pack-hunt", "votes": {1: 2}})[0] == {2: 1}
+    assert game._poll_tally({"poll": "pack-hunt", "where": "werewolf-pack", "votes": {1: 2}})[0] == {2: 1}
 
 
 def test_a_delayed_phase_effect_comes_into_force_with_the_next_phase_and_ends_with_it(table):

@@ -206,14 +206,21 @@ def _cmd_resurrect(res, eff, S, restr):
     return done
 
 
-def _cmd_protect(res, eff, S, restr):
-    against, kind = _arg(eff, 0), _arg(eff, 1)
+def _protection_terms(res, eff):
+    """A protection's third and fourth arguments: the phase it holds in (None: always) and the seats
+    whose killings it stops (None: everyone's)."""
     during = _arg(eff, 2)
     during = None if during in (None, "always") else during
     flt = _arg(eff, 3)
     by = None
     if flt is not None:  # only killings by these players are stopped
         by = [v.idx for v in res.engine.resolve(res, flt["filters"], "silent") if isinstance(v, Player)]
+    return during, by
+
+
+def _cmd_protect(res, eff, S, restr):
+    against, kind = _arg(eff, 0), _arg(eff, 1)
+    during, by = _protection_terms(res, eff)
     return _each_target(res, S, "protecting", kind,
                         lambda seat: res.game.add_defense(seat, against, kind, res.source, restr or "permanent", by,
                                                           during),
@@ -240,12 +247,7 @@ def _cmd_absent(res, eff, S, restr):
     else:
         place = _key(_expr.to_str(res, place))
     against = _arg(eff, 1)
-    during = _arg(eff, 2)
-    during = None if during in (None, "always") else during
-    flt = _arg(eff, 3)
-    by = None
-    if flt is not None:
-        by = [v.idx for v in res.engine.resolve(res, flt["filters"], "silent") if isinstance(v, Player)]
+    during, by = _protection_terms(res, eff)
     return _each_target(res, S, "protecting", "absence",
                         lambda seat: res.game.add_defense(seat, against, "absence", res.source, restr or "permanent",
                                                           by, during, place),

@@ -1160,7 +1160,7 @@ class WerewolfGame(GamePorts):
         st = self.state
         name = poll["poll"]
         tally = {}
-        where = self.models.get(poll.get("where")) or {}
+        where = self.models.get(poll["where"]) or {}
         kind = "private" if where.get("type") == "group" else "public"
         shown = {} if shown is None else shown
 
