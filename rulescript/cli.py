@@ -530,6 +530,8 @@ DELEGATED = {
               "watch a game folder: recompile changed rules and re-run the affected scenarios on every save"),
     "import": ("rulescript.importer", "main_import",
                "convert an OCTGN plugin folder (definition.xml, scripts, sets, decks) into a game folder"),
+    "explain": ("rulescript.explain.cli", "main_explain",
+                "card text from the rules: each card's printed text beside the generated one, and where they disagree"),
 }
 
 
