@@ -115,6 +115,8 @@ class Generator:
             return f"{n[1]}({', '.join(args)})"
         if op == "filter_call":
             return " or ".join(self.filter_phrase(f, collect=False).text for f in n[2])
+        if op == "bin" and n[1] == "+" and self._is_text(n):
+            return "“" + "".join(self._pieces(n)) + "”"
         if op == "bin":
             return f"{self.node(n[2])} {BIN_WORDS.get(n[1], n[1])} {self.node(n[3])}"
         if op == "neg":
@@ -136,6 +138,22 @@ class Generator:
         if op in ("qall", "qany"):
             return f"{'every' if op == 'qall' else 'some'} card of {self.node(n[2])} has {self.node(n[1])}"
         return f"`{text}`" if text else str(op)
+
+    def _is_text(self, n: Any) -> bool:
+        """Whether a sum is a text: one of its terms is a string literal."""
+        if isinstance(n, (list, tuple)) and n and n[0] == "bin" and n[1] == "+":
+            return self._is_text(n[2]) or self._is_text(n[3])
+        return isinstance(n, (list, tuple)) and len(n) > 1 and n[0] == "lit" and isinstance(n[1], str)
+
+    def _pieces(self, n: Any) -> list[str]:
+        """The parts of a text sum: literal text as it is, anything else in words."""
+        if isinstance(n, (list, tuple)) and n and n[0] == "bin" and n[1] == "+":
+            return self._pieces(n[2]) + self._pieces(n[3])
+        if isinstance(n, (list, tuple)) and n and n[0] == "lit" and isinstance(n[1], str):
+            return [n[1]]
+        if isinstance(n, (list, tuple)) and n and n[0] == "call" and n[1] == "str" and len(n[2]) == 1:
+            n = n[2][0]
+        return ["[" + self.node(n) + "]"]
 
     @staticmethod
     def literal(x: Any) -> int | None:
@@ -394,10 +412,12 @@ class Generator:
         text = targets.text
         you = str(self.t.get("you", "you"))
         s = "" if targets.plural or text == you else "s"
+        be = "are" if targets.plural or text == you else "is"
         if tmpl.startswith("{targets} ") and text == you:
             tmpl = tmpl[len("{targets} "):]
-        out = re.sub(r"\{(\d+:card|\d+|targets|s|this)\}",
-                     lambda m: {"targets": text, "s": s, "this": self.this()}.get(m.group(1), args.get(m.group(1), "")), tmpl)
+        out = re.sub(r"\{(\d+:card|\d+|targets|s|is|this)\}",
+                     lambda m: {"targets": text, "s": s, "is": be, "this": self.this()}.get(m.group(1), args.get(m.group(1), "")),
+                     tmpl)
         return ("maybe " if eff.get("ask") else "") + out
 
     def _count_noun(self, value: Any) -> str:
