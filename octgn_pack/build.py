@@ -89,6 +89,32 @@ def compile_rules(b: Build) -> dict[str, Any] | None:
     return _relativise(res.document(), str(b.project.root))
 
 
+def _generated_texts(p: Any, rules: dict[str, Any]) -> None:
+    """A card with rules and no printed text shows the text generated from its rules (``rulescript
+    explain``) in its text property."""
+    from rulescript.compiler.driver import game_profile_name
+    from rulescript.compiler.profile import ProfileError, load_profile
+    from rulescript.explain.report import generated_text
+
+    order = [pr.name for pr in p.properties]
+    text_prop = next((pr.name for pr in p.properties if pr.path == ("text",)), None)
+    if text_prop is None:
+        return
+    try:
+        profile = load_profile(game_profile_name(p.root)[0])
+    except ProfileError:  # pragma: no cover - the rules compiled, so the profile loads
+        return
+    for cs in p.sets:
+        for card in cs.cards:
+            if str(card.data.get("text") or "").strip():
+                continue
+            text = generated_text(card.data, rules.get("rules") or {}, profile)
+            if text:
+                values = dict(card.values)
+                values[text_prop] = text
+                card.values = sorted(values.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
+
+
 def _put_xml(b: Build, path: str, root: El, comment: str | None = None) -> None:
     data, origins = serialize(root, comment)
     b.files[path] = data
@@ -131,6 +157,7 @@ def generate(b: Build, progress: Progress | None = None) -> None:
     rules = compile_rules(b)
     if rules is None:
         return
+    _generated_texts(p, rules)
     say("writing definition.xml, sets, decks and the proxy")
     scripts, order, copied = shipped_python(p)
     b.files.update(scripts)

@@ -126,7 +126,42 @@ def render_profile(profile: Profile) -> str:
             rows.append([owner, f"`.{p.spelling(table, k)}`", v.get("type", ""), _doc(v)])
     rows.append(["list", "`.N`", "any", "element N, 0-based"])
     out += _table(["On", "Attribute", "Type", "Value"], rows)
+    out += _card_text(p)
     return "\n".join(out).rstrip() + "\n"
+
+
+CARD_TEXT_TABLES = (("commands", "Command"), ("costs", "Cost"), ("abilities", "Ability"), ("events", "Event"),
+                    ("hooks", "Hook"), ("restrictions", "Restriction"), ("guards", "Guard"), ("rule_keys", "Rule key"),
+                    ("filter_words", "Filter keyword"), ("game_rules", "Game rule"))
+
+
+def _template(entry: Any) -> tuple[str, str]:
+    """A template's text and what it is checked for (a count or a keyword)."""
+    if isinstance(entry, dict):
+        checks = [f"counts {entry['counts']}" for _ in [0] if entry.get("counts")]
+        checks += [f"keyword {entry[k]}" for k in ("keyword", "toggle_keyword") if entry.get(k)]
+        checks += [f"{arg}: keyword {kw}" for arg, kw in (entry.get("keywords_by_arg") or {}).items()]
+        return str(entry.get("text", "")), ", ".join(checks)
+    if isinstance(entry, list):
+        return " / ".join(str(x) for x in entry), ""
+    return str(entry), ""
+
+
+def _card_text(p: Profile) -> list[str]:
+    """The profile's card-text templates (``card_text``): how ``rulescript explain`` reads each rule."""
+    text = p.raw.get("card_text") or {}
+    if not text:
+        return []
+    out = ["## Card text", "",
+           "How `rulescript explain` turns rules into card text: `{targets}` is what a command acts on, `{0}`, `{1}`... "
+           "its arguments, `{this}` the card, `{holder}` what holds an ability, `{object}` an event's object. "
+           "A count or keyword is compared with the printed text of the card.", ""]
+    for key, title in CARD_TEXT_TABLES:
+        table = text.get(key) or {}
+        if table:
+            out += [f"### {title} texts", ""]
+            out += _table([title, "Text", "Checked"], [[f"`{k}`", *_template(v)] for k, v in table.items()])
+    return out
 
 
 def _profile_label(path: str) -> str:

@@ -607,6 +607,7 @@ class Watcher:
             names = sorted(res.changed_rules)
             more = "" if len(names) <= 12 else " and %d more" % (len(names) - 12)
             self._emit("rules changed: %s%s\n" % (", ".join(names[:12]), more))
+            self._emit(_new_texts(result, names[:12]))
 
         # ---- scenarios
         if self.run_scenarios:
@@ -785,6 +786,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="compile and run every scenario once, then exit: 0 if there are no errors and "
                    "no failures, else 1")
     return p
+
+
+def _new_texts(result: Any, rule_ids: list[str]) -> str:
+    """What each changed rule now does, in words (``rulescript explain``), one indented line each."""
+    from rulescript.compiler.profile import ProfileError, load_profile
+    from rulescript.explain.generate import Generator
+
+    try:
+        gen = Generator(load_profile(result.profile), {str(c.get("id")): c for c in result.cards if isinstance(c, dict)})
+    except ProfileError:
+        return ""
+    lines = []
+    for rid in rule_ids:
+        if rid in result.rules:
+            lines.append("  %s: %s\n" % (rid, gen.rule(result.rules[rid]).text))
+    return "".join(lines)
 
 
 def main_watch(argv: list[str] | None = None) -> int:

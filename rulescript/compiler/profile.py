@@ -259,7 +259,70 @@ def profile_from_text(text: str, path: str) -> Profile:
         for attr in table:
             prof.all_attributes[attr].add(kind)
     _derive_tables(prof)
+    diags.extend(_check_card_text(prof, root, path))
+    if diags:
+        raise ProfileError(diags)
     return prof
+
+
+# card_text tables whose keys name entries of another table of the profile
+CARD_TEXT_KEYS = {"commands": "commands", "costs": "costs", "abilities": "abilities", "events": "events",
+                  "hooks": "hooks", "restrictions": "restrictions", "filter_words": "filter_words",
+                  "game_rules": "game_rules", "rule_keys": "rule_keys", "card_types": "card_types",
+                  "type_keywords": "type_keywords", "stats": "stats", "zones": "zones"}
+
+
+def _check_card_text(prof: Profile, root: yaml.Node | None, path: str) -> list[Diagnostic]:
+    """The ``card_text`` section names only entries the profile has, and its patterns are valid regular
+    expressions (a located error for each mistake)."""
+    text = prof.raw.get("card_text")
+    if text is None:
+        return []
+    out: list[Diagnostic] = []
+
+    def err(code: str, msg: str, *keys: str) -> None:
+        out.append(Diagnostic("error", code, msg, _node_span(path, _find_node(root, "card_text", *keys))))
+
+    if not isinstance(text, dict):
+        err("RP302", "card_text must be a mapping")
+        return out
+    for table, target in CARD_TEXT_KEYS.items():
+        entries = text.get(table) or {}
+        if not isinstance(entries, dict):
+            err("RP302", f"card_text.{table} must be a mapping", table)
+            continue
+        known = getattr(prof, target)
+        for key in entries:
+            name = str(key).upper() if table == "costs" else str(key).lower()
+            if name not in known:
+                err("RP302", f"card_text.{table}: '{key}' is not an entry of {target}", table, str(key))
+    printed = text.get("printed") or {}
+    for family, patterns in (printed.items() if isinstance(printed, dict) else ()):
+        lists = patterns.items() if isinstance(patterns, dict) else [("", patterns)]
+        for label, pats in lists:
+            for pat in [pats] if isinstance(pats, str) else list(pats or ()):
+                try:
+                    re.compile(str(pat))
+                except re.error as exc:
+                    keys = (family, str(label)) if label else (family,)
+                    err("RP303", f"card_text.printed.{family}{'.' + str(label) if label else ''}: bad pattern "
+                        f"{pat!r}: {exc}", "printed", *keys)
+    return out
+
+
+def missing_card_text(prof: Profile) -> list[str]:
+    """The entries of a profile that have no card-text template (``table.name``), for completeness checks."""
+    text = prof.raw.get("card_text") or {}
+    missing = []
+    for table in ("commands", "costs", "abilities", "events", "hooks", "restrictions", "filter_words", "game_rules"):
+        have = {str(k).upper() if table == "costs" else str(k).lower() for k in (text.get(table) or {})}
+        for name in getattr(prof, table):
+            entry = getattr(prof, table)[name]
+            if table == "costs" and isinstance(entry, dict) and entry.get("unsupported"):
+                continue  # a reserved cost the profile does not implement has no text
+            if name not in have:
+                missing.append(f"{table}.{name}")
+    return missing
 
 
 def _declared_type(spec: Any) -> str:

@@ -64,6 +64,8 @@ class Generator:
         self.card: dict[str, Any] = {}
         self.facts: set[Fact] = set()
         self.collect = True  # facts are gathered from effects, not from conditions or costs
+        self.mentioned: set[str] = set()  # target phrases already written in full in this rule
+        self.command_texts = {str(k).lower(): v for k, v in self.section("commands").items()}
 
     # ---------------------------------------------------------------- words
     def section(self, name: str) -> dict[str, Any]:
@@ -291,12 +293,19 @@ class Generator:
             text = " and ".join(p.text for p in phrases)
             return Phrase(text + (" (if any)" if clause.get("opt") else ""), any(p.plural for p in phrases))
         if rule_target is not None and (default == "card" or (default == "player" and rule_target.selects != "card")):
-            return rule_target
+            return self.again(rule_target)
         if default == "player":
             return Phrase(str(self.t.get("you", "you")))
-        if default == "card":
+        if default == "card" or rule_target is None:
             return Phrase(self.this())
-        return rule_target or Phrase(self.this())
+        return self.again(rule_target)
+
+    def again(self, phrase: Phrase) -> Phrase:
+        """The rule's target: in full the first time, then "it" or "them"."""
+        if phrase.text in self.mentioned and phrase.selects == "card":
+            return Phrase("them" if phrase.plural else "it", phrase.plural, phrase.selects)
+        self.mentioned.add(phrase.text)
+        return phrase
 
     # ---------------------------------------------------------------- commands and effects
     def arg(self, kind: str, value: Any, counts: str | None) -> str:
@@ -383,7 +392,7 @@ class Generator:
     def command(self, eff: dict[str, Any], targets: Phrase) -> str:
         name = eff["cmd"]
         spec = self.profile.commands.get(name)
-        entry = self.section("commands").get(spec.name if spec else name) or {}
+        entry = self.command_texts.get(name) or {}
         entry = {"text": entry} if isinstance(entry, str) else entry
         counts = entry.get("counts")
         if counts and self.collect and spec is not None:
@@ -439,8 +448,11 @@ class Generator:
     def effects(self, items: list[dict[str, Any]], targets: Phrase) -> str:
         joins = {"&": ", and ", "&&": ", then ", "||": ", or else "}
         out = ""
-        for item in items:
+        for i, item in enumerate(items):
             eff = item.get("eff") or item
+            if i == 1:
+                self.mentioned.add(targets.text)
+                targets = self.again(targets)
             text = self.command(eff, targets) if "cmd" in eff else self.ability_effect(eff, targets)
             out += (joins.get(item.get("op"), "") if out else "") + text
         return out
@@ -535,6 +547,7 @@ class Generator:
     def rule(self, ir: dict[str, Any], card: dict[str, Any] | None = None) -> RuleText:
         self.card = card or self.cards.get(ir["id"]) or {}
         self.facts = set()
+        self.mentioned = set()
         src = ir.get("src") or ["", 1, 1]
         out = RuleText(ir["id"], (str(src[0]), int(src[1]), int(src[2])))
         for name in ir.get("abilities") or []:

@@ -348,7 +348,18 @@ class Session:
         self.out.write(f"{c.get('name')} [{model}]: {'; '.join(s for s in stats if s)}\n")
         if c.get("text"):
             self.out.write(f"  {c['text']}\n")
+        generated = self._generated_text(c)
+        if generated:
+            self.out.write(f"  rules: {generated}\n")
         self.out.write(self._rule_text(model) + "\n")
+
+    def _generated_text(self, card: dict[str, Any]) -> str:
+        """What the card's rules do, in words (``rulescript explain``)."""
+        from rulescript.compiler.profile import load_profile
+        from rulescript.explain.report import generated_text
+
+        compiled = self.table.compiled
+        return generated_text(card, compiled.rules, load_profile(compiled.profile))
 
     def _rule_text(self, model: str) -> str:
         rule = self.table.rules.get(model)
