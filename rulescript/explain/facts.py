@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Iterable
 
 WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -38,25 +37,49 @@ def _as_int(text: str | None) -> int | None:
         return None
 
 
-@lru_cache(maxsize=16)
-def _compiled(patterns: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(p, re.IGNORECASE) for p in patterns)
+Table = list[tuple[str, tuple["re.Pattern[str]", ...]]]
 
 
-def _table(spec: Any) -> list[tuple[str, tuple[re.Pattern[str], ...]]]:
+def _joined(spec: Any) -> Table:
+    """One pattern per label, the label's patterns joined (for patterns without named groups)."""
     out = []
     for label, pats in (spec or {}).items():
         pats = (pats,) if isinstance(pats, str) else tuple(pats or ())
-        out.append((str(label), _compiled(tuple(str(p) for p in pats))))
+        out.append((str(label), (re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE),) if pats else ()))
     return out
 
 
-def strip_costs(text: str, printed: dict[str, Any]) -> str:
+def _table(spec: Any) -> Table:
+    out = []
+    for label, pats in (spec or {}).items():
+        pats = (pats,) if isinstance(pats, str) else tuple(pats or ())
+        out.append((str(label), tuple(re.compile(str(p), re.IGNORECASE) for p in pats)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedPatterns:
+    """A profile's ``card_text.printed`` patterns, compiled once."""
+    costs: tuple["re.Pattern[str]", ...]
+    numbers: Table
+    keywords: Table
+    sides: Table
+    quantities: Table
+    triggers: Table
+
+    @classmethod
+    def of(cls, spec: dict[str, Any] | None) -> "PrintedPatterns":
+        spec = spec or {}
+        return cls(tuple(re.compile(str(p), re.IGNORECASE) for p in spec.get("costs") or ()),
+                   _table(spec.get("numbers")), _joined(spec.get("keywords")), _joined(spec.get("sides")),
+                   _table(spec.get("quantities")), _joined(spec.get("triggers")))
+
+
+def strip_costs(text: str, printed: PrintedPatterns) -> str:
     """The printed text without the costs it states before a colon ("Freeze X and discard a card: ...")."""
-    pats = _compiled(tuple(printed.get("costs") or ()))
     out = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
-        for p in pats:
+        for p in printed.costs:
             sentence = p.sub(lambda m: m.groupdict().get("keep") or "", sentence, count=1)
         out.append(sentence)
     return " ".join(out)
@@ -85,33 +108,33 @@ def _number_value(label: str, m: re.Match[str]) -> str:
     return ("-" if raw.startswith("-") else "+") + str(n) if raw[:1] in "+-" and label == "bp" else str(n)
 
 
-def printed_facts(text: str, printed: dict[str, Any]) -> set[Fact]:
+def printed_facts(text: str, printed: PrintedPatterns) -> set[Fact]:
     """The facts a printed card text states, read with the profile's patterns."""
     facts: set[Fact] = set()
     if not text:
         return facts
     body = strip_costs(text, printed)
     taken: list[tuple[int, int]] = []  # spans already read as a number, so two patterns do not count one phrase
-    for label, pats in _table(printed.get("numbers")):
+    for label, pats in printed.numbers:
         for p in pats:
             for m in p.finditer(body):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
                 taken.append((m.start(), m.end()))
                 facts.add(number(label, _number_value(label, m)))
-    for label, pats in _table(printed.get("keywords")):
+    for label, pats in printed.keywords:
         if any(p.search(body) for p in pats):
             facts.add(Fact("keyword", label))
-    for label, pats in _table(printed.get("sides")):
+    for label, pats in printed.sides:
         if any(p.search(body) for p in pats):
             facts.add(Fact("side", label))
-    for label, pats in _table(printed.get("quantities")):
+    for label, pats in printed.quantities:
         for p in pats:
             for m in p.finditer(body):
                 g = m.groupdict()
                 most = max((n for n in (_as_int(g.get("w")), _as_int(g.get("w2"))) if n is not None), default=None)
                 facts.add(Fact("quantity", label, "" if most is None else str(most)))
-    for label, pats in _table(printed.get("triggers")):
+    for label, pats in printed.triggers:
         if any(p.search(text) for p in pats):  # triggers are read in the whole text
             facts.add(Fact("trigger", label))
     return facts

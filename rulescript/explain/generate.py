@@ -62,6 +62,7 @@ class Generator:
         self.t: dict[str, Any] = dict(profile.raw.get("card_text") or {})
         self.cards = cards or {}
         self.card: dict[str, Any] = {}
+        self.card_type = ""
         self.facts: set[Fact] = set()
         self.collect = True  # facts are gathered from effects, not from conditions or costs
         self.mentioned: set[str] = set()  # target phrases already written in full in this rule
@@ -73,8 +74,7 @@ class Generator:
 
     def this(self) -> str:
         words = self.section("this")
-        kind = str(self.card.get("type", "")).lower()
-        return str(words.get(kind, words.get("default", "this card")))
+        return str(words.get(self.card_type, words.get("default", "this card")))
 
     def fill(self, template: str, **values: Any) -> str:
         values.setdefault("this", self.this())
@@ -280,7 +280,9 @@ class Generator:
             self.facts.add(Fact("quantity", "all"))
         elif mode == "random":
             self.facts.add(Fact("quantity", "random"))
-        elif mode == "choose" and qty.get("max") != 1:
+        elif mode == "choose" and qty.get("max") == 1:
+            self.facts.add(Fact("quantity", "one"))
+        elif mode == "choose":
             hi = qty.get("max")
             label = "upto" if hi is None or not qty.get("min") else "range"
             self.facts.add(Fact("quantity", label, "" if hi is None else str(hi)))
@@ -546,6 +548,7 @@ class Generator:
 
     def rule(self, ir: dict[str, Any], card: dict[str, Any] | None = None) -> RuleText:
         self.card = card or self.cards.get(ir["id"]) or {}
+        self.card_type = str(self.card.get("type", "")).lower()
         self.facts = set()
         self.mentioned = set()
         src = ir.get("src") or ["", 1, 1]

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 from rulescript.compiler.profile import Profile
 from rulescript.diagnostics import Diagnostic, Span
 from rulescript.explain.compare import Disagreement, disagreements
-from rulescript.explain.facts import Fact, printed_facts
+from rulescript.explain.facts import Fact, PrintedPatterns, printed_facts
 from rulescript.explain.generate import Generator, RuleText
 
 CODE = "RX101"
@@ -58,7 +58,7 @@ def fact_words(profile: Profile) -> dict[str, str]:
     return {str(k): str(v) for k, v in ((profile.raw.get("card_text") or {}).get("fact_words") or {}).items()}
 
 
-def explain_card(card: dict[str, Any], rules: dict[str, Any], gen: Generator, printed_spec: dict[str, Any],
+def explain_card(card: dict[str, Any], rules: dict[str, Any], gen: Generator, printed_spec: PrintedPatterns,
                  words: dict[str, str], root: Path | None = None) -> CardExplanation | None:
     ids = card_rule_ids(card, rules)
     if not ids:
@@ -78,7 +78,7 @@ def explain_cards(cards: Iterable[dict[str, Any]], rules: dict[str, Any], profil
     """Every card of ``cards`` that has rules, explained."""
     cards = list(cards)
     gen = Generator(profile, {str(c.get("id")): c for c in cards})
-    spec = (profile.raw.get("card_text") or {}).get("printed") or {}
+    spec = PrintedPatterns.of((profile.raw.get("card_text") or {}).get("printed"))
     words = fact_words(profile)
     out = []
     for card in cards:
