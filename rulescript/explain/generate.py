@@ -297,7 +297,7 @@ class Generator:
         if rule_target is not None and (default == "card" or (default == "player" and rule_target.selects != "card")):
             return self.again(rule_target)
         if default == "player":
-            return Phrase(str(self.t.get("you", "you")))
+            return Phrase(str(self.t.get("you", "you")), selects="player")
         if default == "card" or rule_target is None:
             return Phrase(self.this())
         return self.again(rule_target)
@@ -417,7 +417,7 @@ class Generator:
             args[str(i)] = self.arg(kind, value, counts if i == 0 or kind in ("costval", "int") else None)
             args[f"{i}:card"] = self._count_noun(value)
         for i in range(len(eff.get("args") or []), len(params)):
-            args.setdefault(str(i), "")
+            args.setdefault(str(i), "a card" if params[i].kind == "count_or_filter" else "")
             args.setdefault(f"{i}:card", "a card")
         tmpl = str(entry.get("text") or (spec.doc if spec else name))
         text = targets.text

@@ -65,6 +65,9 @@ def test_a_different_profile_changes_the_language(tmp_path) -> None:
     data["commands"]["hurt"] = data["commands"].pop("damage")
     data["zones"]["arena2"] = data["zones"].pop("arena")
     data["default_zone"] = "arena2"
+    text = data["card_text"]  # its card text names the entries too
+    text["commands"]["hurt"] = text["commands"].pop("damage")
+    text["zones"]["arena2"] = text["zones"].pop("arena")
     path = tmp_path / "other.yaml"
     path.write_text(yaml.safe_dump(data))
     other = profile_from_text(path.read_text(), str(path))
