@@ -76,6 +76,11 @@ class Generator:
         words = self.section("this")
         return str(words.get(self.card_type, words.get("default", "this card")))
 
+    def number(self, n: int) -> str:
+        """A small count in words ("two"), as card text writes it, when the profile gives the words."""
+        words = self.t.get("number_words") or []
+        return str(words[n]) if 0 <= n < len(words) else str(n)
+
     def fill(self, template: str, **values: Any) -> str:
         values.setdefault("this", self.this())
 
@@ -252,11 +257,13 @@ class Generator:
                 if lo == hi == 1:
                     phrase = f"{q.get('one', 'target')} {phrase}"
                 elif hi is None or not lo:
-                    phrase = self.fill(str(q.get("upto", "up to {max}")), max=hi if hi is not None else "any number of") + " " + phrase
+                    phrase = self.fill(str(q.get("upto", "up to {max}")),
+                                       max=self.number(hi) if hi is not None else "any number of") + " " + phrase
                 elif lo == hi:
-                    phrase = self.fill(str(q.get("exactly", "{n}")), n=lo) + " " + phrase
+                    phrase = self.fill(str(q.get("exactly", "{n}")), n=self.number(lo)) + " " + phrase
                 else:
-                    phrase = self.fill(str(q.get("range", "{min} to {max}")), min=lo, max=hi) + " " + phrase
+                    key = "pair" if hi == lo + 1 and "pair" in q else "range"
+                    phrase = self.fill(str(q.get(key, "{min} to {max}")), min=self.number(lo), max=self.number(hi)) + " " + phrase
         sel = f.get("selector")
         if sel:
             tmpl = (words("selectors") or {}).get(sel.get("s"), "({s}: {x})")
@@ -443,9 +450,13 @@ class Generator:
         entry = {"text": entry} if isinstance(entry, str) else entry
         if entry.get("keyword") and self.collect:  # gained or lost, the rule names the keyword
             self.facts.add(Fact("keyword", str(entry["keyword"])))
+        subject = {"them": "they"}.get(holder.text, holder.text)
+        plural = holder.plural or subject in ("they", str(self.t.get("you", "you")))
+        verbs = {"s": "" if plural else "s", "is": "are" if plural else "is", "does": "do" if plural else "does"}
         if eff.get("sign", "+") == "+":
-            return self.fill(str(entry.get("text") or "{holder} gains " + name), holder=holder.text)
-        return f"{holder.text} loses “{self.fill(str(entry.get('text') or name), holder='it')}”"
+            return self.fill(str(entry.get("text") or "{holder} gains " + name), holder=subject, **verbs)
+        lost = self.fill(str(entry.get("text") or name), holder="it", s="s", **{"is": "is", "does": "does"})
+        return f"{subject} lose{verbs['s']} “{lost}”"
 
     def effects(self, items: list[dict[str, Any]], targets: Phrase) -> str:
         joins = {"&": ", and ", "&&": ", then ", "||": ", or else "}

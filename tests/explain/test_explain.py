@@ -68,7 +68,9 @@ def explained(root: Path) -> dict:
      "Freeze target character in your opponent's ring, and it does not unfreeze in its controller's Activate "
      "phase until your opponent's next Activate phase."),
     ({"type": "action", "rule": "action = damage(100) to(<,2>characters@oppRing)"},
-     "Deal 100 damage to 1 to 2 characters in your opponent's ring."),
+     "Deal 100 damage to one or two characters in your opponent's ring."),
+    ({"type": "action", "rule": "action = bp(+100) to(<,3>characters@myRing)"},
+     "One to three characters in your ring get +100 BP."),
 ])
 def test_rules_read_as_card_text(tmp_path, card, expected):
     root = game_of(tmp_path, {"id": "x", "text": "", **card})
