@@ -373,16 +373,20 @@ def find_game_root(path: Path) -> Path | None:
     return None
 
 
-_YAML_MEMO: dict[str, tuple[tuple[int, int], Any, list[Diagnostic]]] = {}
+_YAML_MEMO: dict[str, tuple[tuple[Any, ...], Any, list[Diagnostic]]] = {}
 
 
 def load_yaml_file(path: Path) -> tuple[Any, list[Diagnostic]]:
     """Read a YAML file (memoised by modification time and size); a syntax error becomes a diagnostic."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None, [Diagnostic("error", "RD100", "cannot read the file", Span(str(path), 1, 1))]
-    stamp = (st.st_mtime_ns, st.st_size)
+    buffered = textfile.overlay_text(path)
+    if buffered is not None:  # an editor's unsaved buffer (the language server): memoised by its text
+        stamp: tuple[Any, ...] = ("buffer", hashlib.sha256(buffered.encode("utf-8", "surrogatepass")).digest())
+    else:
+        try:
+            st = path.stat()
+        except OSError:
+            return None, [Diagnostic("error", "RD100", "cannot read the file", Span(str(path), 1, 1))]
+        stamp = (st.st_mtime_ns, st.st_size)
     memo = _YAML_MEMO.get(str(path))
     if memo is not None and memo[0] == stamp:
         return memo[1], memo[2]
@@ -402,7 +406,7 @@ _CARDS_MEMO: dict[str, tuple[list[Any], list[dict[str, Any]]]] = {}
 
 
 def load_cards(path: Path) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
-    if not path.exists():
+    if not path.exists() and textfile.overlay_text(path) is None:
         return [], []
     data, diags = load_yaml_file(path)
     if diags:
