@@ -1,7 +1,8 @@
 """Completion in context.
 
 In a rule file: commands after ``:``, ``;`` or ``=`` (and after ``&``, ``]]``, ``~event~``), filter
-keywords inside ``[...]``, zones after ``@``, events inside ``~...~``, card ids in a section header.
+keywords inside ``[...]``, zones after ``@``, events inside ``~...~``, hooks inside ``?...?``, card
+ids in a section header.
 In a scenario file: card ids.  In a WWRF element: triggers at the start of a line, ability types
 after the trigger's ``:``, targets after ``@``, groups, polls and locations after ``#``, and the
 book's roles, attributes, teams and ability sets inside ``(Key:...)`` or backticks.
@@ -44,6 +45,8 @@ def complete(state, info, text: str, pos: types.Position) -> list[types.Completi
     body = before
     if body.count("~") % 2 == 1:
         return _items(vocab.events, _partial(before), K.Event, pos, lines)
+    if body.count("?") % 2 == 1:
+        return _items(vocab.hooks, _partial(before), K.Event, pos, lines)
     m = _ZONE_AT.search(body)
     if m:
         return _items(vocab.zones, m.group(1), K.Module, pos, lines)

@@ -31,7 +31,7 @@ from rulescript.lsp.workspace import (LIVE_CHECK_BYTES, Buffers, FileInfo, descr
 
 SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
             "note": types.DiagnosticSeverity.Information}
-TRIGGERS = [":", ";", "=", "@", "~", "[", "#", "`", "(", " "]
+TRIGGERS = [":", ";", "=", "@", "~", "?", "[", "#", "`", "(", " "]
 
 
 class State:
@@ -288,4 +288,6 @@ def main_lsp(argv: list[str] | None = None) -> int:
     if isinstance(args, int):
         return args
     build_server().start_io(sys.stdin.buffer, sys.stdout.buffer)
+    if sys.stdout.closed:  # pygls closes the stream at the client's exit: nothing more is written
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
     return cliutil.EXIT_OK

@@ -52,8 +52,11 @@ class Vocabulary:
                 spelled = _camel(prefix, event)
                 self.events.append(Entry(spelled, "event", spelled,
                                          f"{_doc(p.events.get(event))} ({prefix}: {p.event_prefixes.get(prefix, '')})"))
-        self.others = ([Entry(k, "hook", k, _doc(v)) for k, v in p.hooks.items()]
-                       + [Entry(k, "ability", k, _doc(v) + (f" (holder: {v.get('holder')})"
+        self.hooks = [Entry(k, "hook", k, _doc(v)) for k, v in p.hooks.items()]
+        self.hooks += [Entry(_camel(prefix, k), "hook", _camel(prefix, k),
+                             f"{_doc(v)} ({prefix}: {text})")
+                       for k, v in p.hooks.items() for prefix, text in p.event_prefixes.items()]
+        self.others = ([Entry(k, "ability", k, _doc(v) + (f" (holder: {v.get('holder')})"
                                                             if isinstance(v, dict) and v.get("holder") else ""))
                           for k, v in p.abilities.items()]
                        + [Entry(k, "restriction", k, _doc(v)) for k, v in p.restrictions.items()]
@@ -64,7 +67,7 @@ class Vocabulary:
                        + [Entry(p.spelling(p.names, k), "name", p.spelling(p.names, k), _doc(v))
                           for k, v in p.names.items()])
         self.by_word: dict[str, list[Entry]] = {}
-        for entry in self.commands + self.filters + self.zones + self.events + self.others:
+        for entry in self.commands + self.filters + self.zones + self.events + self.hooks + self.others:
             bucket = self.by_word.setdefault(entry.word.lower(), [])
             if entry not in bucket:
                 bucket.append(entry)

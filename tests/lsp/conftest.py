@@ -62,7 +62,7 @@ class Docs:
             if loop.time() > end:
                 raise AssertionError(f"no diagnostics for {path} within {timeout} s")
             await asyncio.sleep(0.01)
-        return self.client.diagnostics[u]
+        return list(self.client.diagnostics[u])
 
     async def open(self, path: Path, text: str | None = None, wait: bool = True) -> list[types.Diagnostic]:
         u = uri(path)
