@@ -48,7 +48,7 @@ class Vocabulary:
                                         f"{_doc(p.zones.get(zone))} ({prefix}: {p.zone_prefixes.get(prefix, '')})"))
         self.events = [Entry(k, "event", k, _doc(v)) for k, v in p.events.items()]
         for word, (event, prefix) in p.event_words.items():
-            if prefix:
+            if prefix and event in p.events:
                 spelled = _camel(prefix, event)
                 self.events.append(Entry(spelled, "event", spelled,
                                          f"{_doc(p.events.get(event))} ({prefix}: {p.event_prefixes.get(prefix, '')})"))
