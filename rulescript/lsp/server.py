@@ -83,7 +83,7 @@ class State:
             return
         info = describe(path, text)
         if info is None:
-            self.publish({path: []})
+            self.publish({path: []}, first=path)
             return
         bad = not_text(info, text)
         if bad is not None:
@@ -95,7 +95,7 @@ class State:
                 self.server.log(types.MessageType.Warning,
                                 f"{path} is larger than {LIVE_CHECK_BYTES // 1_000_000} MB: it is not checked as you "
                                 "type (run rulescript check or wwrf check on it)")
-            self.publish({path: []})
+            self.publish({path: []}, first=path)
             return
         self.too_large.discard(path)
         self.publish(self.check(info, text), first=path)

@@ -91,14 +91,19 @@ def read(path: str) -> str | None:
 
 
 class Buffers:
-    """The open documents (absolute path → text), mirrored into :data:`textfile.OVERLAY`."""
+    """The open documents (absolute path → text), mirrored into :data:`textfile.OVERLAY` (except a
+    buffer larger than :data:`LIVE_CHECK_BYTES`: the checkers keep reading that file from disk, so
+    that a huge buffer never slows the checks of the files around it)."""
 
     def __init__(self) -> None:
         self.texts: dict[str, str] = {}
 
     def set(self, path: str, text: str) -> None:
         self.texts[path] = text
-        textfile.OVERLAY[path] = text
+        if len(text) > LIVE_CHECK_BYTES:
+            textfile.OVERLAY.pop(path, None)
+        else:
+            textfile.OVERLAY[path] = text
 
     def close(self, path: str) -> None:
         self.texts.pop(path, None)
