@@ -536,6 +536,8 @@ def _check_actions_can_run(result: CompileResult, db: CardDatabase, root: Path, 
         return
     types = {str(t).lower() for t in spec.get("card_types") or ()}
     kinds = {str(k).lower() for k in spec.get("ability_kinds") or ()}
+    kinds_text = " or ".join(sorted(kinds)) or "(none)"
+    shown = _FileNames(root)
     for rid, ir in result.rules.items():
         card = db.cards.get(rid)
         actions = ir.get("actions") if isinstance(ir, dict) else None
@@ -546,22 +548,35 @@ def _check_actions_can_run(result: CompileResult, db: CardDatabase, root: Path, 
         if kind in kinds:
             continue
         file, line, col = actions[0]["src"]
-        file = str(root / file) if not Path(file).is_absolute() else file
+        file = shown[file]
         has = f"its ability is {kind}" if kind else "it has no ability"
         result.diagnostics.append(Diagnostic(
             "warning", "RS916", f"the action of '{rid}' can never run: {has} in cards.yaml",
             Span(file, line, col, line, col + 6),
-            (f"a {card.get('type')} card uses its action only with an ability of kind "
-             f"{' or '.join(sorted(kinds)) or '(none)'}",)))
+            (f"a {card.get('type')} card uses its action only with an ability of kind {kinds_text}",)))
+
+
+class _FileNames(dict):  # type: ignore[type-arg]
+    """The name a diagnostic shows for a rule file compiled under its path in the game folder
+    (``root / file``; an absolute path as it is), worked out once per file."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__()
+        self.root = root
+
+    def __missing__(self, file: str) -> str:
+        shown = self[file] = str(self.root / file) if not Path(file).is_absolute() else file
+        return shown
 
 
 def _check_against_cards(result: CompileResult, db: CardDatabase, root: Path) -> None:
     # a card may name its rule sections in a `rules:` list (a card with several sections)
     listed = {str(r).lower() for c in db.cards.values() if isinstance(c.get("rules"), list) for r in c["rules"]}
+    shown = _FileNames(root)
     for rid, ir in result.rules.items():
         if rid not in db.cards and rid not in listed:
             file, line, col = ir["src"]
-            file = str(root / file) if not Path(file).is_absolute() else file
+            file = shown[file]
             # "src" is the column of the id (just after the '[')
             result.diagnostics.append(Diagnostic("warning", "RS915", f"no card in cards.yaml has the rule id '{rid}'",
                                                  Span(file, line, col, line, col + len(rid))))

@@ -63,13 +63,18 @@ class Checker:
         for name in ("cards.yaml", "game.yaml"):
             if (game / name).exists() or textfile.overlay_text(game / name) is not None:
                 found[str(game / name)] = []
+        where: dict[str, list[Diagnostic]] = {}
         for d in result.diagnostics:
-            found.setdefault(os.path.abspath(os.path.join(root, d.span.file)), []).append(d)
+            bucket = where.get(d.span.file)
+            if bucket is None:
+                bucket = where[d.span.file] = found.setdefault(os.path.abspath(os.path.join(root, d.span.file)), [])
+            bucket.append(d)
         return found
 
     def _prefill(self, game: Path, path: str) -> None:
         """Compile the changed rule file section by section into the cache (see rulescript.watch):
-        editing one rule of a 1,000-rule game compiles that rule only."""
+        editing one rule of a 1,000-rule game compiles that rule only, errors or not (the pieces give
+        the whole file's diagnostics; tools/bench/lsp.py and tests/lsp check it)."""
         from rulescript.watch import compile_by_section
 
         name, diags = driver.game_profile_name(game)
@@ -88,7 +93,7 @@ class Checker:
         key = driver._cache_key(prof, fp, source, text)
         if key in self.cache.memory:
             return
-        fr = compile_by_section(text, source, prof, db, self.cache, fp)
+        fr = compile_by_section(text, source, prof, db, self.cache, fp, keep_errors=True)
         if fr is not None:
             self.cache.put(key, fr)
 

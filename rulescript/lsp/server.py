@@ -45,6 +45,7 @@ class State:
         self._books: dict[str, BookIndex] = {}
         self.shown: dict[str, list[Diagnostic]] = {}   # path → the diagnostics last published
         self.too_large: set[str] = set()
+        self._kinds: dict[str, FileInfo | None] = {}
 
     def game(self, root: str) -> GameIndex:
         if root not in self._games:
@@ -81,7 +82,7 @@ class State:
         text = self.buffers.get(path)
         if text is None:
             return
-        info = describe(path, text)
+        info = self.describe(path)
         if info is None:
             self.publish({path: []}, first=path)
             return
@@ -101,7 +102,7 @@ class State:
         self.publish(self.check(info, text), first=path)
         for other in self.dependents(info):
             other_text = self.buffers.get(other)
-            other_info = describe(other, other_text) if other_text is not None else None
+            other_info = self.describe(other)
             if other_info is not None and not_text(other_info, other_text or "") is None:
                 self.publish(self.check(other_info, other_text or ""))
 
@@ -116,6 +117,18 @@ class State:
             self.checker.forget_game_data(info.root)
         return self.checker.game(info.root, info.path)
 
+    def describe(self, path: str) -> FileInfo | None:
+        """What an open file is (a file with an extension keeps its kind while open; a WWRF element's
+        header is read again, since the text decides whether it is one)."""
+        text = self.buffers.get(path)
+        if text is None:
+            return None
+        if os.path.splitext(path)[1]:
+            if path not in self._kinds:
+                self._kinds[path] = describe(path, text)
+            return self._kinds[path]
+        return describe(path, text)
+
     def dependents(self, info: FileInfo) -> list[str]:
         """Open files to check again after ``info`` changed: a game's scenarios after its cards.yaml,
         the other elements of a WWRF book after an element (an ability set they inherit, a group or
@@ -124,7 +137,7 @@ class State:
         for other in self.buffers.open_paths():
             if other == info.path:
                 continue
-            o = describe(other, self.buffers.get(other))
+            o = self.describe(other)
             if o is None or o.root != info.root:
                 continue
             if (info.kind == "cards" and o.kind == "scenario") or (info.kind == "wwrf" and o.kind == "wwrf"):
@@ -228,6 +241,7 @@ def build_server() -> RuleScriptServer:
         path = uri_to_path(params.text_document.uri)
         if path is not None:
             state.buffers.close(path)
+            state._kinds.pop(path, None)
             state.too_large.discard(path)
 
     def with_file(what: str, default: Any, fn: Callable[..., Any]) -> Callable[..., Any]:
