@@ -530,7 +530,7 @@ DELEGATED = {
               "watch a game folder: recompile changed rules and re-run the affected scenarios on every save"),
     "import": ("rulescript.importer", "main_import",
                "convert an OCTGN plugin folder (definition.xml, scripts, sets, decks) into a game folder"),
-    "lsp": ("rulescript.lsp.server", "main_lsp",
+    "lsp": ("rulescript.lsp.cli", "main_lsp",
             "start the language server (LSP) on stdio for editors: diagnostics, hover, completion, navigation"),
 }
 

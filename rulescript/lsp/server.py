@@ -9,10 +9,8 @@ instead of a crash.  The features are in :mod:`~rulescript.lsp.checks` (diagnost
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
-import sys
 import traceback
 from typing import Any, Callable
 
@@ -286,22 +284,3 @@ def build_server() -> RuleScriptServer:
 
     server.feature(types.TEXT_DOCUMENT_FORMATTING)(with_file("formatting", None, formatting))
     return server
-
-
-def main_lsp(argv: list[str] | None = None) -> int:
-    """``rulescript lsp``: serve the Language Server Protocol on stdin/stdout until the client exits."""
-    parser = argparse.ArgumentParser(
-        prog="rulescript lsp",
-        description="Start the RuleScript language server on standard input and output (the Language Server "
-        "Protocol). Editors start it; see docs/editors.md. It serves rule files, cards.yaml, game.yaml, "
-        "scenario files and WWRF element files: diagnostics as you type, hover, completion, go to definition, "
-        "references, quick fixes, outline and WWRF formatting.")
-    parser.add_argument("--stdio", action="store_true", help="use standard input and output (the default and "
-                        "only transport; accepted because editors pass it)")
-    args = cliutil.parse_args(parser, list(argv or []))
-    if isinstance(args, int):
-        return args
-    build_server().start_io(sys.stdin.buffer, sys.stdout.buffer)
-    if sys.stdout.closed:  # pygls closes the stream at the client's exit: nothing more is written
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")
-    return cliutil.EXIT_OK
