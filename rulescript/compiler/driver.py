@@ -508,23 +508,36 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
             result.diagnostics.append(problem)
             continue
         fr = compile_source(text, source_name(root, path), prof, db, cache, fp)
-        result.merge(fr, SourceText(str(path), text), str(path))
-        _warn_if_empty(result, fr, text, str(path))
-        for rid, ir in fr.rules.items():
-            if rid in first_seen:
-                line = ir["src"][1]
-                result.diagnostics.append(Diagnostic(
-                    "error", "RS104", f"duplicate section id '{rid}'", Span(str(path), line, 2, line, 2 + len(rid)),
-                    (f"first defined in {first_seen[rid]}",)))
-                continue
-            first_seen[rid] = str(path)
-            result.rules[rid] = ir
+        add_rule_file(result, fr, path, text, first_seen)
         if progress is not None:
             progress(i + 1, len(files), path)
     if cards:
-        _check_against_cards(result, db, root)
-        _check_actions_can_run(result, db, root, prof)
+        check_against_cards(result, db, root, prof)
     return result
+
+
+def add_rule_file(result: CompileResult, fr: FileResult, path: Path, text: str, first_seen: dict[str, str]) -> None:
+    """Add a compiled rule file of a game folder to ``result``, as :func:`compile_game` does for each:
+    its diagnostics under the file's path, RS917 when it holds no rules, RS104 for an id that an
+    earlier file defined (``first_seen``: id → file, updated); its other rules join ``result.rules``."""
+    result.merge(fr, SourceText(str(path), text), str(path))
+    _warn_if_empty(result, fr, text, str(path))
+    for rid, ir in fr.rules.items():
+        if rid in first_seen:
+            line = ir["src"][1]
+            result.diagnostics.append(Diagnostic(
+                "error", "RS104", f"duplicate section id '{rid}'", Span(str(path), line, 2, line, 2 + len(rid)),
+                (f"first defined in {first_seen[rid]}",)))
+            continue
+        first_seen[rid] = str(path)
+        result.rules[rid] = ir
+
+
+def check_against_cards(result: CompileResult, db: CardDatabase, root: Path, prof: Profile) -> None:
+    """The checks of the rules of ``result`` against the card database that :func:`compile_game` makes
+    after compiling every file, when cards.yaml lists cards (RS915, RS916)."""
+    _check_against_cards(result, db, root)
+    _check_actions_can_run(result, db, root, prof)
 
 
 def _check_actions_can_run(result: CompileResult, db: CardDatabase, root: Path, prof: Profile) -> None:

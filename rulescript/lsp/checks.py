@@ -18,6 +18,7 @@ elements that inherit it (the server decides which, see :mod:`rulescript.lsp.ser
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from rulescript import textfile
@@ -45,31 +46,107 @@ def not_text(info: FileInfo, text: str) -> Found | None:
     return None
 
 
+@dataclass
+class _GameState:
+    """The last whole check of a game: what it depended on, each rule file's section ids, and the
+    diagnostics of every file."""
+
+    key: tuple[object, ...] | None
+    ids: dict[str, tuple[str, ...]]
+    found: Found
+
+
+def _group(found: Found, root: str, diags: list[Diagnostic]) -> None:
+    """Add diagnostics to ``found`` by the absolute path of their file."""
+    where: dict[str, list[Diagnostic]] = {}
+    for d in diags:
+        bucket = where.get(d.span.file)
+        if bucket is None:
+            bucket = where[d.span.file] = found.setdefault(os.path.abspath(os.path.join(root, d.span.file)), [])
+        bucket.append(d)
+
+
 class Checker:
     """Runs the checkers; keeps their caches between changes (the compile cache, the WWRF raws)."""
 
     def __init__(self) -> None:
         self.cache = CompileCache(max_entries=200_000)
         self._raws: dict[str, tuple[object, object]] = {}
+        self._games: dict[str, _GameState] = {}
 
     # ------------------------------------------------------------------ game folders
     def game(self, root: str, changed: str | None = None) -> Found:
-        """``rulescript check GAME`` on the buffers: every rule file, cards.yaml and game.yaml."""
+        """``rulescript check GAME`` on the buffers: every rule file, cards.yaml and game.yaml.
+
+        After an edit of one rule file whose rule ids stay apart from the other files' (no duplicate
+        across files can come or go), only that file is checked again (the compiler's own per-file
+        step and its checks against cards.yaml, as compile_game runs them): the other files'
+        diagnostics cannot change.  Anything else checks the whole game."""
         game = Path(root)
         if changed is not None and changed.endswith(".ini"):
             self._prefill(game, changed)
+            found = self._one_rule_file(game, changed)
+            if found is not None:
+                return found
         result = driver.compile_game(game, cache=self.cache)
-        found: Found = {str(p): [] for p in driver.rule_files(game)}
+        files = driver.rule_files(game)
+        found: Found = {str(p): [] for p in files}
         for name in ("cards.yaml", "game.yaml"):
             if (game / name).exists() or textfile.overlay_text(game / name) is not None:
                 found[str(game / name)] = []
-        where: dict[str, list[Diagnostic]] = {}
-        for d in result.diagnostics:
-            bucket = where.get(d.span.file)
-            if bucket is None:
-                bucket = where[d.span.file] = found.setdefault(os.path.abspath(os.path.join(root, d.span.file)), [])
-            bucket.append(d)
+        _group(found, root, result.diagnostics)
+        by_name = {fr.filename: tuple(fr.rules) for fr in result.files}
+        ids = {str(p): by_name.get(driver.source_name(game, p), ()) for p in files}
+        self._games[root] = _GameState(self._game_key(game), ids, found)
         return found
+
+    def _game_key(self, game: Path) -> tuple[object, ...] | None:
+        """What the checks of a rule file depend on besides its text: the profile, the card database
+        and the list of rule files (None when the profile cannot be used)."""
+        name, diags = driver.game_profile_name(game)
+        if diags:
+            return None
+        try:
+            prof = driver.load_profile(name)
+        except Exception:  # noqa: BLE001 - compile_game reports it
+            return None
+        cards, card_diags = driver.load_cards(game / "cards.yaml")
+        db, fp = driver._card_database(cards)
+        return (prof, db, fp, bool(cards), tuple(card_diags), tuple(str(p) for p in driver.rule_files(game)))
+
+    def _one_rule_file(self, game: Path, path: str) -> Found | None:
+        state = self._games.get(str(game))
+        key = self._game_key(game)
+        if state is None or key is None or state.key != key or path not in state.ids:
+            return None
+        prof, db, fp, has_cards = key[0], key[1], key[2], key[3]
+        text, problem = driver.read_source(Path(path))
+        if problem is not None:
+            return None
+        fr = driver.compile_source(text, driver.source_name(game, Path(path)), prof, db, self.cache, fp)
+        ids = tuple(fr.rules)
+        if ids != state.ids[path]:
+            # a rule that came or went (a section with an error compiles to nothing) changes the
+            # duplicates across files only when another file has that id too
+            moved = set(ids) ^ set(state.ids[path])
+            if any(moved.intersection(other_ids) for other, other_ids in state.ids.items() if other != path):
+                return None
+        first_seen: dict[str, str] = {}
+        for other in state.ids:
+            if other == path:
+                break
+            for rid in state.ids[other]:
+                first_seen.setdefault(rid, other)
+        result = driver.CompileResult(prof.name)
+        driver.add_rule_file(result, fr, Path(path), text, first_seen)
+        if has_cards:
+            driver.check_against_cards(result, db, game, prof)
+        found = dict(state.found)
+        found[path] = []
+        _group(found, str(game), result.diagnostics)
+        state.found = found
+        state.ids[path] = ids
+        return {path: found[path]}
 
     def _prefill(self, game: Path, path: str) -> None:
         """Compile the changed rule file section by section into the cache (see rulescript.watch):
