@@ -218,20 +218,9 @@ def build_server() -> RuleScriptServer:
     def initialized(_params: types.InitializedParams) -> None:
         server.log(types.MessageType.Info, f"rulescript lsp {cliutil.version()} ready")
 
-    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    @guarded(server, "didOpen")
-    def did_open(params: types.DidOpenTextDocumentParams) -> None:
-        sync(params.text_document.uri)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    @guarded(server, "didChange")
-    def did_change(params: types.DidChangeTextDocumentParams) -> None:
-        sync(params.text_document.uri)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-    @guarded(server, "didSave")
-    def did_save(params: types.DidSaveTextDocumentParams) -> None:
-        sync(params.text_document.uri)
+    for method in (types.TEXT_DOCUMENT_DID_OPEN, types.TEXT_DOCUMENT_DID_CHANGE, types.TEXT_DOCUMENT_DID_SAVE):
+        # open, change and save: the buffer is taken from pygls's copy and checked
+        server.feature(method)(guarded(server, method)(lambda params: sync(params.text_document.uri)))
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded(server, "didClose")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulescript.compiler.profile import Profile
-from rulescript.docgen import DEFAULT_WORDS, _doc
+from rulescript.docgen import DEFAULT_WORDS, _doc, command_notes
 
 
 @dataclass(frozen=True)
@@ -74,15 +74,7 @@ class Vocabulary:
 
     @staticmethod
     def _command(c: Any) -> Entry:
-        notes = []
-        if c.lasting:
-            notes.append("lasting")
-        if c.fails:
-            notes.append("can fail")
-        if c.sets:
-            notes.append(f"sets `{c.sets}`")
-        if c.only_in_events:
-            notes.append("only in " + ", ".join(f"`{e}`" for e in c.only_in_events))
+        notes = command_notes(c)
         default = DEFAULT_WORDS.get(c.default, c.default)
         doc = c.doc + (f"\n\nDefault: {default}" if default else "") + (f"; {', '.join(notes)}" if notes else "")
         return Entry(c.name, "command", c.signature, doc)

@@ -37,12 +37,15 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy_games(tmp_path_factory.mktemp("games"))
 
 
+async def initialize(client: LanguageClient, base: Path) -> None:
+    await client.initialize_session(types.InitializeParams(
+        capabilities=types.ClientCapabilities(), root_uri=uri(base),
+        workspace_folders=[types.WorkspaceFolder(uri=uri(base), name=base.name)]))
+
+
 @pytest_lsp.fixture(config=SERVER, scope="module")
 async def client(lsp_client: LanguageClient, request: pytest.FixtureRequest):
-    base = request.getfixturevalue("games")
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=types.ClientCapabilities(), root_uri=uri(base),
-        workspace_folders=[types.WorkspaceFolder(uri=uri(base), name="games")]))
+    await initialize(lsp_client, request.getfixturevalue("games"))
     yield
     await lsp_client.shutdown_session()
 

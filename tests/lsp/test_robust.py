@@ -9,7 +9,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp.conftest import SERVER, Docs, position_of, uri
+from tests.lsp.conftest import SERVER, Docs, initialize, position_of, uri
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 TD = types.TextDocumentIdentifier
@@ -85,10 +85,7 @@ async def test_a_broken_game_yaml_leaves_hover_and_completion_quiet(client, game
 
 @pytest_lsp.fixture(config=SERVER, scope="module")
 async def empty_client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
-    base = tmp_path_factory.mktemp("empty")
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=types.ClientCapabilities(), root_uri=uri(base),
-        workspace_folders=[types.WorkspaceFolder(uri=uri(base), name="empty")]))
+    await initialize(lsp_client, tmp_path_factory.mktemp("empty"))
     yield
     await lsp_client.shutdown_session()
 
