@@ -25,13 +25,13 @@ def wwrf_name(line: str, col: int) -> tuple[str, str | None, int, int] | None:
     m = _HEADER.match(line)
     if m and m.start(1) <= col <= m.end(1):
         return m.group(1).strip(), "header", m.start(1), m.end(1)
-    for pattern, how in ((_BACKTICKS, "quoted"), (_HASH, "#")):
+    for m in _KEYED.finditer(line):  # (before backticks: a text in backticks may hold selectors)
+        if m.start(2) <= col <= m.end(2):
+            return m.group(2).strip(), m.group(1), m.start(2), m.end(2)
+    for pattern, how in ((_HASH, "#"), (_BACKTICKS, "quoted")):
         for m in pattern.finditer(line):
             if m.start() <= col <= m.end():
                 return m.group(1).strip(), how, m.start(1), m.end(1)
-    for m in _KEYED.finditer(line):
-        if m.start(2) <= col <= m.end(2):
-            return m.group(2).strip(), m.group(1), m.start(2), m.end(2)
     hit = word_at(line, col, _PLAIN)
     if hit:
         return hit[0], None, hit[1], hit[2]

@@ -77,6 +77,11 @@ async def test_hover_on_wwrf_names(client, games):
     await Docs(client).open(lynch)
     assert (await _hover(client, lynch, ltext, "#village_square", 2)).startswith("**Village Square**")
     assert (await _hover(client, lynch, ltext, "**Lynch**", 3)).startswith("**Lynch** | Poll\n\n*poll*")
+    recluse = roles / "recluse"
+    rtext = recluse.read_text(encoding="utf-8")
+    await Docs(client).open(recluse)
+    villager = await _hover(client, recluse, rtext, "(Role:Villager)", 8)
+    assert villager.startswith("**Villager** | Townsfolk") and "*role* (`villager`)" in villager
 
 
 # ------------------------------------------------------------------------------------------ completion
