@@ -194,11 +194,24 @@ async def test_quick_fixes_for_did_you_mean(client, games):
     await docs.change(path, text)
     wpath = games / "werewolf" / "roles" / "bodyguard"
     wtext = wpath.read_text(encoding="utf-8")
+    await docs.open(wpath)
     wdiags = await docs.change(wpath, wtext.replace("Protect @Selection", "Protec @Selection"))
     got = await client.text_document_code_action_async(types.CodeActionParams(
         text_document=TD(uri(wpath)), range=wdiags[0].range, context=types.CodeActionContext(diagnostics=wdiags)))
     assert [a.edit.changes[uri(wpath)][0].new_text for a in got] == ["Protect"]
     await docs.change(wpath, wtext)
+    spath = games / "cfc-demo" / "scenarios" / "powers.yaml"
+    stext = spath.read_text(encoding="utf-8")
+    sbad = stext.replace("- attack: cave-bear", "- attack: cave-beer", 1)
+    await docs.open(spath)
+    sdiags = await docs.change(spath, sbad)
+    got = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=TD(uri(spath)), range=sdiags[0].range, context=types.CodeActionContext(diagnostics=sdiags)))
+    assert [a.title for a in got] == ["Replace 'cave-beer' with 'cave-bear'"]
+    edit = got[0].edit.changes[uri(spath)][0]
+    line = sbad.splitlines()[edit.range.start.line]
+    assert line[edit.range.start.character:edit.range.end.character] == "cave-beer"
+    await docs.change(spath, stext)
 
 
 async def test_document_symbols(client, games):
