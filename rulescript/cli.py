@@ -532,6 +532,8 @@ DELEGATED = {
                "convert an OCTGN plugin folder (definition.xml, scripts, sets, decks) into a game folder"),
     "explain": ("rulescript.explain.cli", "main_explain",
                 "card text from the rules: each card's printed text beside the generated one, and where they disagree"),
+    "lsp": ("rulescript.lsp.cli", "main_lsp",
+            "start the language server (LSP) on stdio for editors: diagnostics, hover, completion, navigation"),
 }
 
 

@@ -29,6 +29,20 @@ def _doc(entry: Any) -> str:
     return str(entry or "")
 
 
+def command_notes(c: Any) -> list[str]:
+    """The notes of a command's row: lasting, can fail, what it sets, the events it is limited to."""
+    notes = []
+    if c.lasting:
+        notes.append("lasting")
+    if c.fails:
+        notes.append("can fail")
+    if c.sets:
+        notes.append(f"sets `{c.sets}`")
+    if c.only_in_events:
+        notes.append("only in " + ", ".join(f"`{e}`" for e in c.only_in_events))
+    return notes
+
+
 def render_profile(profile: Profile) -> str:
     p = profile
     out = [f"# RuleScript reference: the `{p.name}` profile ({p.title})", "",
@@ -44,16 +58,7 @@ def render_profile(profile: Profile) -> str:
     rows = []
     for key in sorted(p.commands):
         c = p.commands[key]
-        notes = []
-        if c.lasting:
-            notes.append("lasting")
-        if c.fails:
-            notes.append("can fail")
-        if c.sets:
-            notes.append(f"sets `{c.sets}`")
-        if c.only_in_events:
-            notes.append("only in " + ", ".join(f"`{e}`" for e in c.only_in_events))
-        rows.append([f"`{c.signature}`", DEFAULT_WORDS.get(c.default, c.default), ", ".join(notes), c.doc])
+        rows.append([f"`{c.signature}`", DEFAULT_WORDS.get(c.default, c.default), ", ".join(command_notes(c)), c.doc])
     out += _table(["Signature", "Default", "Notes", "Effect"], rows)
     out += ["## Costs", ""]
     rows = []

@@ -9,6 +9,7 @@ column.
 from __future__ import annotations
 
 import codecs
+import os
 from pathlib import Path
 
 # (byte-order mark, codec, name): the 4-byte UTF-32 marks come before UTF-16's, which they start with
@@ -68,9 +69,26 @@ def decode(data: bytes) -> str:
                       "UTF-8)", line, col) from None
 
 
+#: Unsaved editor buffers that readers take instead of the files on disk (absolute path → text).
+#: Empty, so without effect, except in the language server (``rulescript lsp``), which keeps the
+#: open documents here so that the checkers see what the author sees.
+OVERLAY: dict[str, str] = {}
+
+
+def overlay_text(path: str | Path) -> str | None:
+    """The unsaved buffer of ``path`` (see :data:`OVERLAY`), or None."""
+    if not OVERLAY:
+        return None
+    return OVERLAY.get(os.path.abspath(path))
+
+
 def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
-    """Read and :func:`decode` a file.  OSError for a missing or unreadable file; NotText for a file
-    that is not text or larger than ``max_bytes`` (a device that never ends is cut off there)."""
+    """Read and :func:`decode` a file (its unsaved buffer, when :data:`OVERLAY` holds one).  OSError
+    for a missing or unreadable file; NotText for a file that is not text or larger than ``max_bytes``
+    (a device that never ends is cut off there)."""
+    buffered = overlay_text(path)
+    if buffered is not None:
+        return buffered
     with open(path, "rb") as fh:
         data = fh.read(max_bytes + 1)
     if len(data) > max_bytes:

@@ -152,18 +152,22 @@ def _chunks(text: str) -> list[tuple[int, str]]:
 
 
 def compile_by_section(text: str, filename: str, profile: Any, cards: Any, cache: CompileCache,
-                       cards_fp: str) -> FileResult | None:
+                       cards_fp: str, keep_errors: bool = False) -> FileResult | None:
     """Compile a rule file one section at a time through ``cache`` (each section keyed by its text
     and first line), so that editing one rule of a large file compiles that rule only.  Returns the
     same FileResult as compiling the whole file, or None when a piece has an error or two pieces
-    define the same id: then only a whole-file compile gives the exact diagnostics."""
+    define the same id: then only a whole-file compile gives the exact diagnostics.
+
+    With ``keep_errors`` (the language server), a piece with errors is kept: the diagnostics are the
+    same as the whole file's, but in piece order (a whole-file compile gives the INI reader's
+    diagnostics of every section before the compiler's)."""
     rules: dict[str, Any] = {}
     diags: list[Diagnostic] = []
     used: dict[str, set[str]] = {}
     for first, piece in _chunks(text):
         # padding with empty lines keeps every line number (and so every span and "src") exact
         fr = _compiler.compile_source("\n" * first + piece, filename, profile, cards, cache, cards_fp)
-        if any(d.is_error for d in fr.diagnostics):
+        if not keep_errors and any(d.is_error for d in fr.diagnostics):
             return None
         for rid, ir in fr.rules.items():
             if rid in rules:

@@ -373,16 +373,20 @@ def find_game_root(path: Path) -> Path | None:
     return None
 
 
-_YAML_MEMO: dict[str, tuple[tuple[int, int], Any, list[Diagnostic]]] = {}
+_YAML_MEMO: dict[str, tuple[tuple[Any, ...], Any, list[Diagnostic]]] = {}
 
 
 def load_yaml_file(path: Path) -> tuple[Any, list[Diagnostic]]:
     """Read a YAML file (memoised by modification time and size); a syntax error becomes a diagnostic."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None, [Diagnostic("error", "RD100", "cannot read the file", Span(str(path), 1, 1))]
-    stamp = (st.st_mtime_ns, st.st_size)
+    buffered = textfile.overlay_text(path)
+    if buffered is not None:  # an editor's unsaved buffer (the language server): memoised by its text
+        stamp: tuple[Any, ...] = ("buffer", hashlib.sha256(buffered.encode("utf-8", "surrogatepass")).digest())
+    else:
+        try:
+            st = path.stat()
+        except OSError:
+            return None, [Diagnostic("error", "RD100", "cannot read the file", Span(str(path), 1, 1))]
+        stamp = (st.st_mtime_ns, st.st_size)
     memo = _YAML_MEMO.get(str(path))
     if memo is not None and memo[0] == stamp:
         return memo[1], memo[2]
@@ -402,7 +406,7 @@ _CARDS_MEMO: dict[str, tuple[list[Any], list[dict[str, Any]]]] = {}
 
 
 def load_cards(path: Path) -> tuple[list[dict[str, Any]], list[Diagnostic]]:
-    if not path.exists():
+    if not path.exists() and textfile.overlay_text(path) is None:
         return [], []
     data, diags = load_yaml_file(path)
     if diags:
@@ -504,23 +508,36 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
             result.diagnostics.append(problem)
             continue
         fr = compile_source(text, source_name(root, path), prof, db, cache, fp)
-        result.merge(fr, SourceText(str(path), text), str(path))
-        _warn_if_empty(result, fr, text, str(path))
-        for rid, ir in fr.rules.items():
-            if rid in first_seen:
-                line = ir["src"][1]
-                result.diagnostics.append(Diagnostic(
-                    "error", "RS104", f"duplicate section id '{rid}'", Span(str(path), line, 2, line, 2 + len(rid)),
-                    (f"first defined in {first_seen[rid]}",)))
-                continue
-            first_seen[rid] = str(path)
-            result.rules[rid] = ir
+        add_rule_file(result, fr, path, text, first_seen)
         if progress is not None:
             progress(i + 1, len(files), path)
     if cards:
-        _check_against_cards(result, db, root)
-        _check_actions_can_run(result, db, root, prof)
+        check_against_cards(result, db, root, prof)
     return result
+
+
+def add_rule_file(result: CompileResult, fr: FileResult, path: Path, text: str, first_seen: dict[str, str]) -> None:
+    """Add a compiled rule file of a game folder to ``result``, as :func:`compile_game` does for each:
+    its diagnostics under the file's path, RS917 when it holds no rules, RS104 for an id that an
+    earlier file defined (``first_seen``: id → file, updated); its other rules join ``result.rules``."""
+    result.merge(fr, SourceText(str(path), text), str(path))
+    _warn_if_empty(result, fr, text, str(path))
+    for rid, ir in fr.rules.items():
+        if rid in first_seen:
+            line = ir["src"][1]
+            result.diagnostics.append(Diagnostic(
+                "error", "RS104", f"duplicate section id '{rid}'", Span(str(path), line, 2, line, 2 + len(rid)),
+                (f"first defined in {first_seen[rid]}",)))
+            continue
+        first_seen[rid] = str(path)
+        result.rules[rid] = ir
+
+
+def check_against_cards(result: CompileResult, db: CardDatabase, root: Path, prof: Profile) -> None:
+    """The checks of the rules of ``result`` against the card database that :func:`compile_game` makes
+    after compiling every file, when cards.yaml lists cards (RS915, RS916)."""
+    _check_against_cards(result, db, root)
+    _check_actions_can_run(result, db, root, prof)
 
 
 def _check_actions_can_run(result: CompileResult, db: CardDatabase, root: Path, prof: Profile) -> None:
@@ -532,6 +549,8 @@ def _check_actions_can_run(result: CompileResult, db: CardDatabase, root: Path, 
         return
     types = {str(t).lower() for t in spec.get("card_types") or ()}
     kinds = {str(k).lower() for k in spec.get("ability_kinds") or ()}
+    kinds_text = " or ".join(sorted(kinds)) or "(none)"
+    shown = _FileNames(root)
     for rid, ir in result.rules.items():
         card = db.cards.get(rid)
         actions = ir.get("actions") if isinstance(ir, dict) else None
@@ -542,22 +561,35 @@ def _check_actions_can_run(result: CompileResult, db: CardDatabase, root: Path, 
         if kind in kinds:
             continue
         file, line, col = actions[0]["src"]
-        file = str(root / file) if not Path(file).is_absolute() else file
+        file = shown[file]
         has = f"its ability is {kind}" if kind else "it has no ability"
         result.diagnostics.append(Diagnostic(
             "warning", "RS916", f"the action of '{rid}' can never run: {has} in cards.yaml",
             Span(file, line, col, line, col + 6),
-            (f"a {card.get('type')} card uses its action only with an ability of kind "
-             f"{' or '.join(sorted(kinds)) or '(none)'}",)))
+            (f"a {card.get('type')} card uses its action only with an ability of kind {kinds_text}",)))
+
+
+class _FileNames(dict):  # type: ignore[type-arg]
+    """The name a diagnostic shows for a rule file compiled under its path in the game folder
+    (``root / file``; an absolute path as it is), worked out once per file."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__()
+        self.root = root
+
+    def __missing__(self, file: str) -> str:
+        shown = self[file] = str(self.root / file) if not Path(file).is_absolute() else file
+        return shown
 
 
 def _check_against_cards(result: CompileResult, db: CardDatabase, root: Path) -> None:
     # a card may name its rule sections in a `rules:` list (a card with several sections)
     listed = {str(r).lower() for c in db.cards.values() if isinstance(c.get("rules"), list) for r in c["rules"]}
+    shown = _FileNames(root)
     for rid, ir in result.rules.items():
         if rid not in db.cards and rid not in listed:
             file, line, col = ir["src"]
-            file = str(root / file) if not Path(file).is_absolute() else file
+            file = shown[file]
             # "src" is the column of the id (just after the '[')
             result.diagnostics.append(Diagnostic("warning", "RS915", f"no card in cards.yaml has the rule id '{rid}'",
                                                  Span(file, line, col, line, col + len(rid))))
