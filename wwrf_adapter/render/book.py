@@ -41,6 +41,12 @@ class RenderResult:
     coverage: Coverage = field(default_factory=Coverage)
     sources: dict[str, Any] = field(default_factory=dict)
     files: dict[str, str] = field(default_factory=dict)  # relative path -> text
+    written: list[str] | None = None  # the files written or removed (None: nothing was written)
+
+    @property
+    def blocking(self) -> list[Diagnostic]:
+        """The errors that keep the game folder from being written (every error but WW401)."""
+        return [d for d in self.diagnostics if d.is_error and d.code != "WW401"]
 
     @property
     def unsupported(self) -> list[Diagnostic]:
@@ -204,6 +210,8 @@ class BookRenderer:
                     raise Unsupported(f"the item {type(item).__name__}", getattr(item, "span", None))
             except Unsupported as exc:
                 self._unsupported(rendered, exc, item)
+            except Exception as exc:  # a bug of the renderer: reported where the line is, never a crash
+                self._unsupported(rendered, _internal(exc, getattr(item, "span", None)), item)
         if poll_keys:
             rendered.sections.insert(0, RuleSection(self._new_id(sid, "poll", used), poll_comments, poll_keys))
 
@@ -231,8 +239,21 @@ class BookRenderer:
                 self.result.coverage.add("element", "ability set")
                 continue  # its lines are rendered where a role inherits them
             self.result.coverage.add("element", el.kind)
-            self.result.elements.append(self.element(el))
+            try:
+                rendered = self.element(el)
+            except Exception as exc:  # the element's header or card: reported, every other element renders
+                rendered = RenderedElement(el, {"id": slug(el.name), "name": el.name, "type": el.kind, "rules": []})
+                self._unsupported(rendered, _internal(exc, el.header.span or Span(el.file, 1, 1)), el.header)
+            self.result.elements.append(rendered)
         return self.result
+
+
+def _internal(exc: Exception, span: Span | None) -> Unsupported:
+    """An unexpected exception of the renderer as a located 'not supported' (WW401) report."""
+    if isinstance(exc, Unsupported):
+        return exc
+    what = "endless recursion" if isinstance(exc, RecursionError) else f"{type(exc).__name__}: {exc}"
+    return Unsupported(f"internal error of the renderer on this line ({what}); please report it", span)
 
 
 def _role_lists(book: Path, out: Path) -> dict[int, list[str]]:
@@ -304,8 +325,8 @@ def render_book(book: str | Path, out: str | Path | None = None, name: str | Non
     if out is not None:
         outp = Path(out)
         result.files = render_files(result, book, outp, name)
-        if write and not any(d.is_error and d.code != "WW401" for d in result.diagnostics):
-            write_game(outp, result.files)
+        if write and not result.blocking:
+            result.written = write_game(outp, result.files)
     return result
 
 

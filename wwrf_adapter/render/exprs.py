@@ -130,7 +130,8 @@ class Exprs:
             return f"{base}::group({quote(slug(v.name), v.span)})"
         if v.kind == "selector" and v.props and v.props[-1].lower() in PLAYER_VALUED:
             # a property that gives players (->Target, ->Role->Players, ->Attr(A)->Source, ->RandomPlayer)
-            return f"players::keep({self.scalar(v)})"
+            inner = self._attr_property(v) if v.props[0].lower().startswith("attr(") else self._chain(v)
+            return f"players::keep({inner})"
         if v.kind == "selector" and v.props:
             raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
         one = self._one_player(v)
@@ -357,7 +358,8 @@ class Exprs:
         if v.kind == "host":
             return self._host(v)
         if v.kind == "selector" and (len(v.props) > 1 and not v.props[0].lower().startswith("attr(")
-                                     or [p.lower() for p in v.props] in (["randomplayer"], ["members"])
+                                     or [p.lower() for p in v.props] in (["randomplayer"], ["members"],
+                                                                         ["players"], ["source"])
                                      or (v.props and v.props[-1].lower() in OUTCOME_PROPS and
                                          (v.name or "").lower().startswith("result"))):
             return self._chain(v)
@@ -488,6 +490,12 @@ class Exprs:
             return f"outcome({n}, '{props[0]}')"
         if v.sigil == "#" and v.name and props[0] == "members":
             expr, kind = f"getTargets({quote(self.player_filter(Value(v.kind, v.text, None, None, '#', v.name, [], v.props[:1], [], None, v.span)), v.span)})", "players"
+        elif props[0] == "players":  # the players a value stands for: a player, a role's, a group's ...
+            self.cov.add("selector", "->Players")
+            expr, kind = f"playersOf({self._holder(bare)})", "players"
+        elif props[0] == "source" and name == "thisattr":
+            self.cov.add("selector", "@ThisAttr->Source")
+            expr, kind = "this.source", "player"
         elif props[0] == "randomplayer":
             self.cov.add("selector", "->RandomPlayer (value)")
             expr, kind = f"randomPlayer({self._found(bare)})", "player"
@@ -513,6 +521,21 @@ class Exprs:
             else:
                 raise Unsupported(f"the property '->{shown}' in '{v.text}'", v.span)
         return expr
+
+    def _holder(self, v: Value) -> str:
+        """A value whose players ``playersOf`` gives (``@Target``, ``@ThisAttr``, an element name)."""
+        name = (v.name or "").lower()
+        if v.kind == "selector" and v.sigil == "@" and name == "thisattr" and not v.props:
+            self.cov.add("selector", "@ThisAttr")
+            return "this"
+        if v.kind == "selector" and v.sigil in ("&", "#") and v.name and not v.filters:
+            return quote(slug(v.name), v.span)
+        if v.kind == "constant":
+            return quote(slug(v.text), v.span)
+        if v.kind == "selector" and v.sigil == "@" and not v.props and not v.filters and name in SINGLE:
+            self.cov.add("selector", f"@{v.name}")
+            return SINGLE[name]
+        return self.scalar(v) if v.props else self._found(v)
 
     def _attr_property(self, v: Value) -> str:
         """``P->Attr(Name)`` (the attribute card of that name on the player), then at most one of its
@@ -546,7 +569,8 @@ class Exprs:
         if op == "exists":
             assert c.left is not None
             left = c.left
-            if left.kind == "selector" and (left.filters or (left.name or "").lower() in ("all", "dead", "others", "members")):
+            if left.kind == "selector" and (left.filters or (left.name or "").lower() in ("all", "dead", "others", "members")
+                                            or (left.props and left.props[-1].lower() in ("players", "members"))):
                 return f"len({self.player_expr(left)}) > 0"
             return f"{self.scalar(left)} != nil"
         if op == "in":

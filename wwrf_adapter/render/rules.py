@@ -395,7 +395,10 @@ class BlockRenderer:
             return [self.ability(st)]
         if isinstance(st, Process):
             self.cov.add("structure", "Process")
-            return [self.ability(a) for a in st.abilities]
+            out = []
+            for a in st.abilities:  # abilities, and For Each loops
+                out.extend([self.ability(a)] if isinstance(a, Ability) else self._statement(a, tb))
+            return out
         if isinstance(st, Evaluate):
             self.cov.add("structure", "Evaluate")
             out: list[str] = []
@@ -445,27 +448,51 @@ class BlockRenderer:
         after the last effect."""
         effects = []
         clauses = set()
-        for a in body:
+        own: list[tuple[str, str | None]] = []  # (effect, its clause)
+        for k, a in enumerate(body):
             if not isinstance(a, Ability):
-                raise Unsupported("a nested block inside a branch", any_span(a, node))
+                # a nested block: its effects run when its condition holds, read when the chain gets there
+                own.append((self._nested(a, node, in_each, last=k == len(body) - 1), None))
+                continue
             text = self.ability(a, in_each=in_each)
+            clause = None
             for marker in (" to(", " to?("):
                 if marker in text:
                     i = text.index(marker)
                     end = _clause_end(text, i + len(marker) - 1)
-                    clauses.add(text[i:end])
+                    clause = text[i:end]
                     text = text[:i] + text[end:]
-            effects.append(text)
-        if in_each:
-            if clauses:
-                raise Unsupported("an ability with its own targets inside For Each (its targets are @Ind)",
-                                  any_span(node))
-            return effects
+            own.append((text, clause))
+            if clause is not None:
+                clauses.add(clause)
+        if in_each and clauses:
+            raise Unsupported("an ability with its own targets inside For Each (its targets are @Ind)",
+                              any_span(node))
         if len(clauses) > 1:
-            raise Unsupported("abilities with different targets in one branch", any_span(node))
+            # several targets: each effect runs on its own targets (each(targets => effect))
+            self.cov.add("structure", "several targets in one branch")
+            return [text if clause is None else f"each({_clause_inside(clause)} => {text})"
+                    for text, clause in own]
+        effects = [text for text, _ in own]
         if clauses:
             effects[-1] += clauses.pop()
         return effects
+
+    def _nested(self, st, node, in_each: bool, last: bool) -> str:
+        """A block nested in a branch (or in For Each): a Process runs its abilities; an Evaluate with one
+        condition branch (no Otherwise) is ``check(c) && effects`` at the end of the chain."""
+        if isinstance(st, Process):
+            self.cov.add("structure", "nested Process")
+            return " & ".join(self._body_effects(list(st.abilities), st, in_each))
+        if isinstance(st, Evaluate) and last and len(st.branches) == 1 and st.branches[0].kind == "condition" \
+                and not st.branches[0].continues:
+            br = st.branches[0]
+            assert br.condition is not None
+            self.cov.add("structure", "nested condition")
+            effects = self._body_effects(br.body, br, in_each)
+            return f"check({self.x.condition(br.condition)}) && " + " & ".join(effects)
+        raise Unsupported("a nested block inside a branch (only one condition, at the end of the branch, is "
+                          "rendered)", any_span(st, node))
 
     # ---------------------------------------------------------------- abilities
     def _restr(self, a: Ability) -> str:
@@ -497,7 +524,12 @@ class BlockRenderer:
         t, sub = a.type, (a.subtype or "")
         self.cov.add("ability", f"{t}/{sub}" if sub else t)
         render = ABILITIES.get(t)
-        text = render(self, _Use(a, sub, a.args, self.x, self._restr(a), in_each)) if render else None
+        restr = self._restr(a)
+        if in_each and restr:  # a chain inside each() has no restriction: ~Permanent is the commands' default
+            if restr.strip() != "permanent":
+                raise Unsupported(f"the duration ~{a.duration} inside For Each", a.span)
+            restr = ""
+        text = render(self, _Use(a, sub, a.args, self.x, restr, in_each)) if render else None
         if text is not None:
             return text
         raise Unsupported(f"the ability '{a.text}' ({t}{'/' + sub if sub else ''})", a.span)
@@ -929,12 +961,17 @@ def _clause_end(text: str, open_at: int) -> int:
     return len(text)
 
 
+def _clause_inside(clause: str) -> str:
+    """The targets of a clause ``to(X)`` / ``to?(X)``: X."""
+    return clause[clause.index("(") + 1:-1]
+
+
 def _abilities(body: list):
     for st in body:
         if isinstance(st, Ability):
             yield st
         elif isinstance(st, Process):
-            yield from st.abilities
+            yield from _abilities(st.abilities)
         elif isinstance(st, Evaluate):
             for br in st.branches:
                 yield from _abilities(br.body)
