@@ -22,10 +22,25 @@ _ANNOTATION = re.compile(r"\[[a-z ]+\]")
 
 
 class Unsupported(Exception):
+    code = "WW401"
+
     def __init__(self, message: str, span: Span | None) -> None:
         super().__init__(message)
         self.message = message
         self.span = span
+
+
+class Ambiguous(Unsupported):
+    """A name that several elements of different kinds share, where the line does not say which."""
+
+    code = "WW403"
+
+
+#: the WWRF types of a value that name an element, and the element kind each names
+TYPE_KINDS = {"role": ("role",), "extra_role": ("role",), "active_extra_role": ("role",), "team": ("team",),
+              "alignment": ("team",), "attribute": ("attribute",), "active_attribute": ("attribute",),
+              "group": ("group", "location"), "location": ("location", "group"), "poll": ("poll",),
+              "display": ("display",)}
 
 
 @dataclass
@@ -111,10 +126,29 @@ KILLING_TYPES = ("attack", "kill", "lynch", "true kill", "banish", "true banish"
 class Exprs:
     """Renders values for one trigger block of element ``element`` (its slug) of kind ``kind``."""
 
-    def __init__(self, coverage: Coverage) -> None:
+    def __init__(self, coverage: Coverage, ids: "dict[str, dict[str, str]] | None" = None) -> None:
         self.cov = coverage
         self.element = ""
         self.kind = ""
+        self.ids = ids or {}  # a name several kinds share: kind -> the id of that kind's element
+
+    def eid(self, name: str, kinds: tuple[str, ...] | str | None, span: Span | None) -> str:
+        """The id of the element a name refers to, as a string literal: its slug, or for a name that
+        elements of several kinds share, the id of the element of the kind the line gives."""
+        return quote(self.raw_id(name, kinds, span), span)
+
+    def raw_id(self, name: str, kinds: tuple[str, ...] | str | None, span: Span | None) -> str:
+        s = slug(name)
+        shared = self.ids.get(s)
+        if not shared:
+            return s
+        if isinstance(kinds, str) or kinds is None:
+            kinds = TYPE_KINDS.get(kinds or "", ())
+        for k in kinds:
+            if k in shared:
+                return shared[k]
+        raise Ambiguous(f"'{name}' names elements of several kinds ({', '.join(sorted(shared))}) and this line "
+                        "does not say which; rename one of them", span)
 
     # ---------------------------------------------------------------- players
     def player_filter(self, v: Value, dead: bool = False) -> str:
@@ -127,7 +161,7 @@ class Exprs:
         base = "players" if dead else "players[alive]"
         if v.sigil == "#" and v.name and [p.lower() for p in v.props] == ["members"]:
             self.cov.add("selector", "->Members")
-            return f"{base}::group({quote(slug(v.name), v.span)})"
+            return f"{base}::group({self.eid(v.name, ('group',), v.span)})"
         if v.kind == "selector" and v.props and v.props[-1].lower() in PLAYER_VALUED:
             # a property that gives players (->Target, ->Role->Players, ->Attr(A)->Source, ->RandomPlayer)
             inner = self._attr_property(v) if v.props[0].lower().startswith("attr(") else self._chain(v)
@@ -149,7 +183,7 @@ class Exprs:
             return f"{base}::group({quote(self.element, v.span)})"
         if v.sigil == "#" and v.name:
             self.cov.add("selector", "#Group (members)")
-            return f"{base}::group({quote(slug(v.name), v.span)})"
+            return f"{base}::group({self.eid(v.name, ('group',), v.span)})"
         if v.sigil == "@" and name in SINGLE and not v.filters:
             expr = SINGLE[name]
             self.cov.add("selector", f"@{v.name}")
@@ -185,7 +219,10 @@ class Exprs:
                 if sel is None:  # a negated key: the where test with '!='
                     sel = pos + "!"
                 self.cov.add("selector", f"@({f.key}:{'!' if f.negated else ''}…)")
-                parts.append((sel, slug(f.value)))
+                kinds = {"group": ("group",), "role": ("role",), "origrole": ("role",), "team": ("team",),
+                         "origteam": ("team",), "has": ("attribute", "role"), "lacks": ("attribute", "role"),
+                         "mine": ("attribute",)}.get(pos, ())
+                parts.append((sel, self.raw_id(f.value, kinds, v.span) if kinds else slug(f.value)))
             base = quantity + base
             if not parts:
                 return base + extra
@@ -325,7 +362,8 @@ class Exprs:
             return self._host(v)
         if v.kind == "constant" or (v.kind == "selector" and v.sigil == "#" and v.name):
             self.cov.add("value", "#name" if v.sigil == "#" else "element name")
-            return quote(slug(v.name if v.sigil == "#" and v.name else v.text), v.span)
+            kinds = ("group", "location") if v.sigil == "#" else v.type
+            return self.eid(v.name if v.sigil == "#" and v.name else v.text, kinds, v.span)
         raise Unsupported(f"'{v.text}' as an element name", v.span)
 
     def scalar(self, v: Value) -> str:
@@ -411,7 +449,7 @@ class Exprs:
                 if low == "all":
                     raise Unsupported("'&All' (every team): the renderer has no list of teams", v.span)
                 self.cov.add("selector", "&Team")
-                return quote(slug(v.name), v.span)
+                return self.eid(v.name, ("team",), v.span)
             return self.player_expr(v)
         raise Unsupported(f"the {v.kind} value '{v.text}'", v.span)
 
@@ -529,9 +567,9 @@ class Exprs:
             self.cov.add("selector", "@ThisAttr")
             return "this"
         if v.kind == "selector" and v.sigil in ("&", "#") and v.name and not v.filters:
-            return quote(slug(v.name), v.span)
+            return self.eid(v.name, ("team",) if v.sigil == "&" else ("group", "location"), v.span)
         if v.kind == "constant":
-            return quote(slug(v.text), v.span)
+            return self.eid(v.text, v.type, v.span)
         if v.kind == "selector" and v.sigil == "@" and not v.props and not v.filters and name in SINGLE:
             self.cov.add("selector", f"@{v.name}")
             return SINGLE[name]
@@ -543,7 +581,7 @@ class Exprs:
         name = v.props[0][5:-1].strip().strip("`")
         base = Value(v.kind, v.text.split("->")[0], None, None, v.sigil, v.name, v.filters, [], [], None, v.span)
         self.cov.add("selector", "->Attr(Name)")
-        expr = f"attr({self.player_expr(base)}, {quote(slug(name), v.span)})"
+        expr = f"attr({self.player_expr(base)}, {self.eid(name, ('attribute',), v.span)})"
         rest = [p.lower() for p in v.props[1:]]
         if not rest:
             return expr

@@ -73,18 +73,21 @@ class _Tracking(Coverage):
 class BlockRenderer:
     """Renders trigger blocks of one element (``element`` is its slug, ``kind`` its element kind)."""
 
-    def __init__(self, element: str, kind: str, coverage: Coverage) -> None:
+    def __init__(self, element: str, kind: str, coverage: Coverage,
+                 ids: "dict[str, dict[str, str]] | None" = None) -> None:
         self.element = element
         self.kind = kind
         self.book_cov = coverage
         self.cov = coverage
-        self.x = Exprs(coverage)
+        self.ids = ids or {}
+        self.x = Exprs(coverage, self.ids)
+        self.choosing: set[str] = set()  # the choices (slugs) a `Choice Choose` line of the element answers
         self.condition_keys: list[str] = []
 
     def _begin(self) -> _Tracking:
         cov = _Tracking()
         self.cov = cov
-        self.x = Exprs(cov)
+        self.x = Exprs(cov, self.ids)
         self.x.element = self.element
         self.x.kind = self.kind
         return cov
@@ -106,7 +109,7 @@ class BlockRenderer:
     def poll_key(self, line: KeyLine) -> tuple[str, str]:
         key = line.key.lower()
         self.book_cov.add("key line", line.key)
-        x = Exprs(self.book_cov)
+        x = Exprs(self.book_cov, self.ids)
         x.element, x.kind = self.element, self.kind
         if key in ("available options", "allowed voters"):
             if len(line.values) != 1:
@@ -266,7 +269,7 @@ class BlockRenderer:
         if name in VALUED:
             field, event, as_id = VALUED[name]
             if value is not None:
-                guards.append(f"{field} == {quote(slug(value.text) if as_id else value.text, value.span)}")
+                guards.append(f"{field} == {self.x.eid(value.text, ('poll',), value.span) if as_id else quote(value.text, value.span)}")
             return event
         if name in EVENTS:
             if value is not None or sel is not None:
@@ -805,7 +808,21 @@ def _poll(r: "BlockRenderer", u: _Use) -> str | None:
 
 def _choices(r: "BlockRenderer", u: _Use) -> str | None:
     if u.sub == "creation":
-        return f"choices({u.x.name(u.args['choice'])}, {quote(', '.join(u.a.options), u.a.span)}){r.to(u)}"
+        name = u.x.name(u.args["choice"])
+        # the guide: the choice is sent to the target (or location), else the current player chooses; an
+        # element with no `Choice Choose` line for it asks them at once (docs/werewolf.md, "Choices")
+        ask = "" if slug(u.args["choice"].text) in r.choosing else ", ask"
+        if ask:
+            r.cov.add("ability", "choices/creation (asked at once)")
+        where = u.args.get("target")
+        if where is not None and where.sigil == "#":  # a location or group: its members choose
+            clause = f" to({u.x.player_filter(where)})"
+        elif where is not None and where.sigil == "@" and (where.name or "").lower() == "thisattr":
+            r.cov.add("selector", "@ThisAttr (the holder)")
+            clause = ""  # the attribute's holder is the current player
+        else:
+            clause = r.to(u)
+        return f"choices({name}, {quote(', '.join(u.a.options), u.a.span)}{ask}){clause}"
     if u.sub == "choosing":
         option = u.args.get("option")
         if option is None or (option.sigil == "@" and (option.name or "").lower() == "chosen"):

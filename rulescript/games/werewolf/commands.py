@@ -433,8 +433,11 @@ def _cmd_choices(res, eff, S, restr):
     name = _key(_text(res, eff, 0))
     options = [o.strip() for o in (_text(res, eff, 1) or "").split(",") if o.strip()]
     res.game.note("choices", "creation")
+    ask = _arg(eff, 2) == "ask"  # no `Choice Choose` answers it: the player it is sent to is asked now
     for p in _players(res, S):
         res.game.create_choice(p, name, options, res.source)
+        if ask:
+            res.game.choose(p, name, None)
 
 
 def _cmd_choose(res, eff, S, restr):

@@ -562,15 +562,16 @@ class WerewolfGame(GamePorts):
         self.emit({"type": "announce", "text": text, "source": self._model_of(source)})
 
     def _visible_role(self, seat, levels):
-        """The role an investigation sees: through strong (sd) and/or weak (wd) disguises."""
+        """The role an investigation sees: WWRF's disguise levels say which disguises affect it (fool
+        it): strong ones with (sd), weak ones with (wd), none without; a strong one goes first."""
         role = self.role_of(seat)
         levels = levels or "none"
         best = None
         for e in self.state["lasting"]:
             if e["type"] == "disguise" and e["player"] == seat:
-                if e["strength"] == "strong" and "sd" not in levels:
+                if e["strength"] == "strong" and "sd" in levels:
                     best = e
-                elif e["strength"] == "weak" and "wd" not in levels and (best is None or best["strength"] != "strong"):
+                elif e["strength"] == "weak" and "wd" in levels and (best is None or best["strength"] != "strong"):
                     best = e
         return best["role"] if best is not None else role
 
