@@ -49,8 +49,10 @@ class RenderResult:
 
     @property
     def blocking(self) -> list[Diagnostic]:
-        """The errors that keep the game folder from being written (every error but WW401)."""
-        return [d for d in self.diagnostics if d.is_error and d.code != "WW401"]
+        """The errors that keep the game folder from being written: those of reading the book. The
+        renderer's own (WW4xx: a line not supported, an unknown team, a name several kinds share) leave
+        their line or field out, are reported, and the rest is written."""
+        return [d for d in self.diagnostics if d.is_error and not d.code.startswith("WW4")]
 
     @property
     def unsupported(self) -> list[Diagnostic]:
@@ -251,13 +253,20 @@ class BookRenderer:
                     self._meta(item, card)
                 elif isinstance(item, KeyLine):
                     key = item.key.lower()
-                    if key == "win condition":
+                    if key == "win condition" and (item.values or item.text.strip()):
                         keys, made = renderer.win_condition(item)
                         rendered.sections.append(RuleSection(self._new_id(sid, "win", used),
                                                              self._source_lines(item), keys, made))
-                    elif key in ("available options", "allowed voters", "show voters"):
-                        poll_keys.append(renderer.poll_key(item))
+                    elif key in ("available options", "allowed voters", "show voters", "random"):
+                        poll_keys.extend(renderer.poll_key(item))
                         poll_comments.extend(self._source_lines(item))
+                    elif key == "win condition" and not item.values and not item.text.strip():
+                        # the guide: an empty list never wins through the check (the team wins by abilities)
+                        cov.add("key line", "Win Condition (empty)")
+                        card["win_condition"] = "none"
+                    elif key == "haunting":  # a location ghosts may haunt (docs/werewolf.md, "Ghosts")
+                        cov.add("key line", "Haunting")
+                        card["haunting"] = item.text.strip().lower() in ("yes", "true")
                     elif key in ("sort index", "members", "viewers"):
                         cov.add("key line", item.key)
                         value: Any = item.text.strip()

@@ -76,7 +76,8 @@ SINGLE = {"self": "me", "selection": "selection", "this": "subject", "winner": "
           "target": "targeted", "visitor": "visitor", "attacker": "attacker", "attacked": "subject",
           "secondaryselection": "secondary", "ind": "ind", "actiontarget": "actiontarget", "vote": "vote",
           "voter": "subject", "executor": "executor", "rolechanger": "attacker", "targetdead": "targeted",
-          "chooser": "chooser", "oldvote": "oldvote", "newvote": "newvote", "attacklocation": "attacklocation"}
+          "chooser": "chooser", "oldvote": "oldvote", "newvote": "newvote", "attacklocation": "attacklocation",
+          "result": "result", "thisattr": "me"}  # @Result: a poll's result in its listeners; @ThisAttr: its holder
 #: player properties (``@Self->Counter``) and the player attribute of the werewolf profile
 PLAYER_PROPS = {"counter": "counter", "alignment": "team", "role": "role", "class": "class", "category": "category",
                 "target": "target", "publicvotingpower": "votingpower", "originalrole": "originalrole",

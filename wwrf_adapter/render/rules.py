@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ast import Ability, Evaluate, ForEach, KeyLine, Process, Restriction, TriggerBlock, Value
+from ..ast import Ability, Branch, Condition, Evaluate, ForEach, KeyLine, Process, Restriction, TriggerBlock, Value
 from .exprs import Coverage, Exprs, Unsupported, any_span, quote, slug
 
 #: prompting WWRF triggers -> the `timing` key of an action
@@ -106,17 +107,31 @@ class BlockRenderer:
         keys = [("auto", f"~wincheck~ [[if living > 0 and len(getTargets({quote(filters, line.span)})) == living]] win()")]
         return keys, self._commit(cov)
 
-    def poll_key(self, line: KeyLine) -> tuple[str, str]:
+    def poll_key(self, line: KeyLine) -> list[tuple[str, str]]:
         key = line.key.lower()
         self.book_cov.add("key line", line.key)
         x = Exprs(self.book_cov, self.ids)
         x.element, x.kind = self.element, self.kind
-        if key in ("available options", "allowed voters"):
-            if len(line.values) != 1:
-                raise Unsupported(f"'{line.key}' with {len(line.values)} values", line.span)
-            return ("options" if key == "available options" else "voters", x.player_filter(line.values[0]))
+        if key == "available options":  # players (selectors) and word options (Yes, No, Abstain, Random)
+            filters = [x.player_filter(v) for v in line.values if v.kind in ("selector", "host")]
+            words = [v.text.strip().lower() for v in line.values if v.kind not in ("selector", "host")]
+            for w in words:
+                if not re.fullmatch(r"[a-z0-9][a-z0-9 _-]*", w) or w == "nobody":
+                    raise Unsupported(f"the poll option '{w}'", line.span)
+                self.book_cov.add("poll option", w if w in ("abstain", "random") else "a word (Yes, No …)")
+            if len(line.values) > 1:
+                self.book_cov.add("poll option", "several options")
+            out = [("options", "; ".join(filters) or "players::keep(nil)")]
+            if words:
+                out.append(("optionwords", ", ".join(words)))
+            return out
+        if key in ("allowed voters", "random"):
+            filters = "; ".join(x.player_filter(v) for v in line.values)
+            if not filters:
+                raise Unsupported(f"'{line.key}' without a value", line.span)
+            return [("voters" if key == "allowed voters" else "random", filters)]
         if key == "show voters":
-            return ("showvoters", "yes" if line.text.strip().lower() in ("yes", "true") else "no")
+            return [("showvoters", "yes" if line.text.strip().lower() in ("yes", "true") else "no")]
         raise Unsupported(f"the poll key '{line.key}'", line.span)
 
     # ---------------------------------------------------------------- trigger blocks
@@ -406,8 +421,8 @@ class BlockRenderer:
             self.cov.add("structure", "Evaluate")
             out: list[str] = []
             parts: list[str] = []
-            for br in st.branches:
-                body = " & ".join(self._body_effects(br.body, br))
+            for br in self._flatten(st.branches):
+                body = " & ".join(self._body_effects(br.body, br)) or "check(false)"  # check(false): nothing
                 if br.continues:
                     self.cov.add("structure", "Continue")
                 if br.kind == "always":
@@ -445,6 +460,34 @@ class BlockRenderer:
             chain = " & ".join(self._body_effects(st.body, st, in_each=True))
             return [f"each({flt} => {chain})"]
         raise Unsupported(f"the statement {type(st).__name__}", any_span(st, tb))
+
+    def _flatten(self, branches: list) -> list:
+        """Branches whose whole body is a nested Evaluate (condition lines under a condition line) joined
+        into the outer chain: ``A: (C: X; Otherwise: Y)`` is ``A and C: X; A: Y``, with the same meaning
+        since nothing runs between the two tests."""
+        out = []
+        for k, br in enumerate(branches):
+            inner = br.body[0] if len(br.body) == 1 and isinstance(br.body[0], Evaluate) else None
+            if inner is None or br.kind not in ("condition", "otherwise") or br.continues or any(
+                    b.continues or b.kind not in ("condition", "otherwise") for b in inner.branches):
+                out.append(br)
+                continue
+            self.cov.add("structure", "nested Evaluate in a branch")
+            for b in self._flatten(inner.branches):
+                if br.kind == "condition" and b.kind == "condition":
+                    cond = Condition("and", operands=[br.condition, b.condition], span=b.span)
+                    out.append(Branch("condition", cond, b.body, False, b.span))
+                elif br.kind == "condition":  # the nested Otherwise: the outer condition alone
+                    out.append(Branch("condition", br.condition, b.body, False, b.span))
+                else:  # under Otherwise: the nested branches as they are
+                    out.append(b)
+                if b.kind == "otherwise":
+                    break
+            else:
+                if br.kind == "condition" and k < len(branches) - 1:
+                    # no nested line held: the outer branch was still taken, so the later ones are not tried
+                    out.append(Branch("condition", br.condition, [], False, br.span))
+        return out
 
     def _body_effects(self, body: list, node, in_each: bool = False) -> list[str]:
         """The effects of one body (a branch, an each chain): one shared target clause at most, written

@@ -62,6 +62,15 @@ def host_kind(key):
     return None
 
 
+def _is_seat(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def vote_order(v):
+    """Sort key of what a poll's votes name: the seats in seat order, then the word options."""
+    return (0, v, "") if _is_seat(v) else (1, 0, "%s" % (v,))
+
+
 def host_options(name):
     """The options of ``%a|b|c%`` as written."""
     return [o.strip() for o in ("%s" % (name,)).strip().strip("%").split("|")]
@@ -1100,6 +1109,7 @@ class WerewolfGame(GamePorts):
             found = (lambda key: finder(self, card, key)) if finder is not None else (lambda key: [])
             options = [v.idx for v in found("options") if isinstance(v, Player)]
             options = [o for o in options if not self._poll_mod(poll["poll"], "unvotable", o)]
+            options += [w for w in self._poll_words(card) if w not in options]  # Yes, No, Abstain, Random
             voters = [v.idx for v in found("voters") if isinstance(v, Player)]
             rounds = 1 + int(revotes.get(poll["poll"], 0))
             for rnd in range(rounds):
@@ -1116,12 +1126,24 @@ class WerewolfGame(GamePorts):
                     break
             self._close_poll(poll)
 
+    def _poll_words(self, card):
+        """The options of a poll that are words, not players (WWRF ``Available Options: Yes, No, Abstain``,
+        ``Random``): the rule key ``optionwords``, lower case."""
+        for rule in self.rules.rules_of(self, card) if hasattr(self.rules, "rules_of") else []:
+            words = (rule.get("keys") or {}).get("optionwords")
+            if words:
+                return [w.strip().lower() for w in ("%s" % (words,)).split(",") if w.strip()]
+        return []
+
     def _vote_round(self, poll, card, voters, options):
         for voter in voters:
             if not options:
                 break
             choice = self.ask("vote", voter, list(options), 1, 1, poll["poll"], card, True)
-            if choice is None:  # an abstention
+            if choice is None or choice == "abstain":  # an abstention (the option Abstain says it aloud)
+                if choice == "abstain":
+                    self.emit(self._where({"type": "vote", "poll": poll["poll"], "player": voter,
+                                           "target": choice, "where": poll["where"]}))
                 continue
             poll["votes"][voter] = choice
             self.emit(self._where({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
@@ -1183,7 +1205,7 @@ class WerewolfGame(GamePorts):
         tied = []
         if eligible:
             top = max(eligible.values())
-            tied = sorted(t for t, n in eligible.items() if n == top)
+            tied = sorted([t for t, n in eligible.items() if n == top], key=vote_order)
         return tally, eligible, tied
 
     def _break_tie(self, name, tied):
@@ -1201,10 +1223,12 @@ class WerewolfGame(GamePorts):
         winner = None
         if tied:
             winner = tied[0] if len(tied) == 1 else self._break_tie(name, tied)
-        votes = [[t, shown[t]] for t in sorted(shown) if shown[t] or tally[t] == shown[t]]  # the display
-        hidden = [[t, tally[t] - shown[t]] for t in sorted(tally) if tally[t] != shown[t]]
+        votes = [[t, shown[t]] for t in sorted(shown, key=vote_order) if shown[t] or tally[t] == shown[t]]
+        hidden = [[t, tally[t] - shown[t]] for t in sorted(tally, key=vote_order) if tally[t] != shown[t]]
         voters = sorted(v for v, t in poll["votes"].items() if t == winner)   # WWRF @Voters
         others = [v for v in voters if v != winner]                           # WWRF @OtherVoters
+        if winner == "random":  # WWRF Random: a player drawn from the poll's `random` players (default all)
+            winner = self._random_pick(poll)
         self.emit(self._where({"type": "poll_close", "poll": name, "winner": winner, "votes": votes,
                                "hidden": hidden, "where": poll["where"]}))
         for e in list(st["lasting"]):
@@ -1212,9 +1236,10 @@ class WerewolfGame(GamePorts):
                 st["lasting"].remove(e)
                 self.emit({"type": "poll_cancelled", "poll": name, "silent": e["n"] == "silent"})
                 return
-        if winner is not None and tally[winner] * 2 > sum(tally.values()):
+        seat = winner if _is_seat(winner) else None  # a word option (Yes, No) is no player
+        if seat is not None and tally.get(winner, 0) * 2 > sum(tally.values()):
             self.fire("hammer", winner, bindings={"winner": winner, "poll": name})
-        if winner is not None:  # the winner hears of it first (a lynched player may still leave the game)
+        if seat is not None:  # the winner hears of it first (a lynched player may still leave the game)
             self.fire("pollwin", winner, bindings={"poll": name, "winner": winner, "voters": voters,
                                                    "othervoters": others, "winners": list(tied)})
         creator = poll["creator"]
@@ -1231,6 +1256,24 @@ class WerewolfGame(GamePorts):
                 self.fire("pollclosed", st["cards"][creator]["owner"], obj=creator,
                           bindings={"winner": winner, "poll": name, "executor": executor, "voters": voters,
                                     "othervoters": others, "winners": list(tied)})
+
+    def _random_pick(self, poll):
+        """The player a poll's option Random lands on: one of the poll's `random` players (WWRF
+        ``Random:``; every living player without it), drawn by the game's generator; None if none."""
+        finder = getattr(self.rules, "key_targets", None)
+        card = self._poll_card(poll["poll"])
+        pool = [v.idx for v in finder(self, card, "random") if isinstance(v, Player)] if finder is not None else []
+        if not pool and not self._has_key(card, "random"):
+            pool = self.living()
+        if not pool:
+            return None
+        pick = pool[self.randbelow(len(pool))]
+        self.emit(self._where({"type": "poll_random", "poll": poll["poll"], "player": pick, "where": poll["where"]}))
+        return pick
+
+    def _has_key(self, card, key):
+        rules = self.rules.rules_of(self, card) if hasattr(self.rules, "rules_of") else []
+        return any(key in (r.get("keys") or {}) for r in rules)
 
     # ------------------------------------------------------------------ the end
     def team_wins(self, source):

@@ -14,7 +14,7 @@ from __future__ import absolute_import, division, print_function
 
 #: records everybody sees (a group's polls and channel only its members: the record's ``to``)
 PUBLIC = ("setup", "phase", "death", "announce", "win", "gameover", "poll_open", "vote", "unvote", "revote",
-          "poll_close", "reveal", "resurrect", "ascended", "descended", "left", "poll_cancelled", "poll_deleted",
+          "poll_close", "poll_random", "reveal", "resurrect", "ascended", "descended", "left", "poll_cancelled", "poll_deleted",
           "channel_reset")
 
 
@@ -36,6 +36,13 @@ def line(rec, name, who):
     """One effect record as a line of the narrative (None: not worth a line)."""
     def el(eid):
         return name(eid) if eid else "?"
+
+    seat_name = who
+
+    def who(p):  # a vote may name a word option of a poll (Yes, Abstain) instead of a player
+        if isinstance(p, int) or p is None:
+            return seat_name(p)
+        return ("%s" % (p,)).capitalize()
 
     t = rec["type"]
     if t == "setup":
@@ -118,6 +125,8 @@ def line(rec, name, who):
         return "    %s takes back the vote for %s." % (who(rec["player"]), who(rec["target"]))
     if t == "revote":
         return "    %s changes the vote from %s to %s." % (who(rec["player"]), who(rec["old"]), who(rec["target"]))
+    if t == "poll_random":
+        return "  The option Random of poll %s lands on %s." % (el(rec["poll"]), who(rec["player"]))
     if t == "poll_close":
         votes = ", ".join(["%s %d" % (who(p), n) for p, n in rec["votes"]])
         won = "no winner" if rec["winner"] is None else "%s wins" % who(rec["winner"])

@@ -63,7 +63,12 @@ def _text_binding(key):
 
 
 def _result(res):
-    return getattr(res, "ww_result", None)
+    """The result of the last ability (WWRF @Result); in a poll's listener before any, the poll's result
+    (its winner: a player, or a word option such as Yes)."""
+    r = getattr(res, "ww_result", None)
+    if r is None and not getattr(res, "ww_results", None):
+        return _binding("winner")(res)
+    return r
 
 
 def _results(res):
