@@ -8,6 +8,7 @@ diagnostic: nothing is dropped silently.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -307,6 +308,11 @@ class BookRenderer:
         elif kind == "require":
             assert m.value is not None
             card.setdefault("requires", []).append(slug(m.value.text))
+        elif kind in ("haunted", "ghostly"):  # the element's rules work alive and ghostly / only ghostly
+            card[kind] = True
+        elif kind == "include" and m.value is not None and m.value.kind == "host":
+            # host information the role needs: the game fixes it when the role is dealt
+            card.setdefault("includes", []).append(re.sub(r"\s+", "", m.value.text.strip().strip("%")))
         else:
             raise Unsupported(f"the meta line '{kind}'", m.span)
 

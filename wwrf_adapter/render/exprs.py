@@ -86,6 +86,8 @@ PLAYER_PROPS = {"counter": "counter", "alignment": "team", "role": "role", "clas
 PLAYER_PROP_KINDS = {"role": "role", "originalrole": "role", "alignment": "team", "target": "player"}
 #: role properties (``->Role->Category``): the roleInfo() property
 ROLE_PROPS = ("category", "class", "team", "type", "players")
+#: the last properties of a chain whose element stands for players (a team's, a group's, a role's)
+STANDS_FOR_PLAYERS = ("members", "alignment", "role", "originalrole")
 #: the last properties of a chain that give players (the chain may be the targets of an ability)
 PLAYER_VALUED = ("target", "randomplayer", "players", "source")
 #: result properties (``@Result->Success``): the outcome() property
@@ -132,6 +134,8 @@ class Exprs:
         self.element = ""
         self.kind = ""
         self.ids = ids or {}  # a name several kinds share: kind -> the id of that kind's element
+        self.selects = False  # the block's action selects a value that is not a player (@Selection is it)
+        self.each_teams = False  # inside For Each over teams (&Ind is the team)
 
     def eid(self, name: str, kinds: tuple[str, ...] | str | None, span: Span | None) -> str:
         """The id of the element a name refers to, as a string literal: its slug, or for a name that
@@ -156,7 +160,7 @@ class Exprs:
         """A selector of several players as a filter (``players[alive]::has('lupine')``)."""
         if v.kind == "host" and v.type == "player":  # %Player1%: the player the host named
             return f"players::keep({self._host(v)})"
-        if v.kind != "selector":
+        if v.kind not in ("selector", "constant", "words", "host"):
             raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
         name = (v.name or "").lower()
         base = "players" if dead else "players[alive]"
@@ -167,8 +171,13 @@ class Exprs:
             # a property that gives players (->Target, ->Role->Players, ->Attr(A)->Source, ->RandomPlayer)
             inner = self._attr_property(v) if v.props[0].lower().startswith("attr(") else self._chain(v)
             return f"players::keep({inner})"
+        if v.kind == "selector" and v.props and v.props[-1].lower() in STANDS_FOR_PLAYERS:
+            return f"{base}::keep(playersOf({self._stands(v)}))"
         if v.kind == "selector" and v.props:
             raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
+        if v.sigil == "&" or v.kind in ("constant", "words") or (v.kind == "host" and v.type == "role"):
+            # a team (its players), a role or class name (its holders), a role the host names
+            return f"{base}::keep(playersOf({self._stands(v)}))"
         one = self._one_player(v)
         if one is not None:
             return f"players::keep({one})"
@@ -315,6 +324,8 @@ class Exprs:
             self.cov.add("selector", f"@{v.name}")
             if name == "self":
                 return "to(me)"
+            if name == "result":  # a value of any kind: the players among it
+                return "to(players::keep(result))"
             return f"to({SINGLE[name]})"
         return f"to({self.player_filter(v)})"
 
@@ -354,6 +365,9 @@ class Exprs:
             return " + ".join(parts) if parts else "''"
         if v.kind == "number":
             return quote(v.text, v.span)
+        if v.kind == "selector":  # a selector as a text (`End Emit @Option`, Feedback: @Result)
+            self.cov.add("value", "a selector as a text")
+            return f"str({self.scalar(v)})"
         raise Unsupported(f"the {v.kind} value '{v.text}' as a text", v.span)
 
     def name(self, v: Value) -> str:
@@ -365,7 +379,28 @@ class Exprs:
             self.cov.add("value", "#name" if v.sigil == "#" else "element name")
             kinds = ("group", "location") if v.sigil == "#" else v.type
             return self.eid(v.name if v.sigil == "#" and v.name else v.text, kinds, v.span)
+        if v.kind == "selector" and v.sigil == "@" and not v.filters:
+            # a selector where an element name is expected: the element it gives, read when the line runs
+            name = (v.name or "").lower()
+            if not v.props and name in ("self", "thisattr") and (name == "thisattr" or self.kind in ("group", "poll")):
+                self.cov.add("element name", f"@{v.name} (this element)")
+                return quote(self.element, v.span)
+            if not v.props and name == "selection" and self.selects:
+                self.cov.add("element name", "@Selection (a selected value)")
+                return "selectedvalue"
+            if not v.props and name in ("option", "chosen", "target", "targetdead", "result"):
+                self.cov.add("element name", f"@{v.name}")
+                return "option" if name in ("option", "chosen") else "str(result)" if name == "result" else "str(targeted)"
+            if v.props and v.props[-1].lower() in ("role", "originalrole", "alignment", "mostfreqrole"):
+                self.cov.add("element name", f"->{v.props[-1]}")
+                return self.scalar(v)
         raise Unsupported(f"'{v.text}' as an element name", v.span)
+
+    def role_text(self, v: Value) -> str:
+        """A player as the text of a reveal (``Reveal @Selection to #Square``): 'Player 3 is Seer'."""
+        who = self.player_expr(v)
+        self.cov.add("value", "a player's role as a text")
+        return f"str({who}) + ' is ' + str(roleInfo({who}.role, 'name'))"
 
     def scalar(self, v: Value) -> str:
         if v.kind == "number":
@@ -409,6 +444,9 @@ class Exprs:
             if v.sigil == "@" and name == "result" and not v.props:
                 self.cov.add("selector", "@Result")
                 return "result"
+            if v.sigil == "@" and name == "result" and [p.lower() for p in v.props] in (["number"], ["text"], ["value"]):
+                self.cov.add("selector", f"@Result->{v.props[0]}")  # the result itself, read as a number / text
+                return "result"
             if v.sigil == "@" and name.startswith("result") and name[6:].isdigit():
                 self.cov.add("selector", "@ResultN")
                 if v.props and v.props[0].lower() not in ("number", "role", "class", "alignment", "category",
@@ -444,6 +482,9 @@ class Exprs:
                     return f"{self.player_expr(base)}.{PLAYER_PROPS[prop]}"
             if v.sigil == "&" and v.name and not v.filters and not v.props:
                 low = v.name.lower()
+                if low == "ind" and self.each_teams:  # For Each over teams: the team itself
+                    self.cov.add("selector", "&Ind (For Each team)")
+                    return "ind"
                 if low in ("self", "ind"):  # the team of the owner / of the For Each player
                     self.cov.add("selector", f"&{v.name}")
                     return f"{'me' if low == 'self' else 'ind'}.team"
@@ -560,6 +601,39 @@ class Exprs:
             else:
                 raise Unsupported(f"the property '->{shown}' in '{v.text}'", v.span)
         return expr
+
+    def _stands(self, v: Value) -> str:
+        """What a value that stands for players is (for ``playersOf``): a team id (``&Werewolf``), the
+        teams of ``&All`` / ``&(…)``, a role or class name, ``%Role%``, a chain's element (``->Members``
+        of a team or group, ``->Alignment``, ``->Role``)."""
+        props = [p.lower() for p in v.props]
+        bare = Value(v.kind, v.text.split("->")[0], None, None, v.sigil, v.name, v.filters, [], [], None, v.span)
+        if props and props[-1] == "members":
+            self.cov.add("selector", "->Members")
+            if len(props) > 1:
+                return self._stands(Value(v.kind, v.text.rsplit("->", 1)[0], None, None, v.sigil, v.name, v.filters,
+                                          v.props[:-1], [], None, v.span))
+            if v.sigil == "@" and (v.name or "").lower() == "self":  # a group's (or team's) own members
+                return quote(self.element, v.span)
+            return self._stands(bare)
+        if props:  # ->Alignment, ->Role, ->OriginalRole: the players of that team / role
+            self.cov.add("selector", f"->{v.props[-1]} (its players)")
+            return self.scalar(v)
+        if v.kind == "host":
+            self.cov.add("selector", "%Role% (its holders)")
+            return self._host(v)
+        if v.kind in ("constant", "words"):
+            self.cov.add("selector", "a role, class or category name (its players)")
+            return quote(slug(v.text), v.span)
+        if v.sigil == "&" and (v.filters or (v.name or "").lower() == "all"):
+            self.cov.add("selector", "&All / &(…) (their players)" if v.filters else "&All (players)")
+            return self._set_of(v)
+        if v.sigil == "&" and v.name and (v.name or "").lower() in ("self", "ind"):
+            return self.scalar(v)
+        if v.sigil == "&" and v.name:
+            self.cov.add("selector", "&Team (its players)")
+            return self.eid(v.name, ("team",), v.span)
+        return self._holder(v)
 
     def _holder(self, v: Value) -> str:
         """A value whose players ``playersOf`` gives (``@Target``, ``@ThisAttr``, an element name)."""

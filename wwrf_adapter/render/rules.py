@@ -210,6 +210,7 @@ class BlockRenderer:
             elif self.second == "player":
                 keys.append(("secondary", "player"))
             selects = self._selects_kind(tb)
+            self.x.selects = selects is not None
             if selects is not None:  # the selection is a value that is not a player (Target @Selection (Role))
                 if self.second is not None or target is not None:
                     raise Unsupported("a selection that is both a player and a value of another kind", tb.span)
@@ -393,6 +394,12 @@ class BlockRenderer:
                 kind = VALUE_TARGETS.get(a.options[0].lower())
                 if kind is not None:
                     return kind
+            for key, kind in (("role", "role"), ("team", "team")):  # Disguise … as @Selection: a role
+                w = a.args.get(key)
+                if kind == "role" and w is not None and w.sigil == "@" and (w.name or "").lower() == "selection" \
+                        and not w.props and a.type in ("disguising", "granting", "changing"):
+                    self.cov.add("selector", "@Selection (a role)")
+                    return "role"
         return None
 
     def _uses(self, tb: TriggerBlock, *names: str) -> bool:
@@ -456,7 +463,18 @@ class BlockRenderer:
             return out
         if isinstance(st, ForEach):
             self.cov.add("structure", "For Each")
-            flt = self.x.player_filter(st.selector)
+            sel = st.selector
+            if sel.sigil == "&" and not sel.props:  # For Each &All / &(…): once per team, &Ind is the team
+                self.cov.add("structure", "For Each team")
+                self.x.each_teams = True
+                try:
+                    chain = " & ".join(self._body_effects(st.body, st, in_each=True))
+                finally:
+                    self.x.each_teams = False
+                teams = self.x._set_of(sel) if (sel.filters or (sel.name or "").lower() == "all") \
+                    else f"[{self.x.eid(sel.name or '', ('team',), sel.span)}]"
+                return [f"each(ind in {teams} => {chain})"]
+            flt = self.x.player_filter(sel)
             chain = " & ".join(self._body_effects(st.body, st, in_each=True))
             return [f"each({flt} => {chain})"]
         raise Unsupported(f"the statement {type(st).__name__}", any_span(st, tb))
@@ -517,7 +535,7 @@ class BlockRenderer:
         if len(clauses) > 1:
             # several targets: each effect runs on its own targets (each(targets => effect))
             self.cov.add("structure", "several targets in one branch")
-            return [text if clause is None else f"each({_clause_inside(clause)} => {text})"
+            return [text if clause is None else f"each({_as_filter(_clause_inside(clause))} => {text})"
                     for text, clause in own]
         effects = [text for text, _ in own]
         if clauses:
@@ -756,7 +774,12 @@ def _manipulating(r: "BlockRenderer", u: _Use) -> str | None:
 
 def _whispering(r: "BlockRenderer", u: _Use) -> str | None:
     dest, x = u.args["target"], u.x
-    dtext = x.name(dest) if dest.sigil == "#" else f"str({x.player_expr(dest)})"
+    if dest.sigil == "#" or dest.kind == "constant":  # a group or location, or a role or attribute (its holders)
+        dtext = x.name(dest)
+        if dest.kind == "constant":
+            r.cov.add("ability", "whispering (to a role's or attribute's holders)")
+    else:
+        dtext = f"str({x.player_expr(dest)})"
     name = f", {x.text(u.args['name'])}" if "name" in u.args else (", ''" if "from" in u.args else "")
     frm = f", {x.name(u.args['from'])}" if "from" in u.args else ""
     return f"whisper({dtext}{name}{frm}){u.restr}"
@@ -902,7 +925,18 @@ def _announcement(r: "BlockRenderer", u: _Use) -> str | None:
     where = u.args.get("location")
     if where is None:
         raise Unsupported("Reveal without a place", u.a.span)
-    return f"reveal({info}, {quote('self', where.span) if r._is_self(where) else u.x.name(where)})"
+    what = u.args["info"]
+    if what.kind == "selector" and what.sigil == "@":  # Reveal <player> to <place>: that player's role
+        info = u.x.role_text(what)
+    if r._is_self(where):
+        return f"reveal({info}, 'self')"
+    if where.sigil == "#" or where.kind == "constant":
+        return f"reveal({info}, {u.x.name(where)})"
+    if (where.name or "").lower() == "attacklocation" and not where.props:  # a group's place, or a player
+        r.cov.add("ability", "announcement/reveal (to @AttackLocation)")
+        return f"reveal({info}, attacklocation)"
+    r.cov.add("ability", "announcement/reveal (to players)")  # every player of the selector learns it
+    return f"reveal({info}, getTargets({quote(u.x.player_filter(where), where.span)}))"
 
 
 def _formatting(r: "BlockRenderer", u: _Use) -> str | None:
@@ -1024,6 +1058,13 @@ def _clause_end(text: str, open_at: int) -> int:
 def _clause_inside(clause: str) -> str:
     """The targets of a clause ``to(X)`` / ``to?(X)``: X."""
     return clause[clause.index("(") + 1:-1]
+
+
+def _as_filter(targets: str) -> str:
+    """The targets of a clause as a filter: a name of one player (``targeted``) as ``players::keep(…)``."""
+    if re.fullmatch(r"[a-z]+", targets) and targets not in ("me", "players", "player"):
+        return f"players::keep({targets})"
+    return targets
 
 
 def _abilities(body: list):

@@ -115,7 +115,16 @@ def _cmd_learn(res, eff, S, restr):
 
 def _cmd_reveal(res, eff, S, restr):
     res.game.note("announcement", "reveal")
-    res.game.reveal(_key(_text(res, eff, 1)), _text(res, eff, 0), res.source, res.controller)
+    where = _value(res, eff, 1)
+    text = _text(res, eff, 0)
+    if isinstance(where, (Player, list)):  # players (a selector, @AttackLocation a player): each learns it
+        for v in where if isinstance(where, list) else [where]:
+            if isinstance(v, Player):
+                res.game.learn(v.idx, text, res.source)
+        return
+    if where is None:  # no place (@AttackLocation of a killing by nobody)
+        return False
+    res.game.reveal(_key(_expr.to_str(res, where)), text, res.source, res.controller)
 
 
 def _cmd_announce(res, eff, S, restr):

@@ -200,6 +200,11 @@ class WerewolfGame(GamePorts):
         if owner >= 0 and not own_death:
             # the rule's own status, else what an Activate ability set for the owner, else alive
             status = keys.get("status")
+            model = self.models.get(card["model"]) or {}
+            if status is None and model.get("ghostly"):  # WWRF Ghostly Role/Attribute: only while ghostly
+                status = "ghostly"
+            elif status is None and model.get("haunted"):  # WWRF Haunted …: alive and ghostly
+                status = "alive-or-ghost"
             if status is None:  # an Activate ability widens when the owner's elements work
                 status = {"ghostly": "alive-or-ghost", "always": "any"}.get(
                     st["players"][owner].get("active_while"), "alive")
@@ -209,6 +214,12 @@ class WerewolfGame(GamePorts):
             if status == "alive" and not alive:
                 return False
             if status == "ghostly" and (alive or not self.has_attribute(owner, "ghostly")):
+                return False
+        elif owner < 0 and (self.models.get(card["model"]) or {}).get("ghostly"):
+            # a Ghostly Group: its rules run while one of its members is a ghost
+            g = st["groups"].get(card["model"]) or {}
+            if not [p for p in g.get("members", ()) if not st["players"][p]["alive"] and
+                    self.has_attribute(p, "ghostly")]:
                 return False
         temporal = keys.get("temporal")
         if temporal is not None:
@@ -640,8 +651,15 @@ class WerewolfGame(GamePorts):
         self.emit({"type": kind, "poll": poll, "player": seat, "n": n})
 
     def add_whisper(self, owner, to, name, frm, source, duration):
+        """A whisper connection (host behaviour); to a role or an attribute, it reaches the living players
+        who hold it now (``players``)."""
         self._lasting({"type": "whisper", "player": owner, "to": to, "as": name, "from": frm}, source, duration)
-        self.emit({"type": "whisper", "player": owner, "to": to, "as": name, "from": frm})
+        rec = {"type": "whisper", "player": owner, "to": to, "as": name, "from": frm}
+        kind = (self.models.get(to) or {}).get("type")
+        if kind in ("role", "attribute"):
+            rec["players"] = [p for p in self.living()
+                              if (self.role_of(p) == to if kind == "role" else self.has_attribute(p, to))]
+        self.emit(rec)
 
     def speak(self, seat, name):
         """A player spoke through a whisper connection under ``name`` (host behaviour reports it)."""
@@ -1448,6 +1466,9 @@ class WerewolfGame(GamePorts):
             st["players"][seat]["team"] = self.models[role].get("team")
             self.emit({"type": "deal", "player": seat, "role": role})
             entered.append(iid)
+        for role in sorted(set(roles)):  # WWRF Include: the host information a dealt role needs, fixed now
+            for name in self.models[role].get("includes") or []:
+                self.emit({"type": "host", "role": role, "name": name, "value": self.host_info(name)})
         for eid in sorted(self.models):
             m = self.models[eid]
             if m.get("type") in ("team", "poll"):
