@@ -114,11 +114,12 @@ class BlockRenderer:
         x.element, x.kind = self.element, self.kind
         if key == "available options":  # players (selectors) and word options (Yes, No, Abstain, Random)
             filters = [x.player_filter(v) for v in line.values if v.kind in ("selector", "host")]
-            words = [v.text.strip().lower() for v in line.values if v.kind not in ("selector", "host")]
+            words = [v.text.strip() for v in line.values if v.kind not in ("selector", "host")]
             for w in words:
-                if not re.fullmatch(r"[a-z0-9][a-z0-9 _-]*", w) or w == "nobody":
+                if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 _-]*", w):
                     raise Unsupported(f"the poll option '{w}'", line.span)
-                self.book_cov.add("poll option", w if w in ("abstain", "random") else "a word (Yes, No …)")
+                low = w.lower()
+                self.book_cov.add("poll option", low if low in ("abstain", "random") else "a word (Yes, No …)")
             if len(line.values) > 1:
                 self.book_cov.add("poll option", "several options")
             out = [("options", "; ".join(filters) or "players::keep(nil)")]

@@ -66,6 +66,12 @@ def _is_seat(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _word(w):
+    """A poll's word option as the game keeps it: Abstain and Random in lower case, others as written."""
+    w = w.strip()
+    return w.lower() if w.lower() in ("abstain", "random") else w
+
+
 def vote_order(v):
     """Sort key of what a poll's votes name: the seats in seat order, then the word options."""
     return (0, v, "") if _is_seat(v) else (1, 0, "%s" % (v,))
@@ -1150,7 +1156,7 @@ class WerewolfGame(GamePorts):
         for rule in self.rules.rules_of(self, card) if hasattr(self.rules, "rules_of") else []:
             words = (rule.get("keys") or {}).get("optionwords")
             if words:
-                return [w.strip().lower() for w in ("%s" % (words,)).split(",") if w.strip()]
+                return [_word(w) for w in ("%s" % (words,)).split(",") if w.strip()]
         return []
 
     def _vote_round(self, poll, card, voters, options):
