@@ -83,6 +83,8 @@ class BlockRenderer:
         self.ids = ids or {}
         self.x = Exprs(coverage, self.ids)
         self.choosing: set[str] = set()  # the choices (slugs) a `Choice Choose` line of the element answers
+        self._branches = 0  # branches with several targets in the block (remember(n))
+        self._followups: list[tuple[int, str]] = []  # their later effects: (n, effect with its clause)
         self.condition_keys: list[str] = []
 
     def _begin(self) -> _Tracking:
@@ -147,6 +149,7 @@ class BlockRenderer:
         keys: list[tuple[str, str]] = []
         guards: list[str] = []
         self.condition_keys = []
+        self._branches, self._followups = 0, []
         target: str | None = None
         params = tb.params
         self.second = self._secondary_kind(tb)
@@ -429,6 +432,7 @@ class BlockRenderer:
             self.cov.add("structure", "Evaluate")
             out: list[str] = []
             parts: list[str] = []
+            followups, self._followups = self._followups, []
             for br in self._flatten(st.branches):
                 body = " & ".join(self._body_effects(br.body, br)) or "check(false)"  # check(false): nothing
                 if br.continues:
@@ -461,6 +465,8 @@ class BlockRenderer:
                         parts.append(f"[[elif {cond}]] {body}")
             if parts:
                 out.append(" ".join(parts))
+            out.extend(f"[[if branch == {k}]] {text}" for k, text in self._followups)
+            self._followups = followups
             return out
         if isinstance(st, ForEach):
             self.cov.add("structure", "For Each")
@@ -534,10 +540,14 @@ class BlockRenderer:
             raise Unsupported("an ability with its own targets inside For Each (its targets are @Ind)",
                               any_span(node))
         if len(clauses) > 1:
-            # several targets: each effect runs on its own targets (each(targets => effect))
+            # several targets: the first effect runs here and the branch is remembered; each later one is a
+            # statement of its own (its own targets and duration) guarded by that branch
             self.cov.add("structure", "several targets in one branch")
-            return [text if clause is None else f"each({_as_filter(_clause_inside(clause))} => {text})"
-                    for text, clause in own]
+            self._branches += 1
+            k = self._branches
+            first, clause = own[0]
+            self._followups.extend((k, text + (clause or "")) for text, clause in own[1:])
+            return [first + (clause or ""), f"remember({k})"]
         effects = [text for text, _ in own]
         if clauses:
             effects[-1] += clauses.pop()

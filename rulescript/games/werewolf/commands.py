@@ -539,6 +539,10 @@ def _cmd_each(res, eff, S, restr):
     return True
 
 
+def _cmd_remember(res, eff, S, restr):
+    res.ww_branch = _value(res, eff, 0)
+
+
 def _cmd_check(res, eff, S, restr):
     return bool(_value(res, eff, 0))
 
@@ -629,7 +633,7 @@ COMMANDS = {
     "choices": _cmd_choices, "choose": _cmd_choose, "counter": _cmd_counter, "emit": _cmd_emit,
     "display": _cmd_display, "updatedisplay": _cmd_update_display, "cancel": _cmd_cancel,
     "resetconversation": _cmd_reset, "ascend": _leave("ascended"), "descend": _leave("descended"),
-    "win": _cmd_win, "each": _cmd_each, "check": _cmd_check, "activate": _cmd_activate, "lock": _lock(True), "unlock": _lock(False),
+    "win": _cmd_win, "each": _cmd_each, "check": _cmd_check, "remember": _cmd_remember, "activate": _cmd_activate, "lock": _lock(True), "unlock": _lock(False),
     "switch": _cmd_switch, "copy": _cmd_copy, "shuffle": _cmd_shuffle, "execute": _cmd_execute,
     "format": _cmd_format,
 }

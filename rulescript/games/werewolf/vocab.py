@@ -616,6 +616,7 @@ class WerewolfVocab(object):
         "dead": _dead, "ghosts": _ghosts, "phasename": _phase_name, "haunting": _haunting,
         "emitted": _text_binding("emitted"), "whispername": _text_binding("whispername"),
         "option": _text_binding("option"), "targeted": _targeted,
+        "branch": lambda res: getattr(res, "ww_branch", None),
         "triggersource": _text_binding("triggersource"), "ind": _ind,
         "living": _living, "total": _total, "phase": _phase, "day": _day, "night": _night,
     }
