@@ -816,7 +816,11 @@ def _joining(r: "BlockRenderer", u: _Use) -> str | None:
 def _granting(r: "BlockRenderer", u: _Use) -> str | None:
     if u.sub == "transfer":
         return f"transfer(){r.to(u)}"
-    return f"{'grant' if u.sub == 'add' else 'revoke'}({u.x.name(u.args['role'])}){r.to(u)}"
+    role = u.args["role"]
+    if u.sub == "remove" and r.kind == "attribute" and role.sigil == "@" and (role.name or "").lower() == "thisattr":
+        r.cov.add("ability", "granting/remove (@ThisAttr: the attribute itself)")  # the attribute leaves its holder
+        return f"removeAttribute({quote(r.element, role.span)}){r.to(u)}"
+    return f"{'grant' if u.sub == 'add' else 'revoke'}({u.x.name(role)}){r.to(u)}"
 
 
 def _changing(r: "BlockRenderer", u: _Use) -> str | None:
