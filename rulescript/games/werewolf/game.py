@@ -845,10 +845,12 @@ class WerewolfGame(GamePorts):
             g = st["groups"][group] = {"card": iid, "members": [seat]}
             self.emit({"type": "join", "player": seat, "group": group})
             self._enter(iid)  # the group's Starting triggers see its first member
+            self.fire("join", data.NARRATOR, obj=iid, bindings={"joiner": seat})  # WWRF On Join of the group
             return
         if seat not in g["members"]:
             g["members"].append(seat)
             self.emit({"type": "join", "player": seat, "group": group})
+            self.fire("join", data.NARRATOR, obj=g["card"], bindings={"joiner": seat})
 
     def leave_group(self, seat, group):
         g = self.state["groups"].get(group)

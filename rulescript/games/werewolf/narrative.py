@@ -64,7 +64,9 @@ def line(rec, name, who):
     if t == "disguise":
         return "  %s is disguised (%s) as %s." % (who(rec["player"]), rec["strength"], el(rec["role"]))
     if t == "whisper":
-        return "  %s opens a whisper to %s as %s." % (who(rec["player"]), rec["to"], rec["as"])
+        to = rec["to"] if rec.get("players") is None else "%s (%s)" % (
+            el(rec["to"]), ", ".join([who(p) for p in rec["players"]]) or "nobody")
+        return "  %s opens a whisper to %s as %s." % (who(rec["player"]), to, rec["as"])
     if t == "obstruct":
         return "  %s is obstructed (%s)." % (who(rec["player"]), rec["abilities"])
     if t == "channel_reset":
