@@ -209,7 +209,7 @@ class WerewolfGame(GamePorts):
             model = self.models.get(card["model"]) or {}
             if status is None and model.get("ghostly"):  # WWRF Ghostly Role/Attribute: only while ghostly
                 status = "ghostly"
-            elif status is None and model.get("haunted"):  # WWRF Haunted …: alive and ghostly
+            elif status is None and model.get("haunted"):  # WWRF Haunted ...: alive and ghostly
                 status = "alive-or-ghost"
             if status is None:  # an Activate ability widens when the owner's elements work
                 status = {"ghostly": "alive-or-ghost", "always": "any"}.get(
