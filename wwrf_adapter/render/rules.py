@@ -192,7 +192,9 @@ class BlockRenderer:
             else:
                 raise Unsupported(f"the {r.kind} restriction", r.span)
         if params.scaling:
+            self._scaling_of: list[str] = []
             keys.append(("scaling", self._scaling(params.scaling)))
+            keys.extend(("scalingof", e) for e in self._scaling_of[:1])
         words = []
         for o in params.other:
             words.append(o.name.lower())
@@ -368,6 +370,11 @@ class BlockRenderer:
                 and [p.lower() for p in v.props] == ["counter"]:
             self.cov.add("selector", "->Counter")
             return "counter"
+        if v is not None and v.kind in ("selector", "variable") and not self._scaling_of:
+            # a number read when the rule could run (⟨@(AttrSelf:A,AliveOnly:False)->Count⟩)
+            self.cov.add("scaling", "a selector's value")
+            self._scaling_of.append(self.x.scalar(v))
+            return "value"
         raise Unsupported(f"a scaling by '{getattr(v, 'text', v)}'", it.span)
 
     def _forced(self, v: Value) -> str:

@@ -387,6 +387,11 @@ class WerewolfGame(GamePorts):
             if item == "counter":  # the owner's counter (WWRF scaling by @Self->Counter)
                 owner = self._owner(iid)
                 return max(0, st["players"][owner]["counter"]) if owner is not None and owner >= 0 else 0
+            if item == "value":  # a number read now: the rule key scalingof (WWRF scaling by @(...)->Count)
+                values = getattr(self.rules, "key_values", None)
+                got = values(self, iid, rule["id"], "scalingof") if values is not None else []
+                v = got[0] if got else 0
+                return max(0, int(v)) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0
             return int(item)
         return n
 
