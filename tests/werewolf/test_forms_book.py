@@ -244,3 +244,21 @@ def test_an_unexpected_exception_of_the_renderer_becomes_a_located_not_supported
     assert exc.message == "internal error of the renderer on this line (endless recursion); please report it"
     exc = _internal(KeyError("role"), span)
     assert exc.message == "internal error of the renderer on this line (KeyError: 'role'); please report it"
+
+
+def test_a_nested_evaluate_without_otherwise_still_takes_its_outer_branch(tmp_path):
+    """`A: (C: X)` then `Otherwise: Y`: when A holds and C does not, nothing runs (the outer branch was
+    taken), so Y must not run: the flattened chain keeps `A` as a branch that does nothing."""
+    book = _book(tmp_path, {
+        "bard": "**Bard** | Townsfolk Miscellaneous\n__Formalized__\n"
+                "Immediate Night: [Condition: @Selection is not @Self] |bard.sing|\n"
+                "  • Process: Attribute Investigate @Selection for `Fang`\n"
+                "  • Evaluate:\n"
+                "    ‣ @Result is `Success`:\n"
+                "      ◦ @Selection has `Fang`: `Again a fang.`\n"
+                "    ‣ Otherwise: Apply `Fang` to @Selection (~Phase)\n",
+    })
+    result, files = _render(book, tmp_path / "game")
+    assert [d.render() for d in result.diagnostics if d.is_error] == []
+    assert ("[[if (result == 'Success') and (has(selection, 'fang'))]] learn('Again a fang.') "
+            "[[elif result == 'Success']] check(false) [[else]] apply('fang') phase to(selection)") in files["rules/bard.ini"]

@@ -1077,18 +1077,6 @@ def _clause_end(text: str, open_at: int) -> int:
     return len(text)
 
 
-def _clause_inside(clause: str) -> str:
-    """The targets of a clause ``to(X)`` / ``to?(X)``: X."""
-    return clause[clause.index("(") + 1:-1]
-
-
-def _as_filter(targets: str) -> str:
-    """The targets of a clause as a filter: a name of one player (``targeted``) as ``players::keep(…)``."""
-    if re.fullmatch(r"[a-z]+", targets) and targets not in ("me", "players", "player"):
-        return f"players::keep({targets})"
-    return targets
-
-
 def _abilities(body: list):
     for st in body:
         if isinstance(st, Ability):
