@@ -390,7 +390,10 @@ class Exprs:
                 return "selectedvalue"
             if not v.props and name in ("option", "chosen", "target", "targetdead", "result"):
                 self.cov.add("element name", f"@{v.name}")
-                return "option" if name in ("option", "chosen") else "str(result)" if name == "result" else "str(targeted)"
+                if name in ("option", "chosen"):
+                    return "option"
+                value = "result" if name == "result" else "targeted"
+                return f"(str({value}) if {value} != nil else '')"  # nil (no target): no element, the ability fails
             if v.props and v.props[-1].lower() in ("role", "originalrole", "alignment", "mostfreqrole"):
                 self.cov.add("element name", f"->{v.props[-1]}")
                 return self.scalar(v)

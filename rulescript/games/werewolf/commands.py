@@ -400,11 +400,15 @@ def _cmd_group_change(res, eff, S, restr):
 
 def _cmd_grant(res, eff, S, restr):
     role = _key(_text(res, eff, 0))
+    if not role:  # no element named (a selector that was nil): the ability fails
+        return False
     return _each_target(res, S, "granting", "add", lambda seat: res.game.grant(seat, role, res.source), (role, None))
 
 
 def _cmd_revoke(res, eff, S, restr):
     role = _key(_text(res, eff, 0))
+    if not role:  # no element named (a selector that was nil): the ability fails
+        return False
     return _each_target(res, S, "granting", "remove", lambda seat: res.game.revoke(seat, role), (role, None))
 
 
@@ -427,12 +431,16 @@ def _cmd_loyalty(res, eff, S, restr):
 
 def _cmd_role_change(res, eff, S, restr):
     role = _key(_text(res, eff, 0))
+    if not role:  # no element named (a selector that was nil): the ability fails
+        return False
     return _each_target(res, S, "changing", "role", lambda seat: res.game.change_role(seat, role, res.controller),
                         (role, None))
 
 
 def _cmd_alignment_change(res, eff, S, restr):
     team = _key(_text(res, eff, 0))
+    if not team:  # no element named (a selector that was nil): the ability fails
+        return False
     return _each_target(res, S, "changing", "alignment", lambda seat: res.game.set_team(seat, team, res.source),
                         (team, None))
 

@@ -1194,7 +1194,7 @@ class WerewolfGame(GamePorts):
             choice = self.ask("change_vote", voter, opts, 1, 1, name, card, True)
             if choice == old:
                 continue
-            if choice is None:
+            if choice is None or choice == "abstain":  # an abstention takes the vote back
                 del poll["votes"][voter]
                 self.emit(self._where({"type": "unvote", "poll": name, "player": voter, "target": old,
                                        "where": poll["where"]}))
@@ -1552,10 +1552,10 @@ class WerewolfGame(GamePorts):
                     return None
                 if checkpoint is not None:
                     checkpoint(self)
-                if st["day"] >= st["day_limit"]:
+                if st["day"] >= st["day_limit"] or not self.living():
                     st["over"] = True
-                    st["result"] = "draw"
-                    st["reason"] = "day limit (%d days)" % st["day_limit"]
+                    st["result"] = "draw"  # nobody alive: nothing can happen any more, nobody won
+                    st["reason"] = "day limit (%d days)" % st["day_limit"] if self.living() else "nobody is alive"
                     raise GameOver(None, st["reason"])
                 self.play_phase("day" if st["phase"] in ("setup", "night") else "night")
         except GameOver:
