@@ -102,8 +102,8 @@ def _written(result, out: str) -> str:
     """What ``wwrf render`` wrote: the files changed, or nothing and why."""
     if result.written is None:
         n = len(result.blocking)
-        return (f"nothing written to {out}: the book has {n} error(s) of its own (not the renderer's WW4xx), "
-                "which would make the rules wrong; fix them and render again")
+        return (f"nothing written to {out}: {n} error(s) that would make the rules wrong (the book's own, or "
+                "two elements with one id); fix them and render again")
     if not result.written:
         return f"{out} is up to date (nothing changed)"
     return f"written to {out} ({len(result.written)} file(s) changed)"

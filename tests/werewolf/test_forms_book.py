@@ -169,7 +169,8 @@ def test_an_id_that_still_collides_is_a_located_error(tmp_path):
     })
     result, _ = _render(book, tmp_path / "game")
     (d,) = [d for d in result.diagnostics if d.is_error]
-    assert (Path(d.span.file).name, d.span.line, d.code) == ("den poll", 1, "WW403")
+    assert (Path(d.span.file).name, d.span.line, d.code) == ("den poll", 1, "WW404")
+    assert result.written is None and not (tmp_path / "game").exists()  # one rules file would replace the other
     assert d.message == "the poll 'Den' shares its name with the group 'Den', and its own id 'den-poll' is taken too: rename it"
 
 
@@ -188,7 +189,7 @@ def test_render_says_what_it_wrote_or_why_nothing(tmp_path, capsys):
                                  encoding="utf-8")
     assert wwrf_main(["render", str(book), "-o", str(tmp_path / "other")]) == 1
     err = capsys.readouterr().err
-    assert f"nothing written to {tmp_path / 'other'}: the book has 1 error(s) of its own" in err
+    assert f"nothing written to {tmp_path / 'other'}: 1 error(s) that would make the rules wrong" in err
     assert not (tmp_path / "other").exists()
 
 

@@ -50,10 +50,11 @@ class RenderResult:
 
     @property
     def blocking(self) -> list[Diagnostic]:
-        """The errors that keep the game folder from being written: those of reading the book. The
-        renderer's own (WW4xx: a line not supported, an unknown team, a name several kinds share) leave
-        their line or field out, are reported, and the rest is written."""
-        return [d for d in self.diagnostics if d.is_error and not d.code.startswith("WW4")]
+        """The errors that keep the game folder from being written: those of reading the book, and two
+        elements with one id (WW404). The renderer's others (WW401 a line not supported, WW402 an unknown
+        team, WW403 a name whose kind the line does not give) leave their line or field out, are
+        reported, and the rest is written."""
+        return [d for d in self.diagnostics if d.is_error and d.code not in ("WW401", "WW402", "WW403")]
 
     @property
     def unsupported(self) -> list[Diagnostic]:
@@ -204,7 +205,8 @@ class BookRenderer:
         """Every element's id: its slug, distinct per kind. Elements of different kinds whose names give
         the same slug (a poll and a group both named Wolfpack): the first kind of KIND_ORDER keeps the
         slug, the others get ``<slug>-<kind>``; a name is then read by the kind its line gives (WW403
-        where the line does not say). An id that still collides is a located error (WW403)."""
+        where the line does not say). An id that still collides is a located error (WW404: nothing is
+        written, one rules file would replace the other)."""
         by_slug: dict[str, dict[str, Element]] = {}
         for el in self.project.elements.values():
             if el.kind != "ability set":
@@ -218,7 +220,7 @@ class BookRenderer:
                 el = kinds[kind]
                 eid = s if i == 0 else f"{s}-{kind}"
                 if i > 0 and eid in taken:
-                    self._error("WW403", f"the {kind} '{el.name}' shares its name with the {order[0]} "
+                    self._error("WW404", f"the {kind} '{el.name}' shares its name with the {order[0]} "
                                 f"'{kinds[order[0]].name}', and its own id '{eid}' is taken too: rename it",
                                 el.header.span or Span(el.file, 1, 1))
                 taken.add(eid)
