@@ -94,8 +94,19 @@ def _cmd_render(args: argparse.Namespace) -> int:
             return EXIT_ERRORS
     sections = sum(len(r.sections) for r in result.elements)
     print(f"{len(result.elements)} element(s), {sections} rule section(s); {unsupported} not supported, "
-          f"{errors} error(s)" + ("" if args.check else f"; written to {args.output}"), file=sys.stderr)
+          f"{errors} error(s)" + ("" if args.check else "; " + _written(result, args.output)), file=sys.stderr)
     return EXIT_ERRORS if errors else EXIT_OK
+
+
+def _written(result, out: str) -> str:
+    """What ``wwrf render`` wrote: the files changed, or nothing and why."""
+    if result.written is None:
+        n = len(result.blocking)
+        return (f"nothing written to {out}: {n} error(s) that would make the rules wrong (the book's own, or "
+                "two elements with one id); fix them and render again")
+    if not result.written:
+        return f"{out} is up to date (nothing changed)"
+    return f"written to {out} ({len(result.written)} file(s) changed)"
 
 
 def coverage_report(cov) -> str:

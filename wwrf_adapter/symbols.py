@@ -139,7 +139,8 @@ class Typer:
                 self.statement(stmt)
 
     def _forced_words(self, v: Value) -> None:
-        """``{Forced: Word}``: an option of one of the element's choices, else a role name."""
+        """``{Forced: Word}``: an option of one of the element's choices, else a role name, else a class or
+        category name (Townsfolk, Killing)."""
         if self.options is None:
             self.options = {name_key(o): o for ab in iter_abilities(self.items)
                             if ab.type == "choices" and ab.subtype == "creation" for o in ab.options}
@@ -147,6 +148,8 @@ class Typer:
             v.type = "option"
         elif self.symbols.has("role", v.text):
             v.type = "role"
+        elif v.text.strip().lower() in vocab.CLASSES + vocab.CATEGORIES:
+            v.type = "class"  # the players whose role has that class or category
         elif self.options or not self.symbols.empty("role"):
             if v.span is not None:
                 self.ctx.line = v.span.line

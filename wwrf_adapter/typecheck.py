@@ -16,9 +16,11 @@ _CANON = {"dead": "player", "ghost": "player", "player_any": "player", "player_a
           "active_attribute": "attribute", "active_extra_role": "extra_role"}
 
 #: expected type → the types a value may have to be accepted (types not listed take anything)
+#: where players are expected, an element that stands for players is accepted (docs/werewolf.md): a team
+#: (its players), a role (its holders), an attribute or extra role (its holder: @ThisAttr)
 ACCEPTS: dict[str, frozenset[str]] = {
-    "player": frozenset({"player"}),
-    "actor": frozenset({"player", "group", "team", "attribute", "extra_role"}),
+    "player": frozenset({"player", "team", "role", "attribute", "extra_role"}),
+    "actor": frozenset({"player", "group", "team", "role", "attribute", "extra_role"}),
     "location": frozenset({"location", "group", "player", "attribute", "extra_role"}),
     "group": frozenset({"group"}),
     "role": frozenset({"role", "extra_role"}),

@@ -181,7 +181,8 @@ class WolfRun:
         game, log = self.table.play(self.players, gseed, RandomDecider(dseed))
         st = game.state
         return {"seed": gseed, "length": max(0, st["day"]), "winner": st["winner"], "reason": st["reason"],
-                "limit": st["result"] == "draw", "error": log["error"], "rule_errors": log["rule_errors"],
+                "limit": st["result"] == "draw" and (st["reason"] or "").startswith("day limit"),
+                "error": log["error"], "rule_errors": log["rule_errors"],
                 "ran": sorted(game.completed), "log": log if log["error"] else None}
 
     def wins(self, counts: dict) -> dict:

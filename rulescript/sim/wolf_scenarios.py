@@ -67,8 +67,9 @@ class ScenarioDecider:
             return None
         opts = req["options"]
         if req["kind"] == "vote":
-            others = [o for o in opts if o != req["player"]]
-            return min(others or opts)
+            seats = [o for o in opts if isinstance(o, int)] or opts  # a poll's word options come last
+            others = [o for o in seats if o != req["player"]]
+            return min(others or seats)
         if req["kind"] in ("choose_targets", "arrange"):
             return list(opts[:max(req["min"], 1)]) if req["kind"] == "choose_targets" else list(opts)
         return opts[0] if opts else None

@@ -221,9 +221,8 @@ def test_second_element_of_the_same_kind_and_name_is_reported(tmp_path: Path) ->
 @pytest.mark.parametrize("line,message", [
     ("Starting: Join @Self", "the group of 'Join' must be a group, but '@Self' is a player in a role"),
     ("Starting: Role Change @Self to @Self", "the role of 'Role Change' must be a role, but '@Self' is a player in a role"),
-    ("Starting: Kill &Villagers", "the target of 'Kill' must be a player, but '&Villagers' is a team"),
-    ("Starting: Apply `Lupine` to @Self->Role", "the target of 'Apply' must be an actor, but '@Self->Role' is a role"),
-    ("Immediate Night: Kill @Selection[role]", "the target of 'Kill' must be a player, but '@Selection[role]' is a role"),
+    ("Passive: Kill $living", "the target of 'Kill' must be a player, but '$living' is a number"),
+    ("Starting: Apply `Lupine` to @Self->Counter", "the target of 'Apply' must be an actor, but '@Self->Counter' is a number"),
     ("Starting: Set Counter to $phname", "the amount of 'Set Counter' must be a number, but '$phname' is a string"),
     ("Passive: Kill @Self ⟨$living>@Self ⇒ x1⟩", "a scaling value must be a number, but '@Self' is a player in a role"),
     ("Passive: Kill @Self [Quantity: @Others]", "a Quantity must be a number, but '@Others' is a player"),
@@ -243,6 +242,10 @@ def test_values_that_cannot_have_the_parameter_type(line: str, message: str) -> 
     "Starting: Protect @Self from `Attacks` through Absence at @Self",  # a player is a location
     "Starting: Target @Self->Role (Role)",
     "Starting: Set Counter to @Self->Counter",
+    # an element that stands for players where players are expected: a team's players, a role's holders
+    "Starting: Kill &Villagers",
+    "Starting: Apply `Lupine` to @Self->Role",
+    "Immediate Night: Kill @Selection[role]",
     "Starting: Join #Pack (~Phase)\nPassive: Kill @Self [Quantity: @Self->Counter] ⟨$living>@Target->Counter ⇒ x1⟩",
 ])
 def test_values_that_may_have_the_parameter_type(line: str) -> None:

@@ -22,10 +22,25 @@ _ANNOTATION = re.compile(r"\[[a-z ]+\]")
 
 
 class Unsupported(Exception):
+    code = "WW401"
+
     def __init__(self, message: str, span: Span | None) -> None:
         super().__init__(message)
         self.message = message
         self.span = span
+
+
+class Ambiguous(Unsupported):
+    """A name that several elements of different kinds share, where the line does not say which."""
+
+    code = "WW403"
+
+
+#: the WWRF types of a value that name an element, and the element kind each names
+TYPE_KINDS = {"role": ("role",), "extra_role": ("role",), "active_extra_role": ("role",), "team": ("team",),
+              "alignment": ("team",), "attribute": ("attribute",), "active_attribute": ("attribute",),
+              "group": ("group", "location"), "location": ("location", "group"), "poll": ("poll",),
+              "display": ("display",)}
 
 
 @dataclass
@@ -61,7 +76,8 @@ SINGLE = {"self": "me", "selection": "selection", "this": "subject", "winner": "
           "target": "targeted", "visitor": "visitor", "attacker": "attacker", "attacked": "subject",
           "secondaryselection": "secondary", "ind": "ind", "actiontarget": "actiontarget", "vote": "vote",
           "voter": "subject", "executor": "executor", "rolechanger": "attacker", "targetdead": "targeted",
-          "chooser": "chooser", "oldvote": "oldvote", "newvote": "newvote", "attacklocation": "attacklocation"}
+          "chooser": "chooser", "oldvote": "oldvote", "newvote": "newvote", "attacklocation": "attacklocation",
+          "result": "result", "thisattr": "me"}  # @Result: a poll's result in its listeners; @ThisAttr: its holder
 #: player properties (``@Self->Counter``) and the player attribute of the werewolf profile
 PLAYER_PROPS = {"counter": "counter", "alignment": "team", "role": "role", "class": "class", "category": "category",
                 "target": "target", "publicvotingpower": "votingpower", "originalrole": "originalrole",
@@ -70,6 +86,8 @@ PLAYER_PROPS = {"counter": "counter", "alignment": "team", "role": "role", "clas
 PLAYER_PROP_KINDS = {"role": "role", "originalrole": "role", "alignment": "team", "target": "player"}
 #: role properties (``->Role->Category``): the roleInfo() property
 ROLE_PROPS = ("category", "class", "team", "type", "players")
+#: the last properties of a chain whose element stands for players (a team's, a group's, a role's)
+STANDS_FOR_PLAYERS = ("members", "alignment", "role", "originalrole")
 #: the last properties of a chain that give players (the chain may be the targets of an ability)
 PLAYER_VALUED = ("target", "randomplayer", "players", "source")
 #: result properties (``@Result->Success``): the outcome() property
@@ -111,28 +129,55 @@ KILLING_TYPES = ("attack", "kill", "lynch", "true kill", "banish", "true banish"
 class Exprs:
     """Renders values for one trigger block of element ``element`` (its slug) of kind ``kind``."""
 
-    def __init__(self, coverage: Coverage) -> None:
+    def __init__(self, coverage: Coverage, ids: "dict[str, dict[str, str]] | None" = None) -> None:
         self.cov = coverage
         self.element = ""
         self.kind = ""
+        self.ids = ids or {}  # a name several kinds share: kind -> the id of that kind's element
+        self.selects = False  # the block's action selects a value that is not a player (@Selection is it)
+        self.each_teams = False  # inside For Each over teams (&Ind is the team)
+
+    def eid(self, name: str, kinds: tuple[str, ...] | str | None, span: Span | None) -> str:
+        """The id of the element a name refers to, as a string literal: its slug, or for a name that
+        elements of several kinds share, the id of the element of the kind the line gives."""
+        return quote(self.raw_id(name, kinds, span), span)
+
+    def raw_id(self, name: str, kinds: tuple[str, ...] | str | None, span: Span | None) -> str:
+        s = slug(name)
+        shared = self.ids.get(s)
+        if not shared:
+            return s
+        if isinstance(kinds, str) or kinds is None:
+            kinds = TYPE_KINDS.get(kinds or "", ())
+        for k in kinds:
+            if k in shared:
+                return shared[k]
+        raise Ambiguous(f"'{name}' names elements of several kinds ({', '.join(sorted(shared))}) and this line "
+                        "does not say which; rename one of them", span)
 
     # ---------------------------------------------------------------- players
     def player_filter(self, v: Value, dead: bool = False) -> str:
         """A selector of several players as a filter (``players[alive]::has('lupine')``)."""
         if v.kind == "host" and v.type == "player":  # %Player1%: the player the host named
             return f"players::keep({self._host(v)})"
-        if v.kind != "selector":
+        if v.kind not in ("selector", "constant", "words", "host"):
             raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
         name = (v.name or "").lower()
         base = "players" if dead else "players[alive]"
         if v.sigil == "#" and v.name and [p.lower() for p in v.props] == ["members"]:
             self.cov.add("selector", "->Members")
-            return f"{base}::group({quote(slug(v.name), v.span)})"
+            return f"{base}::group({self.eid(v.name, ('group',), v.span)})"
         if v.kind == "selector" and v.props and v.props[-1].lower() in PLAYER_VALUED:
             # a property that gives players (->Target, ->Role->Players, ->Attr(A)->Source, ->RandomPlayer)
-            return f"players::keep({self.scalar(v)})"
+            inner = self._attr_property(v) if v.props[0].lower().startswith("attr(") else self._chain(v)
+            return f"players::keep({inner})"
+        if v.kind == "selector" and v.props and v.props[-1].lower() in STANDS_FOR_PLAYERS:
+            return f"{base}::keep(playersOf({self._stands(v)}))"
         if v.kind == "selector" and v.props:
             raise Unsupported(f"'{v.text}' is not a player selector the renderer can turn into a filter", v.span)
+        if v.sigil == "&" or v.kind in ("constant", "words") or (v.kind == "host" and v.type == "role"):
+            # a team (its players), a role or class name (its holders), a role the host names
+            return f"{base}::keep(playersOf({self._stands(v)}))"
         one = self._one_player(v)
         if one is not None:
             return f"players::keep({one})"
@@ -148,7 +193,7 @@ class Exprs:
             return f"{base}::group({quote(self.element, v.span)})"
         if v.sigil == "#" and v.name:
             self.cov.add("selector", "#Group (members)")
-            return f"{base}::group({quote(slug(v.name), v.span)})"
+            return f"{base}::group({self.eid(v.name, ('group',), v.span)})"
         if v.sigil == "@" and name in SINGLE and not v.filters:
             expr = SINGLE[name]
             self.cov.add("selector", f"@{v.name}")
@@ -184,7 +229,10 @@ class Exprs:
                 if sel is None:  # a negated key: the where test with '!='
                     sel = pos + "!"
                 self.cov.add("selector", f"@({f.key}:{'!' if f.negated else ''}…)")
-                parts.append((sel, slug(f.value)))
+                kinds = {"group": ("group",), "role": ("role",), "origrole": ("role",), "team": ("team",),
+                         "origteam": ("team",), "has": ("attribute", "role"), "lacks": ("attribute", "role"),
+                         "mine": ("attribute",)}.get(pos, ())
+                parts.append((sel, self.raw_id(f.value, kinds, v.span) if kinds else slug(f.value)))
             base = quantity + base
             if not parts:
                 return base + extra
@@ -276,6 +324,8 @@ class Exprs:
             self.cov.add("selector", f"@{v.name}")
             if name == "self":
                 return "to(me)"
+            if name == "result":  # a value of any kind: the players among it
+                return "to(players::keep(result))"
             return f"to({SINGLE[name]})"
         return f"to({self.player_filter(v)})"
 
@@ -315,6 +365,9 @@ class Exprs:
             return " + ".join(parts) if parts else "''"
         if v.kind == "number":
             return quote(v.text, v.span)
+        if v.kind == "selector":  # a selector as a text (`End Emit @Option`, Feedback: @Result)
+            self.cov.add("value", "a selector as a text")
+            return f"str({self.scalar(v)})"
         raise Unsupported(f"the {v.kind} value '{v.text}' as a text", v.span)
 
     def name(self, v: Value) -> str:
@@ -324,8 +377,33 @@ class Exprs:
             return self._host(v)
         if v.kind == "constant" or (v.kind == "selector" and v.sigil == "#" and v.name):
             self.cov.add("value", "#name" if v.sigil == "#" else "element name")
-            return quote(slug(v.name if v.sigil == "#" and v.name else v.text), v.span)
+            kinds = ("group", "location") if v.sigil == "#" else v.type
+            return self.eid(v.name if v.sigil == "#" and v.name else v.text, kinds, v.span)
+        if v.kind == "selector" and v.sigil == "@" and not v.filters:
+            # a selector where an element name is expected: the element it gives, read when the line runs
+            name = (v.name or "").lower()
+            if not v.props and name in ("self", "thisattr") and (name == "thisattr" or self.kind in ("group", "poll")):
+                self.cov.add("element name", f"@{v.name} (this element)")
+                return quote(self.element, v.span)
+            if not v.props and name == "selection" and self.selects:
+                self.cov.add("element name", "@Selection (a selected value)")
+                return "selectedvalue"
+            if not v.props and name in ("option", "chosen", "target", "targetdead", "result"):
+                self.cov.add("element name", f"@{v.name}")
+                if name in ("option", "chosen"):
+                    return "option"
+                value = "result" if name == "result" else "targeted"
+                return f"(str({value}) if {value} != nil else '')"  # nil (no target): no element, the ability fails
+            if v.props and v.props[-1].lower() in ("role", "originalrole", "alignment", "mostfreqrole"):
+                self.cov.add("element name", f"->{v.props[-1]}")
+                return self.scalar(v)
         raise Unsupported(f"'{v.text}' as an element name", v.span)
+
+    def role_text(self, v: Value) -> str:
+        """A player as the text of a reveal (``Reveal @Selection to #Square``): 'Player 3 is Seer'."""
+        who = self.player_expr(v)
+        self.cov.add("value", "a player's role as a text")
+        return f"str({who}) + ' is ' + str(roleInfo({who}.role, 'name'))"
 
     def scalar(self, v: Value) -> str:
         if v.kind == "number":
@@ -357,7 +435,8 @@ class Exprs:
         if v.kind == "host":
             return self._host(v)
         if v.kind == "selector" and (len(v.props) > 1 and not v.props[0].lower().startswith("attr(")
-                                     or [p.lower() for p in v.props] in (["randomplayer"], ["members"])
+                                     or [p.lower() for p in v.props] in (["randomplayer"], ["members"],
+                                                                         ["players"], ["source"])
                                      or (v.props and v.props[-1].lower() in OUTCOME_PROPS and
                                          (v.name or "").lower().startswith("result"))):
             return self._chain(v)
@@ -367,6 +446,9 @@ class Exprs:
             name = (v.name or "").lower()
             if v.sigil == "@" and name == "result" and not v.props:
                 self.cov.add("selector", "@Result")
+                return "result"
+            if v.sigil == "@" and name == "result" and [p.lower() for p in v.props] in (["number"], ["text"], ["value"]):
+                self.cov.add("selector", f"@Result->{v.props[0]}")  # the result itself, read as a number / text
                 return "result"
             if v.sigil == "@" and name.startswith("result") and name[6:].isdigit():
                 self.cov.add("selector", "@ResultN")
@@ -403,13 +485,16 @@ class Exprs:
                     return f"{self.player_expr(base)}.{PLAYER_PROPS[prop]}"
             if v.sigil == "&" and v.name and not v.filters and not v.props:
                 low = v.name.lower()
+                if low == "ind" and self.each_teams:  # For Each over teams: the team itself
+                    self.cov.add("selector", "&Ind (For Each team)")
+                    return "ind"
                 if low in ("self", "ind"):  # the team of the owner / of the For Each player
                     self.cov.add("selector", f"&{v.name}")
                     return f"{'me' if low == 'self' else 'ind'}.team"
                 if low == "all":
                     raise Unsupported("'&All' (every team): the renderer has no list of teams", v.span)
                 self.cov.add("selector", "&Team")
-                return quote(slug(v.name), v.span)
+                return self.eid(v.name, ("team",), v.span)
             return self.player_expr(v)
         raise Unsupported(f"the {v.kind} value '{v.text}'", v.span)
 
@@ -488,6 +573,12 @@ class Exprs:
             return f"outcome({n}, '{props[0]}')"
         if v.sigil == "#" and v.name and props[0] == "members":
             expr, kind = f"getTargets({quote(self.player_filter(Value(v.kind, v.text, None, None, '#', v.name, [], v.props[:1], [], None, v.span)), v.span)})", "players"
+        elif props[0] == "players":  # the players a value stands for: a player, a role's, a group's ...
+            self.cov.add("selector", "->Players")
+            expr, kind = f"playersOf({self._holder(bare)})", "players"
+        elif props[0] == "source" and name == "thisattr":
+            self.cov.add("selector", "@ThisAttr->Source")
+            expr, kind = "this.source", "player"
         elif props[0] == "randomplayer":
             self.cov.add("selector", "->RandomPlayer (value)")
             expr, kind = f"randomPlayer({self._found(bare)})", "player"
@@ -514,13 +605,61 @@ class Exprs:
                 raise Unsupported(f"the property '->{shown}' in '{v.text}'", v.span)
         return expr
 
+    def _stands(self, v: Value) -> str:
+        """What a value that stands for players is (for ``playersOf``): a team id (``&Werewolf``), the
+        teams of ``&All`` / ``&(…)``, a role or class name, ``%Role%``, a chain's element (``->Members``
+        of a team or group, ``->Alignment``, ``->Role``)."""
+        props = [p.lower() for p in v.props]
+        bare = Value(v.kind, v.text.split("->")[0], None, None, v.sigil, v.name, v.filters, [], [], None, v.span)
+        if props and props[-1] == "members":
+            self.cov.add("selector", "->Members")
+            if len(props) > 1:
+                return self._stands(Value(v.kind, v.text.rsplit("->", 1)[0], None, None, v.sigil, v.name, v.filters,
+                                          v.props[:-1], [], None, v.span))
+            if v.sigil == "@" and (v.name or "").lower() == "self":  # a group's (or team's) own members
+                return quote(self.element, v.span)
+            return self._stands(bare)
+        if props:  # ->Alignment, ->Role, ->OriginalRole: the players of that team / role
+            self.cov.add("selector", f"->{v.props[-1]} (its players)")
+            return self.scalar(v)
+        if v.kind == "host":
+            self.cov.add("selector", "%Role% (its holders)")
+            return self._host(v)
+        if v.kind in ("constant", "words"):
+            self.cov.add("selector", "a role, class or category name (its players)")
+            return quote(slug(v.text), v.span)
+        if v.sigil == "&" and (v.filters or (v.name or "").lower() == "all"):
+            self.cov.add("selector", "&All / &(…) (their players)" if v.filters else "&All (players)")
+            return self._set_of(v)
+        if v.sigil == "&" and v.name and (v.name or "").lower() in ("self", "ind"):
+            return self.scalar(v)
+        if v.sigil == "&" and v.name:
+            self.cov.add("selector", "&Team (its players)")
+            return self.eid(v.name, ("team",), v.span)
+        return self._holder(v)
+
+    def _holder(self, v: Value) -> str:
+        """A value whose players ``playersOf`` gives (``@Target``, ``@ThisAttr``, an element name)."""
+        name = (v.name or "").lower()
+        if v.kind == "selector" and v.sigil == "@" and name == "thisattr" and not v.props:
+            self.cov.add("selector", "@ThisAttr")
+            return "this"
+        if v.kind == "selector" and v.sigil in ("&", "#") and v.name and not v.filters:
+            return self.eid(v.name, ("team",) if v.sigil == "&" else ("group", "location"), v.span)
+        if v.kind == "constant":
+            return self.eid(v.text, v.type, v.span)
+        if v.kind == "selector" and v.sigil == "@" and not v.props and not v.filters and name in SINGLE:
+            self.cov.add("selector", f"@{v.name}")
+            return SINGLE[name]
+        return self.scalar(v) if v.props else self._found(v)
+
     def _attr_property(self, v: Value) -> str:
         """``P->Attr(Name)`` (the attribute card of that name on the player), then at most one of its
         properties: ``->Value1``..``->Value3``, ``->Counter``."""
         name = v.props[0][5:-1].strip().strip("`")
         base = Value(v.kind, v.text.split("->")[0], None, None, v.sigil, v.name, v.filters, [], [], None, v.span)
         self.cov.add("selector", "->Attr(Name)")
-        expr = f"attr({self.player_expr(base)}, {quote(slug(name), v.span)})"
+        expr = f"attr({self.player_expr(base)}, {self.eid(name, ('attribute',), v.span)})"
         rest = [p.lower() for p in v.props[1:]]
         if not rest:
             return expr
@@ -546,7 +685,8 @@ class Exprs:
         if op == "exists":
             assert c.left is not None
             left = c.left
-            if left.kind == "selector" and (left.filters or (left.name or "").lower() in ("all", "dead", "others", "members")):
+            if left.kind == "selector" and (left.filters or (left.name or "").lower() in ("all", "dead", "others", "members")
+                                            or (left.props and left.props[-1].lower() in ("players", "members"))):
                 return f"len({self.player_expr(left)}) > 0"
             return f"{self.scalar(left)} != nil"
         if op == "in":

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ast import Ability, Evaluate, ForEach, KeyLine, Process, Restriction, TriggerBlock, Value
+from ..ast import Ability, Branch, Condition, Evaluate, ForEach, KeyLine, Process, Restriction, TriggerBlock, Value
 from .exprs import Coverage, Exprs, Unsupported, any_span, quote, slug
 
 #: prompting WWRF triggers -> the `timing` key of an action
@@ -73,18 +74,23 @@ class _Tracking(Coverage):
 class BlockRenderer:
     """Renders trigger blocks of one element (``element`` is its slug, ``kind`` its element kind)."""
 
-    def __init__(self, element: str, kind: str, coverage: Coverage) -> None:
+    def __init__(self, element: str, kind: str, coverage: Coverage,
+                 ids: "dict[str, dict[str, str]] | None" = None) -> None:
         self.element = element
         self.kind = kind
         self.book_cov = coverage
         self.cov = coverage
-        self.x = Exprs(coverage)
+        self.ids = ids or {}
+        self.x = Exprs(coverage, self.ids)
+        self.choosing: set[str] = set()  # the choices (slugs) a `Choice Choose` line of the element answers
+        self._branches = 0  # branches with several targets in the block (remember(n))
+        self._followups: list[tuple[int, str]] = []  # their later effects: (n, effect with its clause)
         self.condition_keys: list[str] = []
 
     def _begin(self) -> _Tracking:
         cov = _Tracking()
         self.cov = cov
-        self.x = Exprs(cov)
+        self.x = Exprs(cov, self.ids)
         self.x.element = self.element
         self.x.kind = self.kind
         return cov
@@ -103,17 +109,32 @@ class BlockRenderer:
         keys = [("auto", f"~wincheck~ [[if living > 0 and len(getTargets({quote(filters, line.span)})) == living]] win()")]
         return keys, self._commit(cov)
 
-    def poll_key(self, line: KeyLine) -> tuple[str, str]:
+    def poll_key(self, line: KeyLine) -> list[tuple[str, str]]:
         key = line.key.lower()
         self.book_cov.add("key line", line.key)
-        x = Exprs(self.book_cov)
+        x = Exprs(self.book_cov, self.ids)
         x.element, x.kind = self.element, self.kind
-        if key in ("available options", "allowed voters"):
-            if len(line.values) != 1:
-                raise Unsupported(f"'{line.key}' with {len(line.values)} values", line.span)
-            return ("options" if key == "available options" else "voters", x.player_filter(line.values[0]))
+        if key == "available options":  # players (selectors) and word options (Yes, No, Abstain, Random)
+            filters = [x.player_filter(v) for v in line.values if v.kind in ("selector", "host")]
+            words = [v.text.strip() for v in line.values if v.kind not in ("selector", "host")]
+            for w in words:
+                if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 _-]*", w):
+                    raise Unsupported(f"the poll option '{w}'", line.span)
+                low = w.lower()
+                self.book_cov.add("poll option", low if low in ("abstain", "random") else "a word (Yes, No …)")
+            if len(line.values) > 1:
+                self.book_cov.add("poll option", "several options")
+            out = [("options", "; ".join(filters) or "players::keep(nil)")]
+            if words:
+                out.append(("optionwords", ", ".join(words)))
+            return out
+        if key in ("allowed voters", "random"):
+            filters = "; ".join(x.player_filter(v) for v in line.values)
+            if not filters:
+                raise Unsupported(f"'{line.key}' without a value", line.span)
+            return [("voters" if key == "allowed voters" else "random", filters)]
         if key == "show voters":
-            return ("showvoters", "yes" if line.text.strip().lower() in ("yes", "true") else "no")
+            return [("showvoters", "yes" if line.text.strip().lower() in ("yes", "true") else "no")]
         raise Unsupported(f"the poll key '{line.key}'", line.span)
 
     # ---------------------------------------------------------------- trigger blocks
@@ -128,6 +149,7 @@ class BlockRenderer:
         keys: list[tuple[str, str]] = []
         guards: list[str] = []
         self.condition_keys = []
+        self._branches, self._followups = 0, []
         target: str | None = None
         params = tb.params
         self.second = self._secondary_kind(tb)
@@ -170,7 +192,9 @@ class BlockRenderer:
             else:
                 raise Unsupported(f"the {r.kind} restriction", r.span)
         if params.scaling:
+            self._scaling_of: list[str] = []
             keys.append(("scaling", self._scaling(params.scaling)))
+            keys.extend(("scalingof", e) for e in self._scaling_of[:1])
         words = []
         for o in params.other:
             words.append(o.name.lower())
@@ -192,6 +216,7 @@ class BlockRenderer:
             elif self.second == "player":
                 keys.append(("secondary", "player"))
             selects = self._selects_kind(tb)
+            self.x.selects = selects is not None
             if selects is not None:  # the selection is a value that is not a player (Target @Selection (Role))
                 if self.second is not None or target is not None:
                     raise Unsupported("a selection that is both a player and a value of another kind", tb.span)
@@ -266,7 +291,7 @@ class BlockRenderer:
         if name in VALUED:
             field, event, as_id = VALUED[name]
             if value is not None:
-                guards.append(f"{field} == {quote(slug(value.text) if as_id else value.text, value.span)}")
+                guards.append(f"{field} == {self.x.eid(value.text, ('poll',), value.span) if as_id else quote(value.text, value.span)}")
             return event
         if name in EVENTS:
             if value is not None or sel is not None:
@@ -345,6 +370,11 @@ class BlockRenderer:
                 and [p.lower() for p in v.props] == ["counter"]:
             self.cov.add("selector", "->Counter")
             return "counter"
+        if v is not None and v.kind in ("selector", "variable") and not self._scaling_of:
+            # a number read when the rule could run (⟨@(AttrSelf:A,AliveOnly:False)->Count⟩)
+            self.cov.add("scaling", "a selector's value")
+            self._scaling_of.append(self.x.scalar(v))
+            return "value"
         raise Unsupported(f"a scaling by '{getattr(v, 'text', v)}'", it.span)
 
     def _forced(self, v: Value) -> str:
@@ -375,6 +405,12 @@ class BlockRenderer:
                 kind = VALUE_TARGETS.get(a.options[0].lower())
                 if kind is not None:
                     return kind
+            for key, kind in (("role", "role"), ("team", "team")):  # Disguise … as @Selection: a role
+                w = a.args.get(key)
+                if kind == "role" and w is not None and w.sigil == "@" and (w.name or "").lower() == "selection" \
+                        and not w.props and a.type in ("disguising", "granting", "changing"):
+                    self.cov.add("selector", "@Selection (a role)")
+                    return "role"
         return None
 
     def _uses(self, tb: TriggerBlock, *names: str) -> bool:
@@ -395,13 +431,17 @@ class BlockRenderer:
             return [self.ability(st)]
         if isinstance(st, Process):
             self.cov.add("structure", "Process")
-            return [self.ability(a) for a in st.abilities]
+            out = []
+            for a in st.abilities:  # abilities, and For Each loops
+                out.extend([self.ability(a)] if isinstance(a, Ability) else self._statement(a, tb))
+            return out
         if isinstance(st, Evaluate):
             self.cov.add("structure", "Evaluate")
             out: list[str] = []
             parts: list[str] = []
-            for br in st.branches:
-                body = " & ".join(self._body_effects(br.body, br))
+            followups, self._followups = self._followups, []
+            for br in self._flatten(st.branches):
+                body = " & ".join(self._body_effects(br.body, br)) or "check(false)"  # check(false): nothing
                 if br.continues:
                     self.cov.add("structure", "Continue")
                 if br.kind == "always":
@@ -432,40 +472,109 @@ class BlockRenderer:
                         parts.append(f"[[elif {cond}]] {body}")
             if parts:
                 out.append(" ".join(parts))
+            out.extend(f"[[if branch == {k}]] {text}" for k, text in self._followups)
+            self._followups = followups
             return out
         if isinstance(st, ForEach):
             self.cov.add("structure", "For Each")
-            flt = self.x.player_filter(st.selector)
+            sel = st.selector
+            if sel.sigil == "&" and not sel.props:  # For Each &All / &(…): once per team, &Ind is the team
+                self.cov.add("structure", "For Each team")
+                self.x.each_teams = True
+                try:
+                    chain = " & ".join(self._body_effects(st.body, st, in_each=True))
+                finally:
+                    self.x.each_teams = False
+                teams = self.x._set_of(sel) if (sel.filters or (sel.name or "").lower() == "all") \
+                    else f"[{self.x.eid(sel.name or '', ('team',), sel.span)}]"
+                return [f"each(ind in {teams} => {chain})"]
+            flt = self.x.player_filter(sel)
             chain = " & ".join(self._body_effects(st.body, st, in_each=True))
             return [f"each({flt} => {chain})"]
         raise Unsupported(f"the statement {type(st).__name__}", any_span(st, tb))
+
+    def _flatten(self, branches: list) -> list:
+        """Branches whose whole body is a nested Evaluate (condition lines under a condition line) joined
+        into the outer chain: ``A: (C: X; Otherwise: Y)`` is ``A and C: X; A: Y``, with the same meaning
+        since nothing runs between the two tests."""
+        out = []
+        for k, br in enumerate(branches):
+            inner = br.body[0] if len(br.body) == 1 and isinstance(br.body[0], Evaluate) else None
+            if inner is None or br.kind not in ("condition", "otherwise") or br.continues or any(
+                    b.continues or b.kind not in ("condition", "otherwise") for b in inner.branches):
+                out.append(br)
+                continue
+            self.cov.add("structure", "nested Evaluate in a branch")
+            for b in self._flatten(inner.branches):
+                if br.kind == "condition" and b.kind == "condition":
+                    cond = Condition("and", operands=[br.condition, b.condition], span=b.span)
+                    out.append(Branch("condition", cond, b.body, False, b.span))
+                elif br.kind == "condition":  # the nested Otherwise: the outer condition alone
+                    out.append(Branch("condition", br.condition, b.body, False, b.span))
+                else:  # under Otherwise: the nested branches as they are
+                    out.append(b)
+                if b.kind == "otherwise":
+                    break
+            else:
+                if br.kind == "condition" and k < len(branches) - 1:
+                    # no nested line held: the outer branch was still taken, so the later ones are not tried
+                    out.append(Branch("condition", br.condition, [], False, br.span))
+        return out
 
     def _body_effects(self, body: list, node, in_each: bool = False) -> list[str]:
         """The effects of one body (a branch, an each chain): one shared target clause at most, written
         after the last effect."""
         effects = []
         clauses = set()
-        for a in body:
+        own: list[tuple[str, str | None]] = []  # (effect, its clause)
+        for k, a in enumerate(body):
             if not isinstance(a, Ability):
-                raise Unsupported("a nested block inside a branch", any_span(a, node))
+                # a nested block: its effects run when its condition holds, read when the chain gets there
+                own.append((self._nested(a, node, in_each, last=k == len(body) - 1), None))
+                continue
             text = self.ability(a, in_each=in_each)
+            clause = None
             for marker in (" to(", " to?("):
                 if marker in text:
                     i = text.index(marker)
                     end = _clause_end(text, i + len(marker) - 1)
-                    clauses.add(text[i:end])
+                    clause = text[i:end]
                     text = text[:i] + text[end:]
-            effects.append(text)
-        if in_each:
-            if clauses:
-                raise Unsupported("an ability with its own targets inside For Each (its targets are @Ind)",
-                                  any_span(node))
-            return effects
+            own.append((text, clause))
+            if clause is not None:
+                clauses.add(clause)
+        if in_each and clauses:
+            raise Unsupported("an ability with its own targets inside For Each (its targets are @Ind)",
+                              any_span(node))
         if len(clauses) > 1:
-            raise Unsupported("abilities with different targets in one branch", any_span(node))
+            # several targets: the first effect runs here and the branch is remembered; each later one is a
+            # statement of its own (its own targets and duration) guarded by that branch
+            self.cov.add("structure", "several targets in one branch")
+            self._branches += 1
+            k = self._branches
+            first, clause = own[0]
+            self._followups.extend((k, text + (clause or "")) for text, clause in own[1:])
+            return [first + (clause or ""), f"remember({k})"]
+        effects = [text for text, _ in own]
         if clauses:
             effects[-1] += clauses.pop()
         return effects
+
+    def _nested(self, st, node, in_each: bool, last: bool) -> str:
+        """A block nested in a branch (or in For Each): a Process runs its abilities; an Evaluate with one
+        condition branch (no Otherwise) is ``check(c) && effects`` at the end of the chain."""
+        if isinstance(st, Process):
+            self.cov.add("structure", "nested Process")
+            return " & ".join(self._body_effects(list(st.abilities), st, in_each))
+        if isinstance(st, Evaluate) and last and len(st.branches) == 1 and st.branches[0].kind == "condition" \
+                and not st.branches[0].continues:
+            br = st.branches[0]
+            assert br.condition is not None
+            self.cov.add("structure", "nested condition")
+            effects = self._body_effects(br.body, br, in_each)
+            return f"check({self.x.condition(br.condition)}) && " + " & ".join(effects)
+        raise Unsupported("a nested block inside a branch (only one condition, at the end of the branch, is "
+                          "rendered)", any_span(st, node))
 
     # ---------------------------------------------------------------- abilities
     def _restr(self, a: Ability) -> str:
@@ -497,7 +606,12 @@ class BlockRenderer:
         t, sub = a.type, (a.subtype or "")
         self.cov.add("ability", f"{t}/{sub}" if sub else t)
         render = ABILITIES.get(t)
-        text = render(self, _Use(a, sub, a.args, self.x, self._restr(a), in_each)) if render else None
+        restr = self._restr(a)
+        if in_each and restr:  # a chain inside each() has no restriction: ~Permanent is the commands' default
+            if restr.strip() != "permanent":
+                raise Unsupported(f"the duration ~{a.duration} inside For Each", a.span)
+            restr = ""
+        text = render(self, _Use(a, sub, a.args, self.x, restr, in_each)) if render else None
         if text is not None:
             return text
         raise Unsupported(f"the ability '{a.text}' ({t}{'/' + sub if sub else ''})", a.span)
@@ -678,7 +792,12 @@ def _manipulating(r: "BlockRenderer", u: _Use) -> str | None:
 
 def _whispering(r: "BlockRenderer", u: _Use) -> str | None:
     dest, x = u.args["target"], u.x
-    dtext = x.name(dest) if dest.sigil == "#" else f"str({x.player_expr(dest)})"
+    if dest.sigil == "#" or dest.kind == "constant":  # a group or location, or a role or attribute (its holders)
+        dtext = x.name(dest)
+        if dest.kind == "constant":
+            r.cov.add("ability", "whispering (to a role's or attribute's holders)")
+    else:
+        dtext = f"str({x.player_expr(dest)})"
     name = f", {x.text(u.args['name'])}" if "name" in u.args else (", ''" if "from" in u.args else "")
     frm = f", {x.name(u.args['from'])}" if "from" in u.args else ""
     return f"whisper({dtext}{name}{frm}){u.restr}"
@@ -704,7 +823,11 @@ def _joining(r: "BlockRenderer", u: _Use) -> str | None:
 def _granting(r: "BlockRenderer", u: _Use) -> str | None:
     if u.sub == "transfer":
         return f"transfer(){r.to(u)}"
-    return f"{'grant' if u.sub == 'add' else 'revoke'}({u.x.name(u.args['role'])}){r.to(u)}"
+    role = u.args["role"]
+    if u.sub == "remove" and r.kind == "attribute" and role.sigil == "@" and (role.name or "").lower() == "thisattr":
+        r.cov.add("ability", "granting/remove (@ThisAttr: the attribute itself)")  # the attribute leaves its holder
+        return f"removeAttribute({quote(r.element, role.span)}){r.to(u)}"
+    return f"{'grant' if u.sub == 'add' else 'revoke'}({u.x.name(role)}){r.to(u)}"
 
 
 def _changing(r: "BlockRenderer", u: _Use) -> str | None:
@@ -773,7 +896,21 @@ def _poll(r: "BlockRenderer", u: _Use) -> str | None:
 
 def _choices(r: "BlockRenderer", u: _Use) -> str | None:
     if u.sub == "creation":
-        return f"choices({u.x.name(u.args['choice'])}, {quote(', '.join(u.a.options), u.a.span)}){r.to(u)}"
+        name = u.x.name(u.args["choice"])
+        # the guide: the choice is sent to the target (or location), else the current player chooses; an
+        # element with no `Choice Choose` line for it asks them at once (docs/werewolf.md, "Choices")
+        ask = "" if slug(u.args["choice"].text) in r.choosing else ", ask"
+        if ask:
+            r.cov.add("ability", "choices/creation (asked at once)")
+        where = u.args.get("target")
+        if where is not None and where.sigil == "#":  # a location or group: its members choose
+            clause = f" to({u.x.player_filter(where)})"
+        elif where is not None and where.sigil == "@" and (where.name or "").lower() == "thisattr":
+            r.cov.add("selector", "@ThisAttr (the holder)")
+            clause = ""  # the attribute's holder is the current player
+        else:
+            clause = r.to(u)
+        return f"choices({name}, {quote(', '.join(u.a.options), u.a.span)}{ask}){clause}"
     if u.sub == "choosing":
         option = u.args.get("option")
         if option is None or (option.sigil == "@" and (option.name or "").lower() == "chosen"):
@@ -810,7 +947,18 @@ def _announcement(r: "BlockRenderer", u: _Use) -> str | None:
     where = u.args.get("location")
     if where is None:
         raise Unsupported("Reveal without a place", u.a.span)
-    return f"reveal({info}, {quote('self', where.span) if r._is_self(where) else u.x.name(where)})"
+    what = u.args["info"]
+    if what.kind == "selector" and what.sigil == "@":  # Reveal <player> to <place>: that player's role
+        info = u.x.role_text(what)
+    if r._is_self(where):
+        return f"reveal({info}, 'self')"
+    if where.sigil == "#" or where.kind == "constant":
+        return f"reveal({info}, {u.x.name(where)})"
+    if (where.name or "").lower() == "attacklocation" and not where.props:  # a group's place, or a player
+        r.cov.add("ability", "announcement/reveal (to @AttackLocation)")
+        return f"reveal({info}, attacklocation)"
+    r.cov.add("ability", "announcement/reveal (to players)")  # every player of the selector learns it
+    return f"reveal({info}, getTargets({quote(u.x.player_filter(where), where.span)}))"
 
 
 def _formatting(r: "BlockRenderer", u: _Use) -> str | None:
@@ -934,7 +1082,7 @@ def _abilities(body: list):
         if isinstance(st, Ability):
             yield st
         elif isinstance(st, Process):
-            yield from st.abilities
+            yield from _abilities(st.abilities)
         elif isinstance(st, Evaluate):
             for br in st.branches:
                 yield from _abilities(br.body)

@@ -115,7 +115,16 @@ def _cmd_learn(res, eff, S, restr):
 
 def _cmd_reveal(res, eff, S, restr):
     res.game.note("announcement", "reveal")
-    res.game.reveal(_key(_text(res, eff, 1)), _text(res, eff, 0), res.source, res.controller)
+    where = _value(res, eff, 1)
+    text = _text(res, eff, 0)
+    if isinstance(where, (Player, list)):  # players (a selector, @AttackLocation a player): each learns it
+        for v in where if isinstance(where, list) else [where]:
+            if isinstance(v, Player):
+                res.game.learn(v.idx, text, res.source)
+        return
+    if where is None:  # no place (@AttackLocation of a killing by nobody)
+        return False
+    res.game.reveal(_key(_expr.to_str(res, where)), text, res.source, res.controller)
 
 
 def _cmd_announce(res, eff, S, restr):
@@ -391,11 +400,15 @@ def _cmd_group_change(res, eff, S, restr):
 
 def _cmd_grant(res, eff, S, restr):
     role = _key(_text(res, eff, 0))
+    if not role:  # no element named (a selector that was nil): the ability fails
+        return False
     return _each_target(res, S, "granting", "add", lambda seat: res.game.grant(seat, role, res.source), (role, None))
 
 
 def _cmd_revoke(res, eff, S, restr):
     role = _key(_text(res, eff, 0))
+    if not role:  # no element named (a selector that was nil): the ability fails
+        return False
     return _each_target(res, S, "granting", "remove", lambda seat: res.game.revoke(seat, role), (role, None))
 
 
@@ -418,12 +431,16 @@ def _cmd_loyalty(res, eff, S, restr):
 
 def _cmd_role_change(res, eff, S, restr):
     role = _key(_text(res, eff, 0))
+    if not role:  # no element named (a selector that was nil): the ability fails
+        return False
     return _each_target(res, S, "changing", "role", lambda seat: res.game.change_role(seat, role, res.controller),
                         (role, None))
 
 
 def _cmd_alignment_change(res, eff, S, restr):
     team = _key(_text(res, eff, 0))
+    if not team:  # no element named (a selector that was nil): the ability fails
+        return False
     return _each_target(res, S, "changing", "alignment", lambda seat: res.game.set_team(seat, team, res.source),
                         (team, None))
 
@@ -433,8 +450,11 @@ def _cmd_choices(res, eff, S, restr):
     name = _key(_text(res, eff, 0))
     options = [o.strip() for o in (_text(res, eff, 1) or "").split(",") if o.strip()]
     res.game.note("choices", "creation")
+    ask = _arg(eff, 2) == "ask"  # no `Choice Choose` answers it: the player it is sent to is asked now
     for p in _players(res, S):
         res.game.create_choice(p, name, options, res.source)
+        if ask:
+            res.game.choose(p, name, None)
 
 
 def _cmd_choose(res, eff, S, restr):
@@ -527,6 +547,14 @@ def _cmd_each(res, eff, S, restr):
     return True
 
 
+def _cmd_remember(res, eff, S, restr):
+    res.ww_branch = _value(res, eff, 0)
+
+
+def _cmd_check(res, eff, S, restr):
+    return bool(_value(res, eff, 0))
+
+
 def _cmd_activate(res, eff, S, restr):
     res.game.note("activating", _arg(eff, 0))
     for p in _players(res, S):
@@ -613,7 +641,7 @@ COMMANDS = {
     "choices": _cmd_choices, "choose": _cmd_choose, "counter": _cmd_counter, "emit": _cmd_emit,
     "display": _cmd_display, "updatedisplay": _cmd_update_display, "cancel": _cmd_cancel,
     "resetconversation": _cmd_reset, "ascend": _leave("ascended"), "descend": _leave("descended"),
-    "win": _cmd_win, "each": _cmd_each, "activate": _cmd_activate, "lock": _lock(True), "unlock": _lock(False),
+    "win": _cmd_win, "each": _cmd_each, "check": _cmd_check, "remember": _cmd_remember, "activate": _cmd_activate, "lock": _lock(True), "unlock": _lock(False),
     "switch": _cmd_switch, "copy": _cmd_copy, "shuffle": _cmd_shuffle, "execute": _cmd_execute,
     "format": _cmd_format,
 }

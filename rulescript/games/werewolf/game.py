@@ -62,6 +62,21 @@ def host_kind(key):
     return None
 
 
+def _is_seat(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _word(w):
+    """A poll's word option as the game keeps it: Abstain and Random in lower case, others as written."""
+    w = w.strip()
+    return w.lower() if w.lower() in ("abstain", "random") else w
+
+
+def vote_order(v):
+    """Sort key of what a poll's votes name: the seats in seat order, then the word options."""
+    return (0, v, "") if _is_seat(v) else (1, 0, "%s" % (v,))
+
+
 def host_options(name):
     """The options of ``%a|b|c%`` as written."""
     return [o.strip() for o in ("%s" % (name,)).strip().strip("%").split("|")]
@@ -191,6 +206,11 @@ class WerewolfGame(GamePorts):
         if owner >= 0 and not own_death:
             # the rule's own status, else what an Activate ability set for the owner, else alive
             status = keys.get("status")
+            model = self.models.get(card["model"]) or {}
+            if status is None and model.get("ghostly"):  # WWRF Ghostly Role/Attribute: only while ghostly
+                status = "ghostly"
+            elif status is None and model.get("haunted"):  # WWRF Haunted ...: alive and ghostly
+                status = "alive-or-ghost"
             if status is None:  # an Activate ability widens when the owner's elements work
                 status = {"ghostly": "alive-or-ghost", "always": "any"}.get(
                     st["players"][owner].get("active_while"), "alive")
@@ -200,6 +220,12 @@ class WerewolfGame(GamePorts):
             if status == "alive" and not alive:
                 return False
             if status == "ghostly" and (alive or not self.has_attribute(owner, "ghostly")):
+                return False
+        elif owner < 0 and (self.models.get(card["model"]) or {}).get("ghostly"):
+            # a Ghostly Group: its rules run while one of its members is a ghost
+            g = st["groups"].get(card["model"]) or {}
+            if not [p for p in g.get("members", ()) if not st["players"][p]["alive"] and
+                    self.has_attribute(p, "ghostly")]:
                 return False
         temporal = keys.get("temporal")
         if temporal is not None:
@@ -361,6 +387,11 @@ class WerewolfGame(GamePorts):
             if item == "counter":  # the owner's counter (WWRF scaling by @Self->Counter)
                 owner = self._owner(iid)
                 return max(0, st["players"][owner]["counter"]) if owner is not None and owner >= 0 else 0
+            if item == "value":  # a number read now: the rule key scalingof (WWRF scaling by @(...)->Count)
+                values = getattr(self.rules, "key_values", None)
+                got = values(self, iid, rule["id"], "scalingof") if values is not None else []
+                v = got[0] if got else 0
+                return max(0, int(v)) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0
             return int(item)
         return n
 
@@ -562,15 +593,16 @@ class WerewolfGame(GamePorts):
         self.emit({"type": "announce", "text": text, "source": self._model_of(source)})
 
     def _visible_role(self, seat, levels):
-        """The role an investigation sees: through strong (sd) and/or weak (wd) disguises."""
+        """The role an investigation sees: WWRF's disguise levels say which disguises affect it (fool
+        it): strong ones with (sd), weak ones with (wd), none without; a strong one goes first."""
         role = self.role_of(seat)
         levels = levels or "none"
         best = None
         for e in self.state["lasting"]:
             if e["type"] == "disguise" and e["player"] == seat:
-                if e["strength"] == "strong" and "sd" not in levels:
+                if e["strength"] == "strong" and "sd" in levels:
                     best = e
-                elif e["strength"] == "weak" and "wd" not in levels and (best is None or best["strength"] != "strong"):
+                elif e["strength"] == "weak" and "wd" in levels and (best is None or best["strength"] != "strong"):
                     best = e
         return best["role"] if best is not None else role
 
@@ -630,8 +662,15 @@ class WerewolfGame(GamePorts):
         self.emit({"type": kind, "poll": poll, "player": seat, "n": n})
 
     def add_whisper(self, owner, to, name, frm, source, duration):
+        """A whisper connection (host behaviour); to a role or an attribute, it reaches the living players
+        who hold it now (``players``)."""
         self._lasting({"type": "whisper", "player": owner, "to": to, "as": name, "from": frm}, source, duration)
-        self.emit({"type": "whisper", "player": owner, "to": to, "as": name, "from": frm})
+        rec = {"type": "whisper", "player": owner, "to": to, "as": name, "from": frm}
+        kind = (self.models.get(to) or {}).get("type")
+        if kind in ("role", "attribute"):
+            rec["players"] = [p for p in self.living()
+                              if (self.role_of(p) == to if kind == "role" else self.has_attribute(p, to))]
+        self.emit(rec)
 
     def speak(self, seat, name):
         """A player spoke through a whisper connection under ``name`` (host behaviour reports it)."""
@@ -811,10 +850,12 @@ class WerewolfGame(GamePorts):
             g = st["groups"][group] = {"card": iid, "members": [seat]}
             self.emit({"type": "join", "player": seat, "group": group})
             self._enter(iid)  # the group's Starting triggers see its first member
+            self.fire("join", data.NARRATOR, obj=iid, bindings={"joiner": seat})  # WWRF On Join of the group
             return
         if seat not in g["members"]:
             g["members"].append(seat)
             self.emit({"type": "join", "player": seat, "group": group})
+            self.fire("join", data.NARRATOR, obj=g["card"], bindings={"joiner": seat})
 
     def leave_group(self, seat, group):
         g = self.state["groups"].get(group)
@@ -1099,6 +1140,7 @@ class WerewolfGame(GamePorts):
             found = (lambda key: finder(self, card, key)) if finder is not None else (lambda key: [])
             options = [v.idx for v in found("options") if isinstance(v, Player)]
             options = [o for o in options if not self._poll_mod(poll["poll"], "unvotable", o)]
+            options += [w for w in self._poll_words(card) if w not in options]  # Yes, No, Abstain, Random
             voters = [v.idx for v in found("voters") if isinstance(v, Player)]
             rounds = 1 + int(revotes.get(poll["poll"], 0))
             for rnd in range(rounds):
@@ -1115,12 +1157,24 @@ class WerewolfGame(GamePorts):
                     break
             self._close_poll(poll)
 
+    def _poll_words(self, card):
+        """The options of a poll that are words, not players (WWRF ``Available Options: Yes, No, Abstain``,
+        ``Random``): the rule key ``optionwords``, lower case."""
+        for rule in self.rules.rules_of(self, card) if hasattr(self.rules, "rules_of") else []:
+            words = (rule.get("keys") or {}).get("optionwords")
+            if words:
+                return [_word(w) for w in ("%s" % (words,)).split(",") if w.strip()]
+        return []
+
     def _vote_round(self, poll, card, voters, options):
         for voter in voters:
             if not options:
                 break
             choice = self.ask("vote", voter, list(options), 1, 1, poll["poll"], card, True)
-            if choice is None:  # an abstention
+            if choice is None or choice == "abstain":  # an abstention (the option Abstain says it aloud)
+                if choice == "abstain":
+                    self.emit(self._where({"type": "vote", "poll": poll["poll"], "player": voter,
+                                           "target": choice, "where": poll["where"]}))
                 continue
             poll["votes"][voter] = choice
             self.emit(self._where({"type": "vote", "poll": poll["poll"], "player": voter, "target": choice,
@@ -1140,7 +1194,7 @@ class WerewolfGame(GamePorts):
             choice = self.ask("change_vote", voter, opts, 1, 1, name, card, True)
             if choice == old:
                 continue
-            if choice is None:
+            if choice is None or choice == "abstain":  # an abstention takes the vote back
                 del poll["votes"][voter]
                 self.emit(self._where({"type": "unvote", "poll": name, "player": voter, "target": old,
                                        "where": poll["where"]}))
@@ -1182,7 +1236,7 @@ class WerewolfGame(GamePorts):
         tied = []
         if eligible:
             top = max(eligible.values())
-            tied = sorted(t for t, n in eligible.items() if n == top)
+            tied = sorted([t for t, n in eligible.items() if n == top], key=vote_order)
         return tally, eligible, tied
 
     def _break_tie(self, name, tied):
@@ -1200,10 +1254,12 @@ class WerewolfGame(GamePorts):
         winner = None
         if tied:
             winner = tied[0] if len(tied) == 1 else self._break_tie(name, tied)
-        votes = [[t, shown[t]] for t in sorted(shown) if shown[t] or tally[t] == shown[t]]  # the display
-        hidden = [[t, tally[t] - shown[t]] for t in sorted(tally) if tally[t] != shown[t]]
+        votes = [[t, shown[t]] for t in sorted(shown, key=vote_order) if shown[t] or tally[t] == shown[t]]
+        hidden = [[t, tally[t] - shown[t]] for t in sorted(tally, key=vote_order) if tally[t] != shown[t]]
         voters = sorted(v for v, t in poll["votes"].items() if t == winner)   # WWRF @Voters
         others = [v for v in voters if v != winner]                           # WWRF @OtherVoters
+        if winner == "random":  # WWRF Random: a player drawn from the poll's `random` players (default all)
+            winner = self._random_pick(poll)
         self.emit(self._where({"type": "poll_close", "poll": name, "winner": winner, "votes": votes,
                                "hidden": hidden, "where": poll["where"]}))
         for e in list(st["lasting"]):
@@ -1211,9 +1267,10 @@ class WerewolfGame(GamePorts):
                 st["lasting"].remove(e)
                 self.emit({"type": "poll_cancelled", "poll": name, "silent": e["n"] == "silent"})
                 return
-        if winner is not None and tally[winner] * 2 > sum(tally.values()):
+        seat = winner if _is_seat(winner) else None  # a word option (Yes, No) is no player
+        if seat is not None and tally.get(winner, 0) * 2 > sum(tally.values()):
             self.fire("hammer", winner, bindings={"winner": winner, "poll": name})
-        if winner is not None:  # the winner hears of it first (a lynched player may still leave the game)
+        if seat is not None:  # the winner hears of it first (a lynched player may still leave the game)
             self.fire("pollwin", winner, bindings={"poll": name, "winner": winner, "voters": voters,
                                                    "othervoters": others, "winners": list(tied)})
         creator = poll["creator"]
@@ -1230,6 +1287,24 @@ class WerewolfGame(GamePorts):
                 self.fire("pollclosed", st["cards"][creator]["owner"], obj=creator,
                           bindings={"winner": winner, "poll": name, "executor": executor, "voters": voters,
                                     "othervoters": others, "winners": list(tied)})
+
+    def _random_pick(self, poll):
+        """The player a poll's option Random lands on: one of the poll's `random` players (WWRF
+        ``Random:``; every living player without it), drawn by the game's generator; None if none."""
+        finder = getattr(self.rules, "key_targets", None)
+        card = self._poll_card(poll["poll"])
+        pool = [v.idx for v in finder(self, card, "random") if isinstance(v, Player)] if finder is not None else []
+        if not pool and not self._has_key(card, "random"):
+            pool = self.living()
+        if not pool:
+            return None
+        pick = pool[self.randbelow(len(pool))]
+        self.emit(self._where({"type": "poll_random", "poll": poll["poll"], "player": pick, "where": poll["where"]}))
+        return pick
+
+    def _has_key(self, card, key):
+        rules = self.rules.rules_of(self, card) if hasattr(self.rules, "rules_of") else []
+        return any(key in (r.get("keys") or {}) for r in rules)
 
     # ------------------------------------------------------------------ the end
     def team_wins(self, source):
@@ -1404,6 +1479,9 @@ class WerewolfGame(GamePorts):
             st["players"][seat]["team"] = self.models[role].get("team")
             self.emit({"type": "deal", "player": seat, "role": role})
             entered.append(iid)
+        for role in sorted(set(roles)):  # WWRF Include: the host information a dealt role needs, fixed now
+            for name in self.models[role].get("includes") or []:
+                self.emit({"type": "host", "role": role, "name": name, "value": self.host_info(name)})
         for eid in sorted(self.models):
             m = self.models[eid]
             if m.get("type") in ("team", "poll"):
@@ -1474,10 +1552,10 @@ class WerewolfGame(GamePorts):
                     return None
                 if checkpoint is not None:
                     checkpoint(self)
-                if st["day"] >= st["day_limit"]:
+                if st["day"] >= st["day_limit"] or not self.living():
                     st["over"] = True
-                    st["result"] = "draw"
-                    st["reason"] = "day limit (%d days)" % st["day_limit"]
+                    st["result"] = "draw"  # nobody alive: nothing can happen any more, nobody won
+                    st["reason"] = "day limit (%d days)" % st["day_limit"] if self.living() else "nobody is alive"
                     raise GameOver(None, st["reason"])
                 self.play_phase("day" if st["phase"] in ("setup", "night") else "night")
         except GameOver:

@@ -14,7 +14,7 @@ from __future__ import absolute_import, division, print_function
 
 #: records everybody sees (a group's polls and channel only its members: the record's ``to``)
 PUBLIC = ("setup", "phase", "death", "announce", "win", "gameover", "poll_open", "vote", "unvote", "revote",
-          "poll_close", "reveal", "resurrect", "ascended", "descended", "left", "poll_cancelled", "poll_deleted",
+          "poll_close", "poll_random", "reveal", "resurrect", "ascended", "descended", "left", "poll_cancelled", "poll_deleted",
           "channel_reset")
 
 
@@ -37,6 +37,13 @@ def line(rec, name, who):
     def el(eid):
         return name(eid) if eid else "?"
 
+    seat_name = who
+
+    def who(p):  # a vote may name a word option of a poll (Yes, Abstain) instead of a player
+        if isinstance(p, int) or p is None:
+            return seat_name(p)
+        return ("%s" % (p,)).capitalize()
+
     t = rec["type"]
     if t == "setup":
         return "A game of werewolf with %d players: %s." % (len(rec["players"]),
@@ -57,7 +64,9 @@ def line(rec, name, who):
     if t == "disguise":
         return "  %s is disguised (%s) as %s." % (who(rec["player"]), rec["strength"], el(rec["role"]))
     if t == "whisper":
-        return "  %s opens a whisper to %s as %s." % (who(rec["player"]), rec["to"], rec["as"])
+        to = rec["to"] if rec.get("players") is None else "%s (%s)" % (
+            el(rec["to"]), ", ".join([who(p) for p in rec["players"]]) or "nobody")
+        return "  %s opens a whisper to %s as %s." % (who(rec["player"]), to, rec["as"])
     if t == "obstruct":
         return "  %s is obstructed (%s)." % (who(rec["player"]), rec["abilities"])
     if t == "channel_reset":
@@ -118,6 +127,8 @@ def line(rec, name, who):
         return "    %s takes back the vote for %s." % (who(rec["player"]), who(rec["target"]))
     if t == "revote":
         return "    %s changes the vote from %s to %s." % (who(rec["player"]), who(rec["old"]), who(rec["target"]))
+    if t == "poll_random":
+        return "  The option Random of poll %s lands on %s." % (el(rec["poll"]), who(rec["player"]))
     if t == "poll_close":
         votes = ", ".join(["%s %d" % (who(p), n) for p, n in rec["votes"]])
         won = "no winner" if rec["winner"] is None else "%s wins" % who(rec["winner"])

@@ -63,7 +63,12 @@ def _text_binding(key):
 
 
 def _result(res):
-    return getattr(res, "ww_result", None)
+    """The result of the last ability (WWRF @Result); in a poll's listener before any, the poll's result
+    (its winner: a player, or a word option such as Yes)."""
+    r = getattr(res, "ww_result", None)
+    if r is None and not getattr(res, "ww_results", None):
+        return _binding("winner")(res)
+    return r
 
 
 def _results(res):
@@ -342,6 +347,60 @@ def _fn_roleinfo(res, args, fail):
     return _each(args[0], one)
 
 
+def _fn_players_of(res, args, fail):
+    """playersOf(x): the living players a value stands for (WWRF ->Players, and an element name where
+    players are expected): a player is itself; a role id its holders; an attribute id the players who
+    have it; a group id its members; a team id the players of that team; a class or category name
+    the players whose role has it; an element card (@ThisAttr) the player it lies on, a group's card
+    its members; a list the players of each, once each."""
+    g = res.game
+    out = []
+
+    def add(p):
+        if p not in out:
+            out.append(p)
+
+    def one(v):
+        if v is None:
+            return
+        if isinstance(v, list):
+            for x in v:
+                one(x)
+            return
+        if isinstance(v, Player):
+            add(v)
+            return
+        if isinstance(v, Card):
+            c = g.state["cards"].get(v.iid)
+            if c is None:
+                return
+            m = g.models.get(c["model"]) or {}
+            if m.get("type") in ("group", "team", "poll"):
+                one(c["model"])
+            elif c["owner"] >= 0:
+                add(Player(c["owner"]))
+            return
+        key = _text(v)
+        m = g.models.get(key) or {}
+        kind = m.get("type")
+        for p in g.living():
+            if kind == "role":
+                hit = g.role_of(p) == key
+            elif kind == "attribute":
+                hit = g.has_attribute(p, key)
+            elif kind == "group":
+                hit = g.is_member(p, key)
+            elif kind == "team":
+                hit = g.state["players"][p]["team"] == key
+            else:  # a class or category name (Townsfolk, Killing)
+                rm = g.models.get(g.role_of(p)) or {}
+                hit = key in (_text(rm.get("class") or ""), _text(rm.get("category") or ""))
+            if hit:
+                add(Player(p))
+    one(args[0])
+    return out
+
+
 def _fn_winner(res, args, fail):
     """winner(n): in a poll listener, the n-th of the poll's winners: the candidates tied with the
     most votes, in seat order (one when there was no tie); nil past them (WWRF @Winner1, @Winner2)."""
@@ -557,12 +616,14 @@ class WerewolfVocab(object):
         "dead": _dead, "ghosts": _ghosts, "phasename": _phase_name, "haunting": _haunting,
         "emitted": _text_binding("emitted"), "whispername": _text_binding("whispername"),
         "option": _text_binding("option"), "targeted": _targeted,
+        "branch": lambda res: getattr(res, "ww_branch", None),
         "triggersource": _text_binding("triggersource"), "ind": _ind,
         "living": _living, "total": _total, "phase": _phase, "day": _day, "night": _night,
     }
     spellings = {"prevtgt": "prevTgt", "gettargets": "getTargets", "ismember": "isMember",
                  "mostfreqrole": "mostFreqRole", "roleinfo": "roleInfo",
-                 "playerbyid": "playerById", "randomplayer": "randomPlayer"}
+                 "playerbyid": "playerById", "randomplayer": "randomPlayer",
+                 "playersof": "playersOf"}
     card_attrs = {"name": _card_name, "type": _card_type, "controller": _card_controller,
                   "counter": _card_counter, "value1": _card_value(0), "value2": _card_value(1),
                   "value3": _card_value(2), "source": _card_source}
@@ -573,7 +634,8 @@ class WerewolfVocab(object):
     functions = {"has": _fn_has, "attr": _fn_attr, "pick": _fn_pick, "ismember": _fn_ismember, "ceil": _rounding("ceil"),
                  "floor": _rounding("floor"), "mostfreqrole": _fn_mostfreqrole, "roleinfo": _fn_roleinfo,
                  "winner": _fn_winner, "playerbyid": _fn_playerbyid, "outcome": _fn_outcome, "teams": _fn_teams,
-                 "roles": _fn_roles, "host": _fn_host, "randomplayer": _fn_randomplayer}
+                 "roles": _fn_roles, "host": _fn_host, "randomplayer": _fn_randomplayer,
+                 "playersof": _fn_players_of}
     element_types = {}
     constants = ()
     result_names = ()
