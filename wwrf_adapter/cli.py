@@ -96,7 +96,8 @@ def _cmd_render(args: argparse.Namespace) -> int:
             return EXIT_ERRORS
     sections = sum(len(r.sections) for r in result.elements)
     print(f"{len(result.elements)} element(s), {sections} rule section(s); {unsupported} not supported, "
-          f"{errors} error(s)" + ("" if args.check else f"; written to {args.output}"), file=sys.stderr)
+          f"{errors} error(s)" + ("" if args.check else f"; {'not written (errors)' if errors > unsupported else 'written to ' + args.output}"),
+          file=sys.stderr)
     return EXIT_ERRORS if errors else EXIT_OK
 
 
