@@ -236,6 +236,20 @@ class Host(object):
                 return self.card_name(option)
         return str(option)
 
+    def question(self, request):
+        """The dialog title the table face gives a decision (None: the prompt, as dialogs.py makes it)."""
+        own = getattr(self.face, "question", None)
+        if own is None or self.session is None:
+            return None
+        return own(request, self.session.state, self.card_name, self.player_name)
+
+    def closed(self, request):
+        """Tell the player what closing the dialog did (the table face's words), if anything."""
+        own = getattr(self.face, "closed", None)
+        text = own(request, self.card_name, self.player_name) if own is not None else None
+        if text:
+            self.tell(text)
+
     def card_of(self, option):
         if isinstance(option, int) and not isinstance(option, bool) and option in self.cid:
             return self.octgn.card(self.cid[option])
@@ -261,14 +275,12 @@ class Host(object):
         return out
 
     def narrate(self, records, author):
-        """Public lines are written by the acting client (``notify`` reaches everybody); a private line
-        is whispered by the client of each of its readers, which runs the same inputs."""
+        """Every client writes the lines its player may read into its own chat (``whisper`` is local),
+        as it runs the inputs: public and private lines then read in the game's order on every client
+        (a line the acting client sent with ``notify`` would overtake the private lines before it)."""
         me = self.seat()
         for text, readers in self.lines(records):
-            if readers is None:
-                if author:
-                    self.say(text)
-            elif me is not None and me in readers:
+            if readers is None or (me is not None and me in readers):
                 self.tell(text)
 
     # ------------------------------------------------------------------ OCTGN events
@@ -555,7 +567,9 @@ class Host(object):
             if hint is not None and req["kind"] == "choose_slot" and req["options"]:
                 answer = tablesync.slot_at(self.face, self.seat(), hint[0], req["options"])
             else:
-                ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of)
+                ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of, title=self.question(req))
+                if ok and answer is None:  # a closed dialog that answers: say what it did
+                    self.closed(req)
                 if not ok:
                     self.tell("The question is still open (%s): double-click a card, press the turn "
                               "button or use the table menu Answer the open question." % answer)
@@ -944,7 +958,8 @@ class Host(object):
         if found != ["ask"]:
             return False
         req = self.session.pending
-        ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of, close_cancels=False)
+        ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of, close_cancels=False,
+                                 title=self.question(req))
         if not ok:
             self.tell("The question is still open (%s): use the menu item again." % answer)
             return True

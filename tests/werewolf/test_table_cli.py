@@ -77,3 +77,13 @@ def test_hot_seat_clears_the_screen_and_hands_the_keyboard_over():
     assert bob.startswith("Bob (seat 2), take the keyboard and press Enter.\n" + CLEAR)
     assert "Ann is dealt" not in bob and "Ann learns" not in bob
     assert "Bob is dealt" in bob
+
+
+def test_a_protection_is_told_to_the_protector_not_to_its_target():
+    # WWRF (docs/werewolf.md "In OCTGN"): protecting gives a defense and tells nobody; the narrative
+    # line goes to the player who protected
+    from rulescript.games.werewolf import narrative
+
+    rec = {"type": "protect", "player": 3, "against": "attacks", "kind": "active", "source": "bodyguard",
+           "protector": 1}
+    assert narrative.audience(rec) == [1]

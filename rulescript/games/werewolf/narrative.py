@@ -26,6 +26,11 @@ def audience(record):
     if record.get("type") in PUBLIC:
         to = record.get("to")
         return None if to is None else list(to)
+    if record.get("type") == "protect":
+        # WWRF: protecting gives its target a defense attribute and tells nobody; the protector knows
+        # what they did (the target learns only what a rule says: On Visited [Protecting], a Learn)
+        p = record.get("protector")
+        return [p] if isinstance(p, int) and not isinstance(p, bool) and p >= 0 else []
     p = record.get("player")
     if isinstance(p, int) and not isinstance(p, bool) and p >= 0:
         return [p]
