@@ -519,7 +519,7 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
 
 
 def _check_element_names(result: CompileResult, db: CardDatabase, root: Path, prof: Profile) -> None:
-    """RS917: a literal argument that names a card (the profile's ``element_args``) or an entry of a
+    """RS105: a literal argument that names a card (the profile's ``element_args``) or an entry of a
     game.yaml list of card ids (``element_lists``) that cards.yaml has no card of that type for: the
     game would stop there with an unknown-element error."""
     spec = prof.raw.get("element_args")
@@ -569,7 +569,7 @@ def _require_card(result: CompileResult, db: CardDatabase, name: str, kind: str,
     known = sorted(cid for cid, c in db.cards.items() if str(c.get("type", "")).lower() == kind)
     what = f"'{name}' is a {card.get('type')} card, not a {kind}" if card is not None else f"no {kind} card '{name}' in cards.yaml"
     result.diagnostics.append(Diagnostic(
-        "error", "RS917", f"{what}{where}: the game would stop here with an unknown {kind}", span,
+        "error", "RS105", f"{what}{where}: the game would stop here with an unknown {kind}", span,
         did_you_mean(name, known) or (f"the {kind} cards: {', '.join(known) or '(none)'}",)))
 
 

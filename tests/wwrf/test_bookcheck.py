@@ -1,7 +1,7 @@
 """A book checked as a game (wwrf_adapter/bookcheck.py): the small broken book of issue 25 (Seer,
 Villager, Werewolf, a Hedge Witch, two teams, Wolf Blood joining an undefined pack, no lynch poll)
 fails `wwrf check` and `wwrf render` with located errors; the rendered game of a book with a
-reference `wwrf` cannot see (a hand-edited rule) fails `rulescript check` (RS917) instead of stopping
+reference `wwrf` cannot see (a hand-edited rule) fails `rulescript check` (RS105) instead of stopping
 at run time."""
 
 from __future__ import annotations
@@ -118,6 +118,6 @@ def test_a_fixed_book_is_playable_and_a_hand_edited_rule_fails_rulescript_check(
     gy.write_text(gy.read_text(encoding="utf-8").replace("- hedge-witch", "- hedge-wich"), encoding="utf-8")
     c = _run("rulescript", "check", "game", cwd=tmp_path)
     assert c.returncode == 1
-    assert "error[RS917]: no group card 'wolf-pack' in cards.yaml" in c.stdout
+    assert "error[RS105]: no group card 'wolf-pack' in cards.yaml" in c.stdout
     assert "the group cards: werewolf-pack" in c.stdout
-    assert "error[RS917]: no role card 'hedge-wich' in cards.yaml (game.yaml role_lists)" in c.stdout
+    assert "error[RS105]: no role card 'hedge-wich' in cards.yaml (game.yaml role_lists)" in c.stdout
