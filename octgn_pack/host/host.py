@@ -243,6 +243,13 @@ class Host(object):
             return None
         return own(request, self.session.state, self.card_name, self.player_name)
 
+    def title(self, request):
+        """A dialog's title: the question in words and what closing the dialog does."""
+        text = self.question(request)
+        note = getattr(self.face, "closing", None)
+        note = note(request) if text and note is not None else None
+        return "%s %s" % (text, note) if note else text
+
     def closed(self, request):
         """Tell the player what closing the dialog did (the table face's words), if anything."""
         own = getattr(self.face, "closed", None)
@@ -567,7 +574,7 @@ class Host(object):
             if hint is not None and req["kind"] == "choose_slot" and req["options"]:
                 answer = tablesync.slot_at(self.face, self.seat(), hint[0], req["options"])
             else:
-                ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of, title=self.question(req))
+                ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of, title=self.title(req))
                 if ok and answer is None:  # a closed dialog that answers: say what it did
                     self.closed(req)
                 if not ok:
@@ -868,7 +875,7 @@ class Host(object):
             decline = gate.get("decline")
             if decline and req.get("cancel"):
                 where += "; table menu %s" % self.labels.get(decline, decline)
-            self.tell("Your decision (%s): %s." % (req.get("prompt") or req["kind"], where))
+            self.tell("Your decision (%s): %s." % (self.question(req) or req.get("prompt") or req["kind"], where))
         elif self.is_menu(req):
             cards = [self.labels[d] for d in self.card_dos if [o for o in req["options"] if o["do"] == d]]
             table = [self.labels[d] for d in self.game_dos if [o for o in req["options"] if o["do"] == d]]
@@ -959,7 +966,7 @@ class Host(object):
             return False
         req = self.session.pending
         ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of, close_cancels=False,
-                                 title=self.question(req))
+                                 title=self.question(req))  # (closing leaves it open: no closing note)
         if not ok:
             self.tell("The question is still open (%s): use the menu item again." % answer)
             return True

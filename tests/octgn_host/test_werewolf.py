@@ -321,10 +321,10 @@ def test_fifteen_clients_play_a_complete_game(wolf, wolf_zip, seed):
     assert dialogs and all(kind == "askChoice" for c in clients for kind, _info in c.dialogs)
     for info in dialogs:
         assert set(info["choices"]) <= set(play.NAMES[:15]) | {"Use it"} and len(info["choices"]) <= 12
-        assert " — " in info["text"] and not any(w in info["text"] for w in (".", "pack-hunt", ": lynch"))
+        assert " - " in info["text"] and not any(w in info["text"] for w in (".", "pack-hunt", ": lynch"))
     assert any(info["buttons"] == ["More"] for info in dialogs)
     titles = {info["text"].split(" (")[0] for info in dialogs}
-    assert "Lynch — vote for a player" in titles
+    assert "Lynch - vote for a player" in titles
     # the seats lie on a ring inside OCTGN's table (1000 x 600 around 0, 0), each role card its own place
     places = [(c["x"], c["y"]) for cid, c in s["table"]["cards"].items()
               if cid in {a["cid"][p["role"]] for p in a["state"]["players"]}]

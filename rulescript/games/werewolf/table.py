@@ -156,8 +156,9 @@ def ring_place(seat, seats, index):
     angle = math.pi / 2 + 2 * math.pi * seat / max(seats, 1)
     cx, cy = rx * math.cos(angle), ry * math.sin(angle)
     shrink = 1.0 - 0.22 * index  # towards the middle, one step per card beside the role
-    x = int(round(cx * shrink - CARD_W / 2.0))
-    y = int(round(cy * shrink - CARD_H / 2.0))
+    # (floor of x + 0.5: Python 2's round() and Python 3's differ on halves)
+    x = int(math.floor(cx * shrink - CARD_W / 2.0 + 0.5))
+    y = int(math.floor(cy * shrink - CARD_H / 2.0 + 0.5))
     return x, y
 
 
@@ -170,23 +171,28 @@ def describe(record, card_name, player_name):
 
 
 def question(request, state, card_name, player_name):
-    """The title of a decision's dialog, in words, with what closing it does: "Seer — divine a player",
-    "Lynch — vote for a player (closing this abstains)"."""
+    """A decision in words: "Seer - divine a player", "Lynch - vote for a player" (the host's dialog
+    title, followed by :func:`closing`, and its "Your decision" line)."""
     kind, prompt = request["kind"], str(request.get("prompt") or "")
     source = state["cards"].get(request.get("source"), {}).get("model") if request.get("source") is not None else None
     owner = card_name(source) if source else ""
     if kind == "use_ability":
         if request["options"] == ["use"]:
-            return "%s — %s? (closing this does not use it)" % (owner, narrative.action_words(prompt))
-        return "%s — %s a player (closing this does not use it)" % (owner, narrative.action_words(prompt))
+            return "%s - %s?" % (owner, narrative.action_words(prompt))
+        return "%s - %s a player" % (owner, narrative.action_words(prompt))
     if kind == "vote":
-        return "%s — vote for a player (closing this abstains)" % card_name(prompt)
+        return "%s - vote for a player" % card_name(prompt)
     if kind == "change_vote":
-        return "%s — keep your vote for %s or change it (closing this withdraws your vote)" % (
-            card_name(prompt), player_name(request["options"][0]))
+        return "%s - keep your vote for %s or change it" % (card_name(prompt), player_name(request["options"][0]))
     if kind == "choose_player":
-        return "%s — break the tie" % card_name(prompt.split(".")[0])
+        return "%s - break the tie" % card_name(prompt.split(".")[0])
     return None
+
+
+def closing(request):
+    """What closing the decision's dialog does, said in its title (None: it leaves the question open)."""
+    return {"use_ability": "(closing this does not use it)", "vote": "(closing this abstains)",
+            "change_vote": "(closing this withdraws your vote)"}.get(request["kind"]) if request.get("cancel") else None
 
 
 def closed(request, card_name, player_name):
