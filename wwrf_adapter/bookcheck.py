@@ -27,17 +27,14 @@ from rulescript.diagnostics import Diagnostic, Span, did_you_mean
 from .ast import Ability, Element, Inherit, KeyLine, Meta, TriggerBlock, Value
 from .keys import name_key
 from .project import Project
+from . import symbols
 from .symbols import iter_abilities
 
 ROLE_LISTS_FILE = "role-lists.yaml"
-#: selector filter keys -> the kind of element they name
-_FILTER_KINDS = {"role": "role", "origrole": "role", "attrrole": "role", "attr": "attribute",
-                 "attribute": "attribute", "attrself": "attribute", "group": "group", "align": "team",
-                 "alignment": "team", "origalign": "team"}
-#: typed constants checked against the book
-_CONSTANT_KINDS = {"role": "role", "attribute": "attribute", "team": "team", "poll": "poll", "display": "display"}
+#: selector filter keys and typed constants -> the kind of element they name (the typing pass's tables)
+_FILTER_KINDS = symbols._FILTER_KINDS
+_CONSTANT_KINDS = symbols._CHECKED
 _TEAM_WORDS = ("all", "self", "ind")
-_KILLINGS = ("lynch", "kill", "attack", "true kill")
 
 
 def is_book(folder: Path) -> bool:
