@@ -327,11 +327,28 @@ def cmd_play_werewolf(args: argparse.Namespace) -> int:
         return EXIT_OK
     players = args.players or min(table.data.role_lists or [0])
     if not args.auto:  # you play seat 0 (Player 1); the other seats are seeded random players
-        from rulescript.sim.wolf import play_interactive
+        from rulescript.sim.wolf_table import WolfSession
 
+        names = [n.strip() for n in args.names.split(",")] if args.names else None
+        if names is not None and (len(names) != players or not all(names)):
+            raise UsageError(f"--names needs {players} names separated by commas")
         try:
-            play_interactive(table, players, args.seed, 0, sys.stdin, sys.stdout)
-        except (EOFError, KeyboardInterrupt):
+            people = tuple(range(players)) if args.hot_seat else (0,)
+            session = WolfSession(table, players, args.seed, sys.stdin, sys.stdout, people, args.hot_seat, names)
+            prefix = []
+            if args.load:
+                from rulescript.sim.gamelog import SaveError
+
+                try:
+                    log = load_log(args.load, werewolf=table.data)
+                except (OSError, SaveError) as exc:
+                    print(f"rulescript: error: cannot load {args.load}: {getattr(exc, 'diagnostic', None) and exc.diagnostic.render() or exc}", file=sys.stderr)
+                    return EXIT_ERRORS
+                session.seed, session.roles = log["seed"], list(log["roles"])
+                session.players = len(session.roles)
+                prefix = [d[2] for d in log["decisions"]]
+            return session.run(prefix)
+        except KeyboardInterrupt:
             print("\nthe game was left", file=sys.stderr)
         except WolfDataError as exc:
             raise UsageError(str(exc)) from None
@@ -517,6 +534,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--replay", metavar="FILE", help="print a saved game's readable log and exit")
     p.add_argument("--players", type=positive_int, help="werewolf games: the number of players (default: the smallest "
                    "role list of game.yaml)")
+    p.add_argument("--hot-seat", action="store_true", help="werewolf games: every seat is a person at this "
+                   "screen; before each question the screen is cleared and the named player takes the keyboard")
+    p.add_argument("--names", metavar="NAMES", help="werewolf games: the players' names, separated by commas "
+                   "(default Player 1, Player 2, ...)")
     p.set_defaults(func=cmd_play)
 
     for name, (_module, _func, text) in DELEGATED.items():

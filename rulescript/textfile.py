@@ -36,6 +36,20 @@ def _where(data: bytes, offset: int) -> tuple[int, int]:
     return line, len(data[start:offset].decode("utf-8", errors="replace")) + 1
 
 
+def _looks_wide(head: bytes) -> bool:
+    """UTF-16 or UTF-32 text without a byte-order mark: in each group of 2 (or 4) bytes, one position
+    is rarely NUL and the others nearly always are (a binary file has NULs everywhere)."""
+    for width in (2, 4):
+        columns = [head[k::width] for k in range(width)]
+        if len(head) < 2 * width or not all(columns):
+            continue
+        zeros = [c.count(0) / len(c) for c in columns]
+        for k in range(width):
+            if zeros[k] < 0.25 and all(z > 0.75 for j, z in enumerate(zeros) if j != k):
+                return True
+    return False
+
+
 def bom_of(data: bytes) -> tuple[bytes, str]:
     """The byte-order mark a file starts with and the codec of the text after it (b"", "utf-8" when none)."""
     for bom, codec, _name in _BOMS:
@@ -55,8 +69,7 @@ def decode(data: bytes) -> str:
                               f"{exc.reason} at byte {exc.start + len(bom)}") from None
     nul = data.find(b"\0")
     if nul >= 0:
-        head = data[:400]
-        if len(head) >= 4 and max(head[1::2].count(0), head[0::2].count(0)) > len(head) // 4:
+        if _looks_wide(data[:400]):
             raise NotText("the file looks like UTF-16 or UTF-32 text without a byte-order mark: "
                           "save it as UTF-8")
         line, col = _where(data, nul)
@@ -94,3 +107,18 @@ def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     if len(data) > max_bytes:
         raise NotText(f"the file is larger than {max_bytes // (1024 * 1024)} MB")
     return decode(data)
+
+
+def read_located(path: str | Path, code: str = "RD103", max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, "Diagnostic | None"]:
+    """The one reading policy of every front end: a file's text, or ``("", diagnostic)`` located at the
+    problem (``code`` for text that is not UTF-8, RD100 for a file that cannot be read).  The message
+    names the problem (not UTF-8, a binary file, UTF-16 without a byte-order mark) and never quotes
+    the file's bytes."""
+    from rulescript.diagnostics import Diagnostic, Span
+
+    try:
+        return read_text(path, max_bytes), None
+    except NotText as exc:
+        return "", Diagnostic("error", code, exc.message, Span(str(path), exc.line, exc.col))
+    except OSError as exc:
+        return "", Diagnostic("error", "RD100", f"cannot read the file: {exc.strerror or exc}", Span(str(path), 1, 1))

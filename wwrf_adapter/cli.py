@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="+", metavar="PATH", help="element files or folders")
     c.add_argument("--format", choices=("text", "json"), default="text",
                    help="text: file:line:col with the source line and a caret (default); json: a list")
+    c.add_argument("--book", action="store_true",
+                   help="check every folder as a whole game (as done for a folder with a role-lists.yaml): unknown elements, a lynch poll, win conditions, role lists")
     c.add_argument("--no-warnings", action="store_true",
                    help="report errors only (warnings are counted in the summary, not printed)")
     c.add_argument("--warnings", "-W", action="store_false", dest="no_warnings",
@@ -132,6 +134,21 @@ def _load(paths: list[str]) -> "Project":
     return load_project(list(paths), siblings=True)
 
 
+def _check_books(project: "Project", paths: list[str], forced: bool) -> None:
+    """Check each book among the paths as a game (bookcheck.py): a folder with a role-lists.yaml, or
+    every folder with --book.  Its unknown references become errors (WW920), in
+    place of the element-level WW907 warnings."""
+    from .bookcheck import check_book, is_book
+
+    books = [Path(p) for p in paths if Path(p).is_dir() and (forced or is_book(Path(p)))]
+    if not books:
+        return
+    found = []
+    for book in books:
+        found.extend(check_book(project, book))
+    project.diagnostics = [d for d in project.diagnostics if d.code != "WW907"] + found
+
+
 def _summary(project: "Project", warnings_shown: bool) -> str:
     """``ok: 12 files; 1 error, 2 warnings; 3 files skipped (no element header)``."""
     errors = sum(1 for d in project.diagnostics if d.is_error)
@@ -152,6 +169,8 @@ def _main(argv: list[str]) -> int:
     if args.command == "render":
         return _cmd_render(args)
     project = _load(args.paths)
+    if args.command == "check":
+        _check_books(project, args.paths, args.book)
     diags = project.diagnostics
     colour = use_colour(sys.stdout)
     if args.command == "check":

@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import Iterator
 
 from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span
+from rulescript.textfile import read_located
 
 from .ast import Element, Item
 from .elements import parse_element
 from .keys import name_key
-from .source import RawElement, decode, has_header, read_element
+
+from .source import RawElement, decode_text, has_header, read_element
 from .symbols import SymbolTable, Typer
 
 
@@ -106,7 +108,11 @@ def _book_sources(root: Path, bag: DiagnosticBag, sources: dict[str, SourceText]
                 bag.add(Diagnostic("note", "WW915", f"'{entry.name}' is not a file named after a kind of element "
                                    f"({', '.join(PATH_KINDS)}): not read", Span(str(entry), 1, 1)))
             continue
-        text = decode(entry.read_bytes())
+        raw, problem = read_located(entry, "WW107")
+        if problem is not None:
+            bag.add(problem)
+            continue
+        text = decode_text(raw)
         sources[str(entry)] = SourceText(str(entry), text)
         for number, line in enumerate(text.split("\n"), start=1):
             name = line.strip()
@@ -293,10 +299,10 @@ def sibling_context(files: list[Path]) -> Project:
             except OSError:
                 continue
             seen.add(rf)
-            try:
-                raw = read_element(str(f), decode(f.read_bytes()), bag)
-            except OSError:
+            text, problem = read_located(f, "WW107")
+            if problem is not None:  # a sibling that is not text gives no context (it is not reported)
                 continue
+            raw = read_element(str(f), decode_text(text), bag)
             context.raws.setdefault(element_key(raw.kind, raw.header.name), raw)
     return context
 
@@ -316,9 +322,12 @@ def load_project(paths: str | Path | list[str | Path], siblings: bool = False) -
     kinds: dict[str, str] = {}
     skipped: list[str] = []
     for src in collect_sources(list(paths), bag, sources):
-        with open(src.path, "rb") as fh:  # (Path.read_bytes, without its extra layers)
-            text = decode(fh.read())
         file = str(src.path)
+        raw, problem = read_located(src.path, "WW107")
+        if problem is not None:  # not UTF-8 text: one located error, never the file's bytes
+            bag.add(problem)
+            continue
+        text = decode_text(raw)
         if src.walked and not has_header(text):
             skipped.append(file)
             bag.add(Diagnostic("note", "WW915", "no element header (**Name**) on line 1: not an element, skipped",

@@ -39,12 +39,13 @@ class RawElement:
 
 
 def decode(data: bytes) -> str:
-    """The text of an element file: UTF-8, or UTF-16/32 with a byte-order mark; bytes that are not
-    text are replaced (a file without an element header is skipped anyway)."""
-    try:
-        text = textfile.decode(data)
-    except textfile.NotText:
-        text = data.decode("utf-8-sig", errors="replace")
+    """The text of an element file's bytes (``textfile.decode``: UTF-8 with or without a BOM, UTF-16/32
+    with their BOM; anything else raises ``textfile.NotText``), with line ends made ``\\n``."""
+    return decode_text(textfile.decode(data))
+
+
+def decode_text(text: str) -> str:
+    """Element text with every line end as ``\\n`` and no zero-width spaces."""
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u200b", "")
 
 

@@ -9,7 +9,9 @@ once on the client of the player who decides:
 ``choose_targets``     ``cardDlg`` with ``min``/``max`` when every option is a card; otherwise
                        ``askChoice`` one option at a time with a *Done* button
 ``arrange``            ``cardDlg`` choosing every card, in the new order (top first)
-many numbers           ``askInteger`` (more than ``MAX_CHOICES`` integer options)
+many numbers           ``askInteger`` (more than ``MAX_CHOICES`` integer options named by their number)
+many named options     ``askChoice`` in pages of ``PAGE`` options, with *More* and *Back* buttons
+                       (more than ``MAX_CHOICES`` options with names: the players of 15 seats)
 any other kind         ``askChoice`` with one button per option
 =====================  ====================================================================
 
@@ -23,22 +25,27 @@ from rulescript.runtime.ports import check_answer
 from rulescript.runtime.errors import InvalidDecision
 
 MAX_CHOICES = 12
+PAGE = 10
+MORE, BACK = "More", "Back"
 
 
 def _is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def ask(octgn, request, describe, card_of, close_cancels=True):
+def ask(octgn, request, describe, card_of, close_cancels=True, title=None):
     """Ask ``request`` of the local player: ``(True, answer)`` or ``(False, reason)`` if not answered.
 
     ``describe(kind, option)`` names an option; ``card_of(option)`` is the OCTGN card an option stands
     for, or None when it is not a card.  With ``close_cancels`` False a closed dialog leaves the
-    decision open even where it may be cancelled (a menu item opened it; another item declines it)."""
+    decision open even where it may be cancelled (a menu item opened it; another item declines it).
+    ``title`` (the table face's words for the question) replaces the prompt key in the dialog."""
     kind = request["kind"]
     options = request["options"]
     prompt = request.get("prompt") or kind.replace("_", " ")
-    if request.get("source") is not None and card_of(request["source"]) is not None:
+    if title:
+        prompt = title
+    elif request.get("source") is not None and card_of(request["source"]) is not None:
         prompt = "%s: %s" % (describe("card", request["source"]), prompt)
     if kind == "yes_no" and set(options) == set([True, False]):
         return True, bool(octgn.confirm(prompt + "?"))
@@ -48,6 +55,8 @@ def ask(octgn, request, describe, card_of, close_cancels=True):
             answer = _card_dialog(octgn, request, prompt, cards)
         else:
             answer = _choices(octgn, request, prompt, describe)
+    elif len(options) > MAX_CHOICES and [describe(kind, o) for o in options] != [str(o) for o in options]:
+        answer = _paged(octgn, prompt, options, [describe(kind, o) for o in options])
     elif len(options) > MAX_CHOICES and all([_is_int(o) for o in options]):
         answer = octgn.askInteger("%s (%s to %s)" % (prompt, min(options), max(options)), options[0])
         if answer is not None and answer not in options:
@@ -64,6 +73,24 @@ def ask(octgn, request, describe, card_of, close_cancels=True):
         return True, check_answer(request, answer)
     except InvalidDecision as e:
         return False, e.why
+
+
+def _paged(octgn, prompt, options, labels):
+    """One option of many by name: pages of ``PAGE`` labels, *More* to the next page, *Back* to the
+    one before; None when the dialog is closed."""
+    start = 0
+    pages = (len(options) + PAGE - 1) // PAGE
+    while True:
+        page = labels[start:start + PAGE]
+        buttons = ([MORE] if start + PAGE < len(options) else []) + ([BACK] if start else [])
+        text = "%s (%d of %d)" % (prompt, start // PAGE + 1, pages)
+        i = octgn.askChoice(text, page, [], buttons)
+        if i is not None and i < 0:
+            start = start + PAGE if buttons[-i - 1] == MORE else start - PAGE
+            continue
+        if not i or i > len(page):
+            return None
+        return options[start + i - 1]
 
 
 def _card_dialog(octgn, request, prompt, cards):

@@ -236,6 +236,27 @@ class Host(object):
                 return self.card_name(option)
         return str(option)
 
+    def question(self, request):
+        """The dialog title the table face gives a decision (None: the prompt, as dialogs.py makes it)."""
+        own = getattr(self.face, "question", None)
+        if own is None or self.session is None:
+            return None
+        return own(request, self.session.state, self.card_name, self.player_name)
+
+    def title(self, request):
+        """A dialog's title: the question in words and what closing the dialog does."""
+        text = self.question(request)
+        note = getattr(self.face, "closing", None)
+        note = note(request) if text and note is not None else None
+        return "%s %s" % (text, note) if note else text
+
+    def closed(self, request):
+        """Tell the player what closing the dialog did (the table face's words), if anything."""
+        own = getattr(self.face, "closed", None)
+        text = own(request, self.card_name, self.player_name) if own is not None else None
+        if text:
+            self.tell(text)
+
     def card_of(self, option):
         if isinstance(option, int) and not isinstance(option, bool) and option in self.cid:
             return self.octgn.card(self.cid[option])
@@ -261,14 +282,12 @@ class Host(object):
         return out
 
     def narrate(self, records, author):
-        """Public lines are written by the acting client (``notify`` reaches everybody); a private line
-        is whispered by the client of each of its readers, which runs the same inputs."""
+        """Every client writes the lines its player may read into its own chat (``whisper`` is local),
+        as it runs the inputs: public and private lines then read in the game's order on every client
+        (a line the acting client sent with ``notify`` would overtake the private lines before it)."""
         me = self.seat()
         for text, readers in self.lines(records):
-            if readers is None:
-                if author:
-                    self.say(text)
-            elif me is not None and me in readers:
+            if readers is None or (me is not None and me in readers):
                 self.tell(text)
 
     # ------------------------------------------------------------------ OCTGN events
@@ -555,7 +574,9 @@ class Host(object):
             if hint is not None and req["kind"] == "choose_slot" and req["options"]:
                 answer = tablesync.slot_at(self.face, self.seat(), hint[0], req["options"])
             else:
-                ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of)
+                ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of, title=self.title(req))
+                if ok and answer is None:  # a closed dialog that answers: say what it did
+                    self.closed(req)
                 if not ok:
                     self.tell("The question is still open (%s): double-click a card, press the turn "
                               "button or use the table menu Answer the open question." % answer)
@@ -854,7 +875,7 @@ class Host(object):
             decline = gate.get("decline")
             if decline and req.get("cancel"):
                 where += "; table menu %s" % self.labels.get(decline, decline)
-            self.tell("Your decision (%s): %s." % (req.get("prompt") or req["kind"], where))
+            self.tell("Your decision (%s): %s." % (self.question(req) or req.get("prompt") or req["kind"], where))
         elif self.is_menu(req):
             cards = [self.labels[d] for d in self.card_dos if [o for o in req["options"] if o["do"] == d]]
             table = [self.labels[d] for d in self.game_dos if [o for o in req["options"] if o["do"] == d]]
@@ -944,7 +965,8 @@ class Host(object):
         if found != ["ask"]:
             return False
         req = self.session.pending
-        ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of, close_cancels=False)
+        ok, answer = dialogs.ask(self.octgn, req, self.describe, self.card_of, close_cancels=False,
+                                 title=self.question(req))  # (closing leaves it open: no closing note)
         if not ok:
             self.tell("The question is still open (%s): use the menu item again." % answer)
             return True

@@ -45,6 +45,15 @@ def place(face, seat, slot, index, under):
     return x, y
 
 
+def where(face, v):
+    """Table coordinates of a card of the view: its own ``at`` when the table face places it (a ring of
+    seats), else :func:`place`."""
+    at = v.get("at")
+    if at is not None:
+        return int(at[0]), int(at[1])
+    return place(face, v["player"], v["slot"], v["index"], "under" in v)
+
+
 def slot_at(face, seat, x, slots):
     """The slot among ``slots`` whose place is nearest to ``x`` (None if ``slots`` is empty)."""
     best = None
@@ -126,7 +135,7 @@ class TableWriter(object):
             v = new_cards[iid]
             if v["pile"] is not None:
                 continue
-            x, y = place(self.face, v["player"], v["slot"], v["index"], "under" in v)
+            x, y = where(self.face, v)
             card = self.octgn.card(self.cid[iid])
             if not same(card.group, table) or _point(card.position) != (x, y):
                 card.moveToTable(x, y, not v["face_up"])
@@ -191,7 +200,7 @@ class TableWriter(object):
             if iid in self.cid or guid is None or (v["pile"] is not None and v["player"] < 0):
                 continue
             if v["pile"] is None:
-                x, y = place(self.face, v["player"], v["slot"], v["index"], "under" in v)
+                x, y = where(self.face, v)
             else:
                 x, y = 0, 0
             card = table.create(guid, x, y, 1, True, not v["face_up"])

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 from rulescript import textfile, yamlsafe
 from rulescript.compiler.compile_rule import RuleCompiler
 from rulescript.compiler.context import CardDatabase, Ctx
-from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span, render
+from rulescript.diagnostics import Diagnostic, DiagnosticBag, SourceText, Span, did_you_mean, render
 from rulescript.compiler.ini import Value, read_rule_file
 from rulescript.compiler.profile import Profile, ProfileError, load_profile, profile_fingerprint
 
@@ -348,13 +348,7 @@ def read_text(path: Path) -> str:
 
 def read_source(path: Path) -> tuple[str, Diagnostic | None]:
     """A rule file's text, or a diagnostic (RD103) that says why it cannot be read as text."""
-    try:
-        return textfile.read_text(path), None
-    except textfile.NotText as exc:
-        return "", Diagnostic("error", "RD103", exc.message, Span(str(path), exc.line, exc.col))
-    except OSError as exc:
-        return "", Diagnostic("error", "RD100", f"cannot read the file: {exc.strerror or exc}",
-                              Span(str(path), 1, 1))
+    return textfile.read_located(path, "RD103")
 
 
 def source_name(root: Path, path: Path) -> str:
@@ -538,6 +532,62 @@ def check_against_cards(result: CompileResult, db: CardDatabase, root: Path, pro
     after compiling every file, when cards.yaml lists cards (RS915, RS916)."""
     _check_against_cards(result, db, root)
     _check_actions_can_run(result, db, root, prof)
+    _check_element_names(result, db, root, prof)
+
+
+def _check_element_names(result: CompileResult, db: CardDatabase, root: Path, prof: Profile) -> None:
+    """RS105: a literal argument that names a card (the profile's ``element_args``) or an entry of a
+    game.yaml list of card ids (``element_lists``) that cards.yaml has no card of that type for: the
+    game would stop there with an unknown-element error."""
+    spec = prof.raw.get("element_args")
+    if isinstance(spec, dict):
+        for ir in result.rules.values():
+            file = ir["src"][0] if isinstance(ir, dict) and ir.get("src") else ""
+            file = str(root / file) if file and not Path(file).is_absolute() else file
+            for eff in _commands_in(ir):
+                for index, kind in (spec.get(eff["cmd"]) or {}).items():
+                    args = eff.get("args") or []
+                    arg = args[int(index)] if int(index) < len(args) else None
+                    expr = arg.get("e") if isinstance(arg, dict) else None
+                    if not (isinstance(expr, list) and len(expr) == 2 and expr[0] == "lit" and isinstance(expr[1], str)):
+                        continue
+                    name = expr[1].strip().lower().replace(" ", "-").replace("_", "-")
+                    line, col, end = (arg.get("at") or [1, 1, 2])[:3]
+                    _require_card(result, db, name, str(kind), Span(file, line, col, line, end))
+    lists = prof.raw.get("element_lists")
+    manifest = root / "game.yaml"
+    if isinstance(lists, dict) and manifest.is_file():
+        game, _ = load_yaml_file(manifest)
+        for key, kind in lists.items():
+            value = game.get(key) if isinstance(game, dict) else None
+            groups = value.values() if isinstance(value, dict) else [value] if isinstance(value, list) else []
+            for ids in groups:
+                for name in ids if isinstance(ids, list) else []:
+                    _require_card(result, db, str(name).lower(), str(kind), Span(str(manifest), 1, 1),
+                                  f" (game.yaml {key})")
+
+
+def _commands_in(node: Any) -> Iterable[dict[str, Any]]:
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            if isinstance(x.get("cmd"), str):
+                yield x
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+
+
+def _require_card(result: CompileResult, db: CardDatabase, name: str, kind: str, span: Span, where: str = "") -> None:
+    card = db.cards.get(name)
+    if card is not None and str(card.get("type", "")).lower() == kind:
+        return
+    known = sorted(cid for cid, c in db.cards.items() if str(c.get("type", "")).lower() == kind)
+    what = f"'{name}' is a {card.get('type')} card, not a {kind}" if card is not None else f"no {kind} card '{name}' in cards.yaml"
+    result.diagnostics.append(Diagnostic(
+        "error", "RS105", f"{what}{where}: the game would stop here with an unknown {kind}", span,
+        did_you_mean(name, known) or (f"the {kind} cards: {', '.join(known) or '(none)'}",)))
 
 
 def _check_actions_can_run(result: CompileResult, db: CardDatabase, root: Path, prof: Profile) -> None:

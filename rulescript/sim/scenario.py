@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulescript.diagnostics import SourceText, render
+from rulescript.textfile import NotText, read_text
 from rulescript.runtime.errors import GameError, InvalidDecision
 from rulescript.runtime.ports import ListSink
 from rulescript.sim.gamelog import format_record
@@ -160,8 +161,8 @@ _SOURCES = {}
 def _source(filename):
     if filename not in _SOURCES:
         try:
-            _SOURCES[filename] = SourceText(filename, Path(filename).read_text(encoding="utf-8"))
-        except OSError:
+            _SOURCES[filename] = SourceText(filename, read_text(filename))
+        except (OSError, NotText):
             _SOURCES[filename] = None
     return _SOURCES[filename]
 

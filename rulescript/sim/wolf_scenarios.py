@@ -33,6 +33,7 @@ from typing import Any
 import yaml
 
 from rulescript.sim.scenario_result import RULES_OVERRIDE, ScenarioResult
+from rulescript.textfile import read_located
 from rulescript.sim.wolf import RulesError, WolfDataError, describe, load_wolf_table
 
 FIELDS = ("name", "description", "roles", "names", "seed", "until", "decisions", "expect", "pending", "game",
@@ -242,7 +243,10 @@ def _line_of(text: str, name: str) -> int:
 
 def run_file(path) -> list:
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    text, problem = read_located(path, "SC101")
+    if problem is not None:  # not UTF-8 text: the located reason, never the file's bytes
+        return [ScenarioResult(name=str(path), passed=False, file=str(path), failures=[
+            "%s:%d:%d: %s" % (path, problem.span.line, problem.span.col, problem.message)])]
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -274,7 +278,9 @@ def game_folder(path) -> Path | None:
 
 def scenario_names(path) -> list:
     """(name, line) of every scenario of a file, without running them ([] if it does not read)."""
-    text = Path(path).read_text(encoding="utf-8")
+    text, problem = read_located(path, "SC101")
+    if problem is not None:
+        return []
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError:

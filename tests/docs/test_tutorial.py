@@ -148,14 +148,20 @@ class Background:
             self.proc.wait()
 
 
+#: the commands of the project (pyproject.toml [project.scripts]) and the module of each
+COMMANDS = {"rulescript": "rulescript.cli", "wwrf": "wwrf_adapter.cli", "octgn-pack": "octgn_pack.cli"}
+
+
 def _shim(folder: Path) -> Path:
-    """A ``rulescript`` executable that runs this checkout's command line with this Python."""
+    """``rulescript``, ``wwrf`` and ``octgn-pack`` executables that run this checkout's command lines
+    with this Python."""
     bin_dir = folder / "bin"
     bin_dir.mkdir()
-    shim = bin_dir / "rulescript"
-    shim.write_text("#!/bin/sh\nexec %s -c 'import sys; from rulescript.cli import main; sys.exit(main())' \"$@\"\n"
-                    % shlex.quote(sys.executable))
-    shim.chmod(0o755)
+    for name, module in COMMANDS.items():
+        shim = bin_dir / name
+        shim.write_text("#!/bin/sh\nexec %s -c 'import sys; from %s import main; sys.exit(main())' \"$@\"\n"
+                        % (shlex.quote(sys.executable), module))
+        shim.chmod(0o755)
     return bin_dir
 
 
@@ -170,6 +176,17 @@ def test_tutorial_runs_as_written(tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
     shutil.copytree(ROOT / "cards" / "cfc-demo", work / "cards" / "cfc-demo")
+    ran = run_page(PAGE, work, tmp_path)
+    # the page takes the reader through every step
+    joined = "\n".join(ran)
+    for step in ("rulescript check mygame", "rulescript test mygame", "rulescript watch mygame",
+                 "rulescript play mygame --auto"):
+        assert step in joined, step
+    assert (work / "mygame" / "decks" / "mine.yaml").exists()
+
+
+def run_page(page: Path, work: Path, tmp_path: Path) -> list[str]:
+    """Run a page as the module's docstring says, in the folder ``work``; the commands it ran."""
     env = dict(os.environ)
     env["PATH"] = str(_shim(tmp_path)) + os.pathsep + env.get("PATH", "")
     env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
@@ -181,8 +198,8 @@ def test_tutorial_runs_as_written(tmp_path: Path) -> None:
     stdin: str | None = None
     ran: list[str] = []
     try:
-        for item in mdblocks.read(PAGE):
-            where = f"tutorial.md:{item.line}"
+        for item in mdblocks.read(page):
+            where = f"{page.name}:{item.line}"
             if isinstance(item, mdblocks.Directive):
                 if item.name != "tutorial":
                     continue
@@ -233,9 +250,4 @@ def test_tutorial_runs_as_written(tmp_path: Path) -> None:
     finally:
         if background is not None:
             background.kill()
-    # the page takes the reader through every step
-    joined = "\n".join(ran)
-    for step in ("rulescript check mygame", "rulescript test mygame", "rulescript watch mygame",
-                 "rulescript play mygame --auto"):
-        assert step in joined, step
-    assert (work / "mygame" / "decks" / "mine.yaml").exists()
+    return ran

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from octgn_pack.host.tablesync import place
+from octgn_pack.host.tablesync import where
 from rulescript.games.cfc import table as cfc_table
 from tests.conftest import DEMO, ROOT
 from octgn_pack.build import build
@@ -92,7 +92,7 @@ def table_differences(snapshot, view, cid, pids, face=cfc_table):
             want = (pids[v["player"]], v["pile"], v["index"])
             have = (c["owner"], c["group"], c["index"])
         else:
-            want = ("Table", place(face, v["player"], v["slot"], v["index"], "under" in v))
+            want = ("Table", where(face, v))
             have = (c["group"], (c["x"], c["y"]))
         if want != have:
             out.append((iid, want, have))

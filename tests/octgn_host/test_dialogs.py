@@ -109,3 +109,22 @@ def test_closing_a_dialog_cancels_only_where_the_decision_allows_it():
 def test_reasons_sent_to_other_clients_pass_the_sandbox(reason):
     text = codec.safe_text(reason)
     assert '"' not in text and "\\" not in text and "\n" not in text and "'''" not in text
+
+
+def test_many_named_options_are_pages_of_names_with_more_and_back():
+    names = {i: "P%d" % (i + 1) for i in range(15)}
+
+    def named(kind, option):
+        return names[option] if kind != "card" else "card"
+
+    # More (-1) to page 2, where the only button, Back, is -1 again; then the third name of page 1
+    fake = FakeOctgn(-1, -1, 3)
+    req = make_request("vote", 0, list(range(15)), prompt="lynch")
+    assert dialogs.ask(fake, req, named, lambda o: None, title="Lynch — vote for a player") == (True, 2)
+    assert fake.calls[0] == ("askChoice", "Lynch — vote for a player (1 of 2)", ["P%d" % i for i in range(1, 11)],
+                             ["More"])
+    assert fake.calls[1] == ("askChoice", "Lynch — vote for a player (2 of 2)", ["P11", "P12", "P13", "P14", "P15"],
+                             ["Back"])
+    fake = FakeOctgn(-1, 2)
+    assert dialogs.ask(fake, req, named, lambda o: None) == (True, 11)  # the second name of page 2: P12
+    assert dialogs.ask(FakeOctgn(None), req, named, lambda o: None)[0] is False

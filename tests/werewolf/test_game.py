@@ -123,9 +123,17 @@ def test_the_table_face_shows_every_card_once_with_the_names_of_the_cfc_table(ta
     assert set(v["cards"]) == set(game.state["cards"])
     for p in game.state["players"]:
         shown = v["cards"][p["role"]]
-        assert shown["player"] == p["idx"] and shown["face_up"] == (not p["alive"])
+        assert shown["player"] == p["idx"] and shown["face_up"]  # the game is over: every role is shown
         assert ("ww-dead" in shown["markers"]) == (not p["alive"])
-        assert shown["seen_by"] == ([] if shown["face_up"] else [p["idx"]])   # only its owner looks at it
+        assert shown["seen_by"] == []
+    # while the game goes on, a living player's role is face down and only its owner looks at it
+    game, _ = table.play(15, 5, RandomDecider(2))
+    st = dict(game.state, over=False)
+    v = T.view(st, table.data.models)
+    for p in st["players"]:
+        shown = v["cards"][p["role"]]
+        assert shown["face_up"] == (not p["alive"])
+        assert shown["seen_by"] == ([] if shown["face_up"] else [p["idx"]])
     for iid, shown in v["cards"].items():
         assert shown["model"] == game.state["cards"][iid]["model"]
         if shown["player"] < 0 or shown["pile"] is not None:

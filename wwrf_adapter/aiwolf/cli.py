@@ -113,19 +113,19 @@ def _speaker(args: argparse.Namespace) -> A.Agent | None:
 
 
 def _read(name: str) -> tuple[str, str]:
+    """A protocol text or log as text (the one reading policy, rulescript/textfile.py): anything but
+    UTF-8 is one located error, never the file's bytes."""
     if name == "-":
-        data = sys.stdin.buffer.read()
-        return "<stdin>", data.decode("utf-8", errors="replace")
-    try:
-        data = Path(name).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
+        name, data = "<stdin>", sys.stdin.buffer.read()
+    else:
+        try:
+            data = Path(name).read_bytes()
+        except OSError as exc:
+            raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
     try:
         return name, textfile.decode(data)
     except textfile.NotText as exc:
-        if not exc.message.startswith("not UTF-8"):  # a binary file, or UTF-16 without a BOM
-            raise cliutil.InputError(f"{name}:{exc.line}:{exc.col}: {exc.message}") from None
-        return name, data.decode("utf-8", errors="replace")  # stray bytes: located errors where they are
+        raise cliutil.InputError(f"{name}:{exc.line}:{exc.col}: {exc.message}") from None
 
 
 def cmd_check(args: argparse.Namespace) -> int:

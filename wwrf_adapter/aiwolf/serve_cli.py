@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rulescript import cliutil, textfile
 from rulescript.diagnostics import render
 
 from .exits import EXIT_ERRORS, EXIT_OK, UsageError
@@ -188,9 +189,11 @@ def cmd_log(args: argparse.Namespace) -> int:
     texts = []
     for name in args.files:
         try:
-            texts.append((name, Path(name).read_bytes().decode("utf-8", errors="replace")))
+            texts.append((name, textfile.read_text(name)))
         except OSError as exc:
             raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
+        except textfile.NotText as exc:
+            raise cliutil.InputError(f"{name}:{exc.line}:{exc.col}: {exc.message}") from None
     table = _table(game)
     if table is None:
         return EXIT_ERRORS

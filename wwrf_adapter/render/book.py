@@ -17,6 +17,7 @@ import uuid
 
 import yaml
 
+from rulescript import yamlsafe
 from rulescript.diagnostics import Diagnostic, Span
 
 from ..ast import Condition, Element, Inherit, KeyLine, Meta, Params, TriggerBlock, Value
@@ -348,11 +349,19 @@ def _internal(exc: Exception, span: Span | None) -> Unsupported:
 def _role_lists(book: Path, out: Path) -> dict[int, list[str]]:
     for path in (book / ROLE_LISTS_FILE, out / "game.yaml"):
         if path.is_file():
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            data = _yaml_or_empty(path)  # (a role list that does not read is reported by bookcheck)
             lists = data.get("role_lists") if path.name == "game.yaml" else data
             if isinstance(lists, dict):
                 return {int(k): [slug(str(r)) for r in v] for k, v in lists.items()}
     return {}
+
+
+def _yaml_or_empty(path: Path) -> dict[Any, Any]:
+    try:
+        data = yamlsafe.load_file(path, "WW923")
+    except yamlsafe.YamlError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _card_yaml(cards: list[dict[str, Any]]) -> str:
@@ -380,7 +389,7 @@ def render_files(result: RenderResult, book: Path, out: Path, name: str | None =
     lists = _role_lists(book, out)
     previous = {}
     if (out / "game.yaml").is_file():  # keep the name, id and version an earlier render was given
-        previous = yaml.safe_load((out / "game.yaml").read_text(encoding="utf-8")) or {}
+        previous = _yaml_or_empty(out / "game.yaml")
     if name is None:
         name = previous.get("name")
     try:
@@ -405,12 +414,13 @@ def render_files(result: RenderResult, book: Path, out: Path, name: str | None =
 def render_book(book: str | Path, out: str | Path | None = None, name: str | None = None,
                 write: bool = True) -> RenderResult:
     """Parse and render a book; write the game folder ``out`` (stale rule files are removed)."""
+    from ..bookcheck import check_book, is_book
     from ..project import load_project
 
     book = Path(book)
     project = load_project([book])
     result = BookRenderer(book, project).render()
-    result.diagnostics[:0] = [d for d in project.diagnostics if d.is_error]
+    result.diagnostics[:0] = [d for d in project.diagnostics if d.is_error] + (check_book(project, book) if is_book(book) else [])
     if out is not None:
         outp = Path(out)
         result.files = render_files(result, book, outp, name)

@@ -635,7 +635,7 @@ class WerewolfGame(GamePorts):
         self._lasting({"type": "defense", "player": seat, "against": against, "kind": kind, "by": by,
                        "during": during, "at": at if kind == "absence" else None}, source, duration)
         self.emit({"type": "protect", "player": seat, "against": against, "kind": kind,
-                   "source": self._model_of(source)})
+                   "source": self._model_of(source), "protector": self._owner(source)})
 
     def add_disguise(self, seat, strength, role, source, duration):
         self._lasting({"type": "disguise", "player": seat, "strength": strength, "role": role}, source, duration)

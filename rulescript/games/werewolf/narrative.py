@@ -26,10 +26,55 @@ def audience(record):
     if record.get("type") in PUBLIC:
         to = record.get("to")
         return None if to is None else list(to)
+    if record.get("type") == "protect":
+        # WWRF: protecting gives its target a defense attribute and tells nobody; the protector knows
+        # what they did (the target learns only what a rule says: On Visited [Protecting], a Learn)
+        p = record.get("protector")
+        return [p] if isinstance(p, int) and not isinstance(p, bool) and p >= 0 else []
     p = record.get("player")
     if isinstance(p, int) and not isinstance(p, bool) and p >= 0:
         return [p]
     return []
+
+
+def action_words(prompt):
+    """The plain verb of an action's prompt key: ``seer.divine`` -> ``divine``, ``pack-hunt`` ->
+    ``pack hunt`` (a second selection, ``...#2``, asks the same)."""
+    word = str(prompt).split("#")[0].split(".")[-1]
+    return word.replace("-", " ").replace("_", " ").strip() or str(prompt)
+
+
+def player_line(rec, name, who):
+    """A line for players to read (the table and the OCTGN chat): the lines of :func:`line`, with role,
+    poll and place names where the narrative (a designer's log, matched by scenarios) has ids."""
+    t = rec["type"]
+    if t == "use":
+        target = "" if rec["target"] is None else " %s" % who(rec["target"])
+        if rec.get("value") is not None:
+            target = ", naming %s" % name(rec["value"])
+        owner = name(str(rec.get("ability") or "").split("--")[0])
+        return "  %s uses the power of the %s to %s%s." % (who(rec["player"]), owner,
+                                                            action_words(rec.get("prompt") or ""), target)
+    if t == "poll_open":
+        title = " as %s" % rec["title"] if rec.get("title") else ""
+        return "  The %s poll opens in %s%s." % (name(rec["poll"]), _place(rec["where"], name), title)
+    if t == "reveal":
+        return "  [%s] %s" % (_place(rec["where"], name), rec["text"])
+    if t == "channel_reset":
+        return "  [%s] The channel is wiped: it starts empty." % _place(rec["where"], name)
+    if t == "poll_deleted":
+        return "  The %s poll is not held." % name(rec["poll"])
+    if t == "poll_cancelled":
+        return "  The %s poll is cancelled: it has no result." % name(rec["poll"])
+    if t == "forced":
+        owner = name(str(rec.get("ability") or "").split("--")[0])
+        return "  %s did not use the power of the %s: it is used on %s." % (who(rec["player"]), owner,
+                                                                           who(rec["target"]))
+    return line(rec, name, who)
+
+
+def _place(where, name):
+    return "your own channel" if where in (None, "self") else name(where)
 
 
 def line(rec, name, who):

@@ -86,10 +86,16 @@ def view(state, models):
                 votes[target] = votes.get(target, 0) + 1
     every = state["cards"]
 
+    over = bool(state.get("over"))
+    seats = len(state["players"])
+
     def card(iid, seat, slot, index, face_up, markers=None, pile=None):
+        face_up = face_up or (over and pile is None)  # at the end every card on the table is shown
         cards[iid] = {"player": seat, "pile": pile, "index": index, "slot": slot, "face_up": face_up,
                       "markers": markers or {}, "model": every[iid]["model"],
                       "seen_by": [] if face_up or seat < 0 or pile is not None else [seat]}
+        if pile is None and seat >= 0:
+            cards[iid]["at"] = ring_place(seat, seats, 0 if slot == "role" else index + 1)
 
     beside = {}
     for idx, player in enumerate(state["players"]):
@@ -134,11 +140,72 @@ def view(state, models):
     return {"cards": cards, "counters": [{} for _ in state["players"]], "active": 0, "phase": phase}
 
 
+#: OCTGN's table (the package's table: 1000 x 600, centred on 0, 0) and a card's size
+TABLE_W, TABLE_H = 1000, 600
+CARD_W, CARD_H = 63, 88
+
+
+def ring_place(seat, seats, index):
+    """Where a player's card lies (its top left corner): the seats on an ellipse inside the table,
+    seat 0 at the bottom and the others clockwise; the role card (index 0) on the ring, the player's
+    attributes and extra roles (index 1, 2...) fanned towards the middle."""
+    import math
+
+    rx = TABLE_W / 2.0 - CARD_W - 20
+    ry = TABLE_H / 2.0 - CARD_H / 2.0 - 16
+    angle = math.pi / 2 + 2 * math.pi * seat / max(seats, 1)
+    cx, cy = rx * math.cos(angle), ry * math.sin(angle)
+    shrink = 1.0 - 0.22 * index  # towards the middle, one step per card beside the role
+    # (floor of x + 0.5: Python 2's round() and Python 3's differ on halves)
+    x = int(math.floor(cx * shrink - CARD_W / 2.0 + 0.5))
+    y = int(math.floor(cy * shrink - CARD_H / 2.0 + 0.5))
+    return x, y
+
+
 def describe(record, card_name, player_name):
-    """The chat line of an effect record: the line of the narrative (``narrative.py``); who may read
-    it is :func:`audience`'s answer.  ``card_name`` names element ids (roles, teams, polls) too."""
-    text = narrative.line(record, card_name, player_name)
+    """The chat line of an effect record: the narrative's line for players (``narrative.player_line``:
+    roles, polls and places by name); who may read it is :func:`audience`'s answer.  ``card_name``
+    names element ids (roles, teams, polls) too."""
+    text = narrative.player_line(record, card_name, player_name)
     return text.strip() if text else None
+
+
+def question(request, state, card_name, player_name):
+    """A decision in words: "Seer - divine a player", "Lynch - vote for a player" (the host's dialog
+    title, followed by :func:`closing`, and its "Your decision" line)."""
+    kind, prompt = request["kind"], str(request.get("prompt") or "")
+    source = state["cards"].get(request.get("source"), {}).get("model") if request.get("source") is not None else None
+    owner = card_name(source) if source else ""
+    if kind == "use_ability":
+        if request["options"] == ["use"]:
+            return "%s - %s?" % (owner, narrative.action_words(prompt))
+        return "%s - %s a player" % (owner, narrative.action_words(prompt))
+    if kind == "vote":
+        return "%s - vote for a player" % card_name(prompt)
+    if kind == "change_vote":
+        return "%s - keep your vote for %s or change it" % (card_name(prompt), player_name(request["options"][0]))
+    if kind == "choose_player":
+        return "%s - break the tie" % card_name(prompt.split(".")[0])
+    return None
+
+
+def closing(request):
+    """What closing the decision's dialog does, said in its title (None: it leaves the question open)."""
+    return {"use_ability": "(closing this does not use it)", "vote": "(closing this abstains)",
+            "change_vote": "(closing this withdraws your vote)"}.get(request["kind"]) if request.get("cancel") else None
+
+
+def closed(request, card_name, player_name):
+    """What the chat tells the player who closed a dialog that a closing answers (None: nothing)."""
+    kind, prompt = request["kind"], str(request.get("prompt") or "")
+    if kind == "vote":
+        return "You closed the dialog: you abstain in the %s." % card_name(prompt)
+    if kind == "change_vote":
+        return "You closed the dialog: your vote for %s in the %s is withdrawn." % (
+            player_name(request["options"][0]), card_name(prompt))
+    if kind == "use_ability":
+        return "You closed the dialog: the action is not used."
+    return None
 
 
 def audience(record):
