@@ -29,6 +29,7 @@ from .keys import name_key
 from .project import Project
 from . import symbols
 from .symbols import iter_abilities
+from .teams import role_team
 
 ROLE_LISTS_FILE = "role-lists.yaml"
 #: selector filter keys and typed constants -> the kind of element they name (the typing pass's tables)
@@ -140,20 +141,27 @@ class _BookCheck:
             if kind and not self.has(kind, v.text):
                 self.unknown(kind, v.text, v.span, file)
 
+    def team_names(self) -> dict[str, str]:
+        """The book's teams: name key -> name."""
+        return {key: el.name for key, el in self.by_kind.get("team", {}).items()}
+
+    def team_of(self, role: Element) -> str | None:
+        """The name key of the team a role belongs to (the renderer's reading, :mod:`wwrf_adapter.teams`)."""
+        team = role_team(role.header, self.team_names())[0]
+        return name_key(team) if team else None
+
     def roles_have_teams(self) -> None:
+        teams = self.team_names()
         for role in self.by_kind.get("role", {}).values():
-            team = role.header.team
             if (role.header.role_class or "").lower() == "extra":
                 continue  # an extra role is granted beside a player's role: the player's team holds it
-            if not team:
-                self.add("error", "WW924", f"the role '{role.name}' names no team: no team can contain it",
+            team, problem, _how = role_team(role.header, teams)
+            if problem:
+                known = sorted(teams.values())
+                self.add("error", "WW924", f"the role '{role.name}': {problem}: no team can contain it",
                          role.header.span, role.file,
+                         did_you_mean(role.header.team, known) if role.header.team else
                          ("write its team in the header: **Name** | Class Category - Team Name Team",))
-            elif not self.has("team", team):
-                known = self.names("team")
-                self.add("error", "WW924", f"the role '{role.name}' is on the team '{team}', which the book does not "
-                         "define: no team can contain it", role.header.span, role.file,
-                         did_you_mean(team, known) or (f"the book's teams: {', '.join(known) or '(none)'}",))
 
     # ------------------------------------------------------------------ role lists
     def role_lists(self) -> dict[int, list[str]]:
@@ -219,7 +227,7 @@ class _BookCheck:
 
     def one_team_only(self, count: int, dealt: list[str], span: Span, file: str) -> None:
         roles = {_slug(el.name): el for el in self.by_kind.get("role", {}).values()}
-        teams = {name_key(roles[r].header.team or "") for r in dealt}
+        teams = {self.team_of(roles[r]) for r in dealt}
         if len(teams) == 1:
             self.add("warning", "WW923", f"every role of the list for {count} players is on one team: the game is "
                      "won before anybody acts", span, file)
@@ -244,7 +252,7 @@ class _BookCheck:
 
     def teams_can_win(self) -> None:
         roles = self.by_kind.get("role", {}).values()
-        teams_of_roles = {name_key(r.header.team or "") for r in roles}
+        teams_of_roles = {self.team_of(r) for r in roles}
         for team in self.by_kind.get("team", {}).values():
             if not any(isinstance(i, KeyLine) and i.key.lower() == "win condition" for i in team.items):
                 self.add("error", "WW922", f"the team '{team.name}' has no win condition: it can never win",

@@ -82,7 +82,8 @@ def test_the_broken_book_fails_check_and_render_with_located_errors(tmp_path):
     # the pack is used but not defined
     assert "book/wolf blood:3:16: error[WW920]: unknown group or location 'Werewolf-Pack'" in out
     # the Hedge Witch's team is 'Village', not 'Villagers'
-    assert "book/hedge witch:1:1: error[WW924]: the role 'Hedge Witch' is on the team 'Village'" in out
+    assert ("book/hedge witch:1:1: error[WW924]: the role 'Hedge Witch': the role's team 'Village Team' is not a "
+            "team of the book") in out
     assert "did you mean: Villagers" in out
     # no lynch poll
     assert "book/role-lists.yaml:1:1: error[WW921]: no lynch poll" in out

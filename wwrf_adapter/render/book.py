@@ -22,6 +22,7 @@ from rulescript.diagnostics import Diagnostic, Span
 
 from ..ast import Condition, Element, Inherit, KeyLine, Meta, Params, TriggerBlock, Value
 from ..keys import name_key
+from ..teams import role_team
 from ..symbols import iter_abilities
 from .exprs import Coverage, Unsupported, slug
 from .rules import BlockRenderer, RuleSection
@@ -173,34 +174,14 @@ class BookRenderer:
         return rendered
 
     def _team(self, el: Element) -> str | None:
-        """The team of a role (docs/werewolf.md, "Teams of roles"): ``- <Name> Team`` names the team
-        element ``<Name> Team`` (else ``<Name>``); a role whose header names no team belongs to the team of
-        its class (the team named as the class: Townsfolk, Werewolf); Unaligned and Extra roles without a
-        team have none. An unknown team, or a Solo role without one, is a located error (WW402)."""
-        h = el.header
-        teams = self._teams
-        span = h.span or Span(el.file, 1, 1)
-        if h.team:
-            for cand in (f"{h.team} Team", h.team):
-                if name_key(cand) in teams:
-                    self.result.coverage.add("meta", "role team (header)")
-                    return teams[name_key(cand)]
-            self._error("WW402", f"the role's team '{h.team} Team' is not a team of the book "
-                        f"(teams: {', '.join(sorted(teams.values())) or 'none'})", span)
-            return None
-        cls = (h.role_class or "").strip()
-        if cls.lower() in ("unaligned", "extra"):
-            return None
-        if cls.lower() == "solo":
-            self._error("WW402", "a Solo role names its team in its header ('- <Name> Team')", span)
-            return None
-        for cand in (cls, f"{cls} Team"):
-            if name_key(cand) in teams:
-                self.result.coverage.add("meta", "role team (of its class)")
-                return teams[name_key(cand)]
-        self._error("WW402", f"the role names no team and the book has no team '{cls}' (the team of its class "
-                    f"{cls}); name its team in the header ('- <Name> Team')", span)
-        return None
+        """The team of a role (:func:`wwrf_adapter.teams.role_team`); a team the book lacks, or a Solo role
+        without one, is a located error (WW402)."""
+        team, problem, how = role_team(el.header, self._teams)
+        if problem:
+            self._error("WW402", problem, el.header.span or Span(el.file, 1, 1))
+        elif how:
+            self.result.coverage.add("meta", f"role team ({'header' if how == 'header' else 'of its class'})")
+        return team
 
     def _element_ids(self) -> None:
         """Every element's id: its slug, distinct per kind. Elements of different kinds whose names give
