@@ -317,7 +317,7 @@ class _Reader:
             if v is None:
                 return None
             path = p.root / str(v)
-            if not isinstance(v, str) or path.suffix.lower() not in IMAGE_SUFFIXES or not path.is_file():
+            if not isinstance(v, str) or path.suffix.lower() not in IMAGE_SUFFIXES or not self._in_game(path):
                 self.error("OP112", f"octgn.{'.'.join(where + (key,))}: no PNG or JPEG image '{v}' in the game folder",
                            at(*where, key))
                 return None
@@ -498,11 +498,19 @@ class _Reader:
             elif isinstance(v, list):
                 todo.extend((where + (j,), item, False) for j, item in reversed(list(enumerate(v))))
 
+    def _in_game(self, path: Path) -> bool:
+        """True when ``path`` is a file inside the game folder, links followed (an image named
+        ``../x.png`` or ``/etc/x.png``, or a link out of the folder, would be copied into the package)."""
+        try:
+            return path.is_file() and path.resolve().is_relative_to(self.p.root.resolve())
+        except (OSError, RuntimeError, ValueError):
+            return False
+
     def _image(self, d: YamlDoc, i: int, card: Card) -> None:
         ref = card.data.get("image")
         if ref is not None:
             path = self.p.root / str(ref)
-            if not isinstance(ref, str) or path.suffix.lower() not in IMAGE_SUFFIXES or not path.is_file():
+            if not isinstance(ref, str) or path.suffix.lower() not in IMAGE_SUFFIXES or not self._in_game(path):
                 self.error("OP127", f"card '{card.id}': no PNG or JPEG image '{ref}' in the game folder",
                            d.span("cards", i, "image"))
                 return
@@ -510,7 +518,7 @@ class _Reader:
             return
         for suffix in (".png", ".jpg"):
             path = self.p.root / "images" / (card.id + suffix)
-            if path.is_file():
+            if self._in_game(path):
                 card.image = path
                 return
 

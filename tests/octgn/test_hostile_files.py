@@ -332,3 +332,18 @@ def test_deploy_into_a_data_folder_that_is_itself_a_link_is_fine(tmp_path, capsy
     code, err = _deploy(game, tmp_path / "data", capsys)
     assert code == 0, err
     assert (real / "GameDatabase" / GUID / "definition.xml").is_file()
+
+
+@pytest.mark.parametrize("ref", ["../outside.png", "{abs}", "images/../../outside.png", "images/link.png"])
+def test_a_card_image_outside_the_game_folder_is_not_packaged(tmp_path, capsys, ref):
+    from octgn_pack.images import card_png
+
+    (tmp_path / "outside.png").write_bytes(card_png(10, 14, "#00ff00"))
+    ref = ref.format(abs=tmp_path / "outside.png")
+    cards = CARDS_YAML.replace("    bp: 300\n", f"    bp: 300\n    image: '{ref}'\n")
+    root = write_game(tmp_path / "g", cards=cards)
+    (root / "images").mkdir()
+    (root / "images" / "link.png").symlink_to(tmp_path / "outside.png")
+    assert main(["build", str(root), "-o", str(tmp_path / "dist"), "-q"]) == 1
+    line = _located(capsys.readouterr().err, str(root / "cards.yaml"), "OP127")
+    assert line.startswith(f"{root / 'cards.yaml'}:7:") and "no PNG or JPEG image" in line
