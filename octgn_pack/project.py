@@ -742,7 +742,14 @@ class _Reader:
     def scripts(self) -> None:
         folder = self.p.root / "scripts"
         if folder.is_dir():
-            self.p.scripts = sorted(folder.glob("*.py"))
+            for path in sorted(folder.glob("*.py")):
+                # (a name that is not UTF-8 holds surrogate escapes, which XML cannot hold either)
+                if bad_xml_char(path.name) or not self._in_game(path):
+                    shown = path.name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                    self.error("OP150", f"the script '{shown}' cannot be shipped: its name must be UTF-8 text "
+                               "XML can hold, and it must be a file inside the game folder", Span(str(path), 1, 1))
+                    continue
+                self.p.scripts.append(path)
 
 
 def read_project(root: str | Path) -> Project:

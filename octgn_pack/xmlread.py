@@ -133,4 +133,7 @@ def parse(data: bytes, file: str) -> tuple[XmlDoc, Diagnostic | None]:
     except expat.ExpatError as exc:
         return doc, Diagnostic("error", "OP200", f"not well-formed XML: {expat.ErrorString(exc.code)}",
                                Span(file, exc.lineno, char_col(exc.lineno, exc.offset)))
+    except (LookupError, UnicodeError) as exc:  # the encoding its declaration names is unknown or wrong
+        return doc, Diagnostic("error", "OP200", f"the text cannot be decoded as its XML declaration says ({exc})",
+                               Span(file, parser.CurrentLineNumber, 1))
     return doc, None

@@ -134,6 +134,10 @@ def parse_xml(data: bytes, path: str, code: str = "RI201") -> Node:
         line, col = where()
         message = refused[0] if refused else f"invalid XML: {expat.ErrorString(exc.code) if exc.code else exc}"
         raise XmlError(Diagnostic("error", code, message, Span(path, line, col))) from None
+    except (LookupError, UnicodeError) as exc:  # the encoding its declaration names is unknown or wrong
+        line, col = where()
+        raise XmlError(Diagnostic("error", code, f"invalid XML: the text cannot be decoded as its XML declaration "
+                                  f"says ({exc})", Span(path, line, col))) from None
     if not root:
         raise XmlError(Diagnostic("error", code, "the file holds no XML element", Span(path, 1, 1)))
     return root[0]

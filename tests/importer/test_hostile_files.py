@@ -87,3 +87,29 @@ def test_whole_number():
     assert [whole_number(x) for x in ("3", " 12 ", "123456789", "1234567890", "²", "٣", "", "+1", "1.0")] == [
         3, 12, 123456789, None, None, None, None, None, None]
     assert [whole_number(x, signed=True) for x in ("-5", "+5", "\u22125", "--5", "-")] == [-5, 5, -5, None, None]
+
+
+# ----------------------------------------------------------------------- found by the fuzzer (tools/fuzz)
+@pytest.mark.parametrize("encoding", ["no-such-encoding", "utf-16"])
+def test_an_xml_declaration_with_an_unusable_encoding_is_a_located_error(tmp_path, capsys, encoding):
+    plugin = _plugin_copy(tmp_path)
+    definition = plugin / "definition.xml"
+    text = definition.read_text(encoding="utf-8")
+    head, _, rest = text.partition("?>")
+    definition.write_text(f'<?xml version="1.0" encoding="{encoding}"?>' + rest, encoding="utf-8")
+    code = main_import([str(plugin), "-o", str(tmp_path / "g")])
+    captured = capsys.readouterr()
+    assert code in (1, 2) and "Traceback" not in captured.err
+    assert f"{definition}:1:" in captured.out and "error[RI210]" in captured.out
+
+
+def test_a_deck_file_name_that_is_not_utf8_is_imported(tmp_path):
+    from rulescript.importer import import_plugin_folder
+
+    plugin = _plugin_copy(tmp_path)
+    deck = plugin / "Decks" / "Harbor Patrol.o8d"
+    deck.rename(plugin / "Decks" / "Harbor\udcffPatrol.o8d")  # the byte 0xFF in the name
+    report = import_plugin_folder(plugin, tmp_path / "g")
+    assert report.ok, [d.message for d in report.diagnostics if d.is_error]
+    names = [p.read_text(encoding="utf-8") for p in (tmp_path / "g" / "decks").glob("*.yaml")]
+    assert any("Harbor\ufffdPatrol" in text for text in names)

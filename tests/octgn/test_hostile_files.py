@@ -347,3 +347,20 @@ def test_a_card_image_outside_the_game_folder_is_not_packaged(tmp_path, capsys, 
     assert main(["build", str(root), "-o", str(tmp_path / "dist"), "-q"]) == 1
     line = _located(capsys.readouterr().err, str(root / "cards.yaml"), "OP127")
     assert line.startswith(f"{root / 'cards.yaml'}:7:") and "no PNG or JPEG image" in line
+
+
+def test_a_script_whose_name_is_not_utf8_is_a_located_error(tmp_path):
+    """Found by the octgn-build fuzz target: the name went into definition.xml (UnicodeEncodeError)."""
+    root = write_game(tmp_path / "g", scripts={"ok.py": "x = 1\n"})
+    (root / "scripts" / "ok.py").rename(root / "scripts" / "he\udcffllo.py")
+    b = build(root, tmp_path / "dist", check_py27=False)
+    assert not b.ok and b.package is None
+    [d] = [d for d in b.diagnostics if d.code == "OP150"]
+    assert d.span.file == str(root / "scripts" / "he\udcffllo.py")
+    assert d.message.startswith("the script 'he\ufffdllo.py' cannot be shipped")
+
+
+def test_an_xml_entry_with_an_unknown_encoding_is_a_located_error(tmp_path, capsys, package):
+    path = _with_entry(package, tmp_path / "p.o8g", "def/extra.xml", b'<?xml version="1.0" encoding="nope"?><x/>')
+    code, err = _validate(path, capsys)
+    assert code == 1 and "Traceback" not in err

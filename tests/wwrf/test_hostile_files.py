@@ -142,3 +142,18 @@ def test_a_listed_folder_or_file_that_links_out_of_the_book(tmp_path, outside, c
     assert "error[WW107]: 'linked' (of the roles list) is a link to a folder outside the book" in out
     assert "error[WW107]: 'leak' (in the folder 'roles' of the roles list) is a link to a file outside" in out
     assert "TOP SECRET" not in out
+
+
+def test_an_element_named_by_a_huge_number_still_renders(tmp_path):
+    """Found by the wwrf-render fuzz target: a 5,000-character id was the rule file's name (ENAMETOOLONG)."""
+    book = tmp_path / "book"
+    book.mkdir()
+    name = "V" + "1" * 5000
+    (book / "long").write_text(f"**{name}** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
+                               "Immediate Night: Role Investigate @Selection\n", encoding="utf-8")
+    out = tmp_path / "game"
+    result = render_book(book, out)
+    [path] = (out / "rules").glob("*.ini")
+    assert len(path.name.encode("utf-8")) <= 104 and path.name.startswith("v1111")
+    assert f"[{name.lower()}--" in path.read_text(encoding="utf-8")  # the id in the file stays whole
+    assert result.files[f"rules/{path.name}"] == path.read_text(encoding="utf-8")

@@ -156,11 +156,11 @@ class OctgnBuildTarget(Target):
             elif k < 0.8:
                 files["scripts/hello.py"] = M.mutate_python_text(rng, files.get("scripts/hello.py", SCRIPT))
             elif k < 0.9:  # a card image reference anywhere
-                cards = yaml.safe_load(files["cards.yaml"]) if "cards.yaml" in files else None
-                try:
+                try:  # (the file may have been mutated out of shape already)
+                    cards = yaml.safe_load(files["cards.yaml"])
                     cards["cards"][rng.randrange(len(cards["cards"]))]["image"] = rng.choice(IMAGE_REFS)
                     files["cards.yaml"] = M.yaml_dump(cards)
-                except (TypeError, KeyError, ValueError, IndexError):
+                except (yaml.YAMLError, RecursionError, TypeError, KeyError, ValueError, IndexError, AttributeError):
                     pass
             else:  # hostile names and texts in the deck and game names
                 files["decks/starter.yaml"] = files["decks/starter.yaml"].replace(

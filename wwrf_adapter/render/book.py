@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import hashlib
 import uuid
 
 import yaml
@@ -290,8 +291,22 @@ def render_files(result: RenderResult, book: Path, out: Path, name: str | None =
     files["cards.yaml"] = _card_yaml([r.card for r in result.elements])
     for r in result.elements:
         if r.sections or r.unsupported:
-            files[f"rules/{r.card['id']}.ini"] = _rules_text(r, book)
+            files[_rule_file(r.card["id"])] = _rules_text(r, book)
     return files
+
+
+MAX_FILE_STEM = 100  # bytes of a rule file's name before '.ini' (file systems stop at 255)
+
+
+def _rule_file(card_id: str) -> str:
+    """``rules/<card id>.ini``; a longer id is cut and given a hash of the whole (an element named by a
+    5,000-digit number still has a file; the id inside the file stays whole)."""
+    if len(card_id.encode("utf-8")) <= MAX_FILE_STEM:
+        return f"rules/{card_id}.ini"
+    head = card_id
+    while len(head.encode("utf-8")) > MAX_FILE_STEM - 17:
+        head = head[:-1]
+    return f"rules/{head}-{hashlib.sha1(card_id.encode('utf-8')).hexdigest()[:16]}.ini"
 
 
 def render_book(book: str | Path, out: str | Path | None = None, name: str | None = None,
