@@ -157,3 +157,19 @@ def test_an_element_named_by_a_huge_number_still_renders(tmp_path):
     assert len(path.name.encode("utf-8")) <= 104 and path.name.startswith("v1111")
     assert f"[{name.lower()}--" in path.read_text(encoding="utf-8")  # the id in the file stays whole
     assert result.files[f"rules/{path.name}"] == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("text,message", [
+    ("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]\n" for i in range(1, 8)), "an alias bomb?"),
+    ("5: &x [*x]\n", "refers to a collection that holds it"),
+    ("five: [seer, werewolf]\n", "must map a number of players to a list of role names"),
+    ("5: seer\n", "must map a number of players to a list of role names"),
+])
+def test_a_hostile_role_lists_file_is_a_located_error(tmp_path, capsys, text, message):
+    """The book's role-lists.yaml goes through the project's one YAML loader (it was yaml.safe_load)."""
+    book = _book(tmp_path, "")
+    (book / "role-lists.yaml").write_text(text, encoding="utf-8")
+    assert main(["render", str(book), "-o", str(tmp_path / "game")]) == 1
+    out = capsys.readouterr().out
+    assert f"{book / 'role-lists.yaml'}:" in out and "error[WW402]" in out and message in out

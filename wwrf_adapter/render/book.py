@@ -17,6 +17,7 @@ import uuid
 
 import yaml
 
+from rulescript import yamlsafe
 from rulescript.diagnostics import Diagnostic, Span
 
 from ..ast import Condition, Element, Inherit, KeyLine, Meta, Params, TriggerBlock, Value
@@ -238,13 +239,33 @@ class BookRenderer:
         return self.result
 
 
-def _role_lists(book: Path, out: Path) -> dict[int, list[str]]:
+def _yaml_file(path: Path, diagnostics: list[Diagnostic]) -> Any:
+    """A YAML file the renderer reads (the book's role lists, an earlier render's game.yaml) through the
+    project's one YAML loader; a file it refuses is a located WW402 error (and None)."""
+    try:
+        return yamlsafe.load_file(path, "WW402")
+    except yamlsafe.YamlError as exc:
+        diagnostics.append(exc.diagnostic)
+        return None
+
+
+def _role_lists(book: Path, out: Path, diagnostics: list[Diagnostic]) -> dict[int, list[str]]:
     for path in (book / ROLE_LISTS_FILE, out / "game.yaml"):
         if path.is_file():
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-            lists = data.get("role_lists") if path.name == "game.yaml" else data
-            if isinstance(lists, dict):
-                return {int(k): [slug(str(r)) for r in v] for k, v in lists.items()}
+            data = _yaml_file(path, diagnostics) or {}
+            lists = data.get("role_lists") if path.name == "game.yaml" and isinstance(data, dict) else data
+            if not isinstance(lists, dict):
+                continue
+            out_lists: dict[int, list[str]] = {}
+            for k, v in lists.items():
+                n = k if isinstance(k, int) and not isinstance(k, bool) else \
+                    int(k) if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 3 else None
+                if n is None or not isinstance(v, list) or not all(isinstance(r, str) for r in v):
+                    diagnostics.append(Diagnostic("error", "WW402", f"the role list {str(k)[:20]!r} must map a number "
+                                                  "of players to a list of role names", Span(str(path), 1, 1)))
+                    continue
+                out_lists[n] = [slug(r) for r in v]
+            return out_lists
     return {}
 
 
@@ -270,12 +291,13 @@ def _rules_text(r: RenderedElement, book: Path) -> str:
 def render_files(result: RenderResult, book: Path, out: Path, name: str | None = None) -> dict[str, str]:
     """The text of every file of the game folder (relative path -> text)."""
     files: dict[str, str] = {}
-    lists = _role_lists(book, out)
-    previous = {}
+    lists = _role_lists(book, out, result.diagnostics)
+    previous: Any = {}
     if (out / "game.yaml").is_file():  # keep the name, id and version an earlier render was given
-        previous = yaml.safe_load((out / "game.yaml").read_text(encoding="utf-8")) or {}
+        previous = _yaml_file(out / "game.yaml", result.diagnostics) or {}
+        previous = previous if isinstance(previous, dict) else {}
     if name is None:
-        name = previous.get("name")
+        name = previous.get("name") if isinstance(previous.get("name"), str) else None
     try:
         source = book.resolve().relative_to(out.resolve()).as_posix()
     except ValueError:
