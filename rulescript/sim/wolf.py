@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-import yaml
-
+from rulescript import yamlsafe
 from rulescript.compiler import CompileResult, compile_game
 from rulescript.games import werewolf
 from rulescript.games.werewolf import narrative
@@ -39,16 +38,29 @@ class WolfData:
     name: str = ""
 
 
+def _yaml(path: Path) -> dict:
+    """A werewolf game's YAML file (a mapping, {} when empty) read by the project's one YAML loader;
+    WolfDataError (located) for a file it refuses; OSError for a file that cannot be read."""
+    try:
+        data = yamlsafe.load(path.read_text(encoding="utf-8"), str(path), "RD101")
+    except yamlsafe.YamlError as exc:
+        d = exc.diagnostic
+        raise WolfDataError("%s:%d:%d: %s" % (d.span.file, d.span.line, d.span.col, d.message)) from None
+    if data is not None and not isinstance(data, dict):
+        raise WolfDataError("%s: the file must hold a mapping" % path)
+    return data or {}
+
+
 def load_wolf_data(game_dir: str | Path) -> WolfData:
     root = Path(game_dir)
-    cards = yaml.safe_load((root / "cards.yaml").read_text(encoding="utf-8")) or {}
+    cards = _yaml(root / "cards.yaml")
     models = {}
     for i, c in enumerate(cards.get("cards") or []):
         if not isinstance(c, dict) or not c.get("id") or c.get("type") not in werewolf.data.KINDS + ("display",):
             raise WolfDataError("%s: card #%d needs an id and a type (%s)" % (root / "cards.yaml", i + 1,
                                                                          ", ".join(werewolf.data.KINDS)))
         models[c["id"]] = c
-    game = yaml.safe_load((root / "game.yaml").read_text(encoding="utf-8")) or {}
+    game = _yaml(root / "game.yaml")
     lists = {}
     for n, roles in (game.get("role_lists") or {}).items():
         roles = list(roles)

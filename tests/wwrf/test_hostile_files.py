@@ -173,3 +173,18 @@ def test_a_hostile_role_lists_file_is_a_located_error(tmp_path, capsys, text, me
     assert main(["render", str(book), "-o", str(tmp_path / "game")]) == 1
     out = capsys.readouterr().out
     assert f"{book / 'role-lists.yaml'}:" in out and "error[WW402]" in out and message in out
+
+
+def test_the_werewolf_game_reads_its_yaml_with_the_one_loader(tmp_path):
+    """A rendered game's cards.yaml and game.yaml (and werewolf scenarios) go through rulescript.yamlsafe."""
+    from rulescript.sim.wolf import WolfDataError, load_wolf_data
+
+    game = tmp_path / "game"
+    shutil.copytree(ROOT / "cards" / "werewolf", game, ignore=shutil.ignore_patterns("roles", "scenarios"))
+    assert load_wolf_data(game).role_lists
+    (game / "game.yaml").write_text("lore: &x [*x]\n", encoding="utf-8")
+    with pytest.raises(WolfDataError, match=r"game.yaml:1:11: invalid YAML: alias 'x' refers to a collection"):
+        load_wolf_data(game)
+    (game / "game.yaml").write_text("- just\n- a list\n", encoding="utf-8")
+    with pytest.raises(WolfDataError, match="must hold a mapping"):
+        load_wolf_data(game)
