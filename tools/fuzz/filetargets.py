@@ -142,9 +142,9 @@ class OctgnBuildTarget(Target):
             if k < 0.55:
                 name = rng.choice(["game.yaml", "cards.yaml", "cards.yaml", "decks/starter.yaml"])
                 if rng.random() < 0.5:
-                    try:
+                    try:  # (a file an earlier edit of this input made deep or broken is edited as text)
                         files[name] = M.yaml_dump(M.mutate_tree(rng, yaml.safe_load(files[name])))
-                    except yaml.YAMLError:
+                    except (yaml.YAMLError, RecursionError):
                         files[name] = M.mutate_yaml_text(rng, files[name])
                 else:
                     files[name] = M.mutate_yaml_text(rng, files[name])
