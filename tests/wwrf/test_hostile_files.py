@@ -188,3 +188,18 @@ def test_the_werewolf_game_reads_its_yaml_with_the_one_loader(tmp_path):
     (game / "game.yaml").write_text("- just\n- a list\n", encoding="utf-8")
     with pytest.raises(WolfDataError, match="must hold a mapping"):
         load_wolf_data(game)
+
+
+def test_a_hash_in_a_prompt_name_is_not_supported_rather_than_cut(tmp_path):
+    """Found by the wwrf-render fuzz target: `|se#er.divine|` was rendered `prompt = se#er.divine`, which
+    the rule-file reader reads as `prompt = se` (a comment from '#')."""
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "seer").write_text("**Seer** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
+                               "Immediate Night: [Condition: @Selection is not @Self] |se#er.divine|\n"
+                               "  • Process: Role Investigate @Selection\n", encoding="utf-8")
+    out = tmp_path / "game"
+    result = render_book(book, out)
+    [d] = result.unsupported
+    assert (d.span.line, d.code) == (3, "WW401") and "holds a '#'" in d.message
+    assert "prompt = se" not in (out / "rules" / "seer.ini").read_text(encoding="utf-8")
