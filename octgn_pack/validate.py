@@ -888,7 +888,9 @@ class Validator:
                           Span(shown, i, line.index("ShowDialog()") + 1))
         try:
             tree = ast.parse(text)
-        except SyntaxError:
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            # not Python 3 (the Python 2.7 check reports it), or too deeply nested for the parser
+            # ("Parser stack overflowed" is a MemoryError, raised at once: found by the octgn-build fuzz target)
             return
         for node in tree.body:
             targets = []

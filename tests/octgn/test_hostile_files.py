@@ -367,3 +367,15 @@ def test_an_xml_entry_with_an_unknown_encoding_is_a_located_error(tmp_path, caps
     path = _with_entry(package, tmp_path / "p.o8g", "def/extra.xml", b'<?xml version="1.0" encoding="nope"?><x/>')
     code, err = _validate(path, capsys)
     assert code == 1 and "Traceback" not in err
+
+
+def test_a_script_too_deeply_nested_for_the_parser_is_not_an_internal_error(tmp_path):
+    """Found by the octgn-build fuzz target: Python's parser raises MemoryError ("Parser stack
+    overflowed") at once on a deeply nested expression; the shared-script check let it out."""
+    text = (Path(__file__).parent / "fixtures" / "parser-overflow.py.txt").read_text(encoding="utf-8")  # the input
+    import ast
+    with pytest.raises(MemoryError):
+        ast.parse(text)
+    root = write_game(tmp_path / "g", scripts={"deep.py": text})
+    b = build(root, tmp_path / "dist", check_py27=False)
+    assert b.ok, b.render()
