@@ -68,6 +68,7 @@ def deploy(game: str | Path, data: str | Path, progress: Progress | None = None,
         tree[rel] = blob
     staging = target.with_name("." + guid + ".new")
     old = target.with_name("." + guid + ".old")
+    _no_links(data, [target, staging, old] + list(images) + list(decks))  # before anything is written
     try:
         for p in (staging, old):
             if p.exists():
@@ -93,6 +94,25 @@ def deploy(game: str | Path, data: str | Path, progress: Progress | None = None,
     return out
 
 
+def _no_links(data: Path, paths: list[Path]) -> None:
+    """DeployError when writing or removing any of ``paths`` would go through a symbolic link inside the
+    data folder (``DATA/Decks/<game>`` linked to a folder elsewhere, ``GameDatabase/<guid>`` or its
+    ``.old`` backup a link): deploy never follows a link out of the data folder.  The data folder itself
+    may be a link (the user named it)."""
+    checked: set[Path] = set()
+    for path in paths:
+        rel = path.relative_to(data)
+        at = data
+        for part in rel.parts:
+            at = at / part
+            if at in checked:
+                continue
+            checked.add(at)
+            if at.is_symlink():
+                raise DeployError(f"{at} is a symbolic link (to {os.readlink(at)}): deploy does not write through "
+                                  f"links in the data folder; remove it (nothing was installed)")
+
+
 # ------------------------------------------------------------------------------------------ dev loop
 def installed_game(game: str | Path, data: str | Path) -> Path:
     """The installed folder of ``game`` in ``data``; DeployError when it is not installed there."""
@@ -103,6 +123,7 @@ def installed_game(game: str | Path, data: str | Path) -> Path:
     if not gid:
         raise DeployError(f"{game}/game.yaml has no id")
     target = install_dir(data, game_guid(str(gid)))
+    _no_links(Path(data), [target / RULES])  # the dev loop writes Scripts/rules.py there
     if not (target / "definition.xml").is_file():
         raise DeployError(f"the game is not installed in {data} (no {target}/definition.xml): "
                           f"run 'octgn-pack deploy {game} --data {data}' first")

@@ -26,6 +26,7 @@ fields ``cards.yaml`` holds.
 from __future__ import annotations
 
 import importlib
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -316,7 +317,7 @@ class _Reader:
             if v is None:
                 return None
             path = p.root / str(v)
-            if not isinstance(v, str) or path.suffix.lower() not in IMAGE_SUFFIXES or not path.is_file():
+            if not isinstance(v, str) or path.suffix.lower() not in IMAGE_SUFFIXES or not self._in_game(path):
                 self.error("OP112", f"octgn.{'.'.join(where + (key,))}: no PNG or JPEG image '{v}' in the game folder",
                            at(*where, key))
                 return None
@@ -398,8 +399,9 @@ class _Reader:
             return
         p.face = face
         for key in getattr(face, "GAME_FIELDS", None) or []:
-            if isinstance(g.data, dict) and key in g.data:
+            if g is not None and isinstance(g.data, dict) and key in g.data:
                 p.fields[key] = g.data[key]
+                self._data_ok(g, (key,), g.data[key], xml=False)
 
     # -------------------------------------------------------------------------- cards.yaml
     def cards(self) -> None:
@@ -450,7 +452,7 @@ class _Reader:
             seen[key] = guids[guid] = card
             p.cards.append(card)
             entries.append((i, c))
-            self._strings_ok(d, ("cards", i), c)
+            self._data_ok(d, ("cards", i), c)
             self._image(d, i, card)
         self._declare(d, entries)
         for card, (i, c) in zip(p.cards, entries):
@@ -474,27 +476,41 @@ class _Reader:
             return self.p.name
         return v.strip()
 
-    def _strings_ok(self, d: YamlDoc, path: tuple[Any, ...], value: Any) -> None:
-        """Every text of a card must be writable as XML (escaping handles &, <, quotes; not U+0001)."""
-        if isinstance(value, str):
-            ch = bad_xml_char(value)
-            if ch is not None:
-                self.error("OP126", f"the character U+{ord(ch):04X} cannot be written in XML (not even escaped)",
-                           d.span(*path))
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                self._strings_ok(d, path + (k,), v)
-                if isinstance(k, str):
-                    self._strings_ok(d, path + (k,), k)
-        elif isinstance(value, list):
-            for j, v in enumerate(value):
-                self._strings_ok(d, path + (j,), v)
+    def _data_ok(self, d: YamlDoc, path: tuple[Any, ...], value: Any, xml: bool = True) -> None:
+        """Every text of a card must be writable as XML (escaping handles &, <, quotes; not U+0001), and
+        every value as a literal of ``Scripts/gamedata.py`` (``py_literal``: no inf or nan)."""
+        todo = [(path, value, False)]
+        while todo:
+            where, v, is_key = todo.pop()
+            if isinstance(v, str):
+                ch = bad_xml_char(v) if xml else None
+                if ch is not None:
+                    self.error("OP126", f"the character U+{ord(ch):04X} cannot be written in XML (not even escaped)",
+                               d.key_span(*where) if is_key else d.span(*where))
+            elif isinstance(v, float) and not math.isfinite(v):
+                self.error("OP136", f"the number {v!r} (.inf or .nan in YAML) cannot be written into the package's "
+                           "scripts (Scripts/gamedata.py): write a finite number",
+                           d.key_span(*where) if is_key else d.span(*where))
+            elif isinstance(v, dict):  # (pushed in reverse: reported in the order of the file)
+                for k, item in reversed(list(v.items())):
+                    todo.append((where + (k,), item, False))
+                    todo.append((where + (k,), k, True))
+            elif isinstance(v, list):
+                todo.extend((where + (j,), item, False) for j, item in reversed(list(enumerate(v))))
+
+    def _in_game(self, path: Path) -> bool:
+        """True when ``path`` is a file inside the game folder, links followed (an image named
+        ``../x.png`` or ``/etc/x.png``, or a link out of the folder, would be copied into the package)."""
+        try:
+            return path.is_file() and path.resolve().is_relative_to(self.p.root.resolve())
+        except (OSError, RuntimeError, ValueError):
+            return False
 
     def _image(self, d: YamlDoc, i: int, card: Card) -> None:
         ref = card.data.get("image")
         if ref is not None:
             path = self.p.root / str(ref)
-            if not isinstance(ref, str) or path.suffix.lower() not in IMAGE_SUFFIXES or not path.is_file():
+            if not isinstance(ref, str) or path.suffix.lower() not in IMAGE_SUFFIXES or not self._in_game(path):
                 self.error("OP127", f"card '{card.id}': no PNG or JPEG image '{ref}' in the game folder",
                            d.span("cards", i, "image"))
                 return
@@ -502,7 +518,7 @@ class _Reader:
             return
         for suffix in (".png", ".jpg"):
             path = self.p.root / "images" / (card.id + suffix)
-            if path.is_file():
+            if self._in_game(path):
                 card.image = path
                 return
 
@@ -726,7 +742,14 @@ class _Reader:
     def scripts(self) -> None:
         folder = self.p.root / "scripts"
         if folder.is_dir():
-            self.p.scripts = sorted(folder.glob("*.py"))
+            for path in sorted(folder.glob("*.py")):
+                # (a name that is not UTF-8 holds surrogate escapes, which XML cannot hold either)
+                if bad_xml_char(path.name) or not self._in_game(path):
+                    shown = path.name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                    self.error("OP150", f"the script '{shown}' cannot be shipped: its name must be UTF-8 text "
+                               "XML can hold, and it must be a file inside the game folder", Span(str(path), 1, 1))
+                    continue
+                self.p.scripts.append(path)
 
 
 def read_project(root: str | Path) -> Project:

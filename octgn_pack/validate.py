@@ -16,7 +16,9 @@ from __future__ import annotations
 import ast
 import io
 import re
+import struct
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -56,15 +58,25 @@ _KEY_RE = re.compile(r"^([A-Z]|D?[0-9]|F([1-9]|1[0-9]|2[0-4])|NumPad[0-9]|Space|
                      r"Add|Subtract|Multiply|Divide|Decimal|OemPlus|OemMinus|OemComma|OemPeriod)$", re.IGNORECASE)
 
 
+def _whole(text: str) -> bool:
+    """A whole number the checks read: ASCII digits, at most 9 (``str.isdigit`` takes '²', and Python
+    refuses to convert 4,300 digits)."""
+    return re.fullmatch(r"[0-9]{1,9}", text) is not None
+
+
 @dataclass
 class Tree:
-    """The files of a package or folder: ``{path relative to the package root: bytes}``."""
+    """The files of a package or folder: ``{path relative to the package root: bytes}``.
+
+    Only the files the checks read (XML, decks, the manifest and relationships, Python) keep their
+    bytes; any other file (images, fonts, sounds) maps to ``b""``: its name is what the checks use."""
 
     label: str                     # what diagnostics name: the zip or folder path
     files: dict[str, bytes]
     is_zip: bool
     prefix: str = "def/"           # where the game definition lives in ``files``
     raw_names: list[str] = field(default_factory=list)   # zip entry names as written
+    problems: list[Diagnostic] = field(default_factory=list)  # entries that cannot be read or used
 
     def display(self, path: str) -> str:
         return f"{self.label}!/{path}" if self.is_zip else str(Path(self.label) / path)
@@ -93,34 +105,174 @@ class LoadError(Exception):
     """The path is not a package or a folder that can be checked (a usage or I/O error)."""
 
 
+# What reading a package may cost, whatever its headers claim (docs/octgn.md, "Hostile packages"):
+READ_SUFFIXES = (".xml", ".o8d", ".nuspec", ".rels", ".py")  # the files whose bytes the checks read
+MAX_READ_ENTRY = 16 * 1024 * 1024      # bytes of one such file, inflated
+MAX_READ_TOTAL = 64 * 1024 * 1024      # bytes of all of them
+MAX_INFLATED = 512 * 1024 * 1024       # bytes inflated in all (other entries are streamed and dropped)
+MAX_RATIO = 200                        # inflated / compressed bytes of an entry, past RATIO_FROM bytes
+RATIO_FROM = 1024 * 1024
+MAX_DIRECTORY = 8 * 1024 * 1024        # bytes of the zip's central directory (about 100,000 entries)
+CHUNK = 256 * 1024
+ZIP_METHODS = {zipfile.ZIP_STORED: "stored", zipfile.ZIP_DEFLATED: "deflated"}  # what OCTGN's reader reads
+_DRIVE = re.compile(r"^[A-Za-z]:")
+_S_IFMT, _S_IFLNK = 0o170000, 0o120000
+
+
+def _keeps(name: str) -> bool:
+    return name.lower().endswith(READ_SUFFIXES)
+
+
 def load_tree(path: str | Path) -> Tree:
     p = Path(path)
     if p.is_dir():
-        files: dict[str, bytes] = {}
-        for f in sorted(p.rglob("*")):
-            if f.is_file() and "__pycache__" not in f.parts:
-                files[f.relative_to(p).as_posix()] = f.read_bytes()
-        if "definition.xml" in files and not any(k.startswith("def/") for k in files):
-            return Tree(str(p), files, False, prefix="")
-        return Tree(str(p), files, False)
+        return _tree_from_folder(p)
     if not p.is_file():
         raise LoadError(f"no such file or folder: {path}")
+    return tree_from_zip(p, str(p))
+
+
+def _tree_from_folder(p: Path) -> Tree:
+    files: dict[str, bytes] = {}
+    problems: list[Diagnostic] = []
+    total = 0
+    for f in sorted(p.rglob("*")):
+        if f.is_file() and "__pycache__" not in f.parts:
+            rel = f.relative_to(p).as_posix()
+            data = b""
+            if _keeps(rel):
+                size = f.stat().st_size
+                if size > MAX_READ_ENTRY or total + size > MAX_READ_TOTAL:
+                    problems.append(Diagnostic("error", "OP315", f"the file is too large to check ({size:,} bytes; "
+                                               f"at most {MAX_READ_ENTRY:,} a file, {MAX_READ_TOTAL:,} in all)",
+                                               Span(str(f), 1, 1)))
+                else:
+                    data = f.read_bytes()[:MAX_READ_ENTRY]
+                    total += len(data)
+            files[rel] = data
+    if "definition.xml" in files and not any(k.startswith("def/") for k in files):
+        return Tree(str(p), files, False, prefix="", problems=problems)
+    return Tree(str(p), files, False, problems=problems)
+
+
+def _shown(name: str) -> str:
+    """An entry name as diagnostics print it: control characters (a line break) escaped."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in name)
+
+
+def _name_problem(raw: str) -> str | None:
+    """Why an entry name would be written outside the folder it is unpacked into (None: it would not)."""
+    for name in dict.fromkeys((raw, part_path(raw))):  # as written, and percent-decoded as OCTGN reads it
+        if "\\" in name:
+            return "holds a backslash (a Windows path separator)"
+        if name.startswith("/"):
+            return "is an absolute path"
+        if _DRIVE.match(name):
+            return "starts with a drive letter"
+        segments = name.split("/")
+        if ".." in segments:
+            return "has a '..' segment (it would be unpacked outside the package's folder)"
+        if "\0" in name:
+            return "holds a NUL character"
+    return None
+
+
+class _Budget:
+    def __init__(self) -> None:
+        self.inflated = 0
+        self.kept = 0
+
+
+def _read_entry(z: zipfile.ZipFile, info: zipfile.ZipInfo, keep: bool, budget: _Budget) -> tuple[bytes, str | None]:
+    """The bytes of an entry (``b""`` when not kept) or why it cannot be read.  Streamed in chunks: at
+    most ``MAX_READ_ENTRY`` bytes are held, whatever the headers claim."""
+    if info.flag_bits & 0x1:
+        return b"", "is encrypted (OCTGN cannot read a password-protected entry)"
+    if info.compress_type not in ZIP_METHODS:
+        return b"", (f"uses compression method {info.compress_type}: OCTGN reads only stored (0) and "
+                     "deflated (8) entries")
+    limit = MAX_READ_ENTRY if keep else MAX_INFLATED
+    chunks: list[bytes] = []
+    size = 0
     try:
-        return tree_from_zip(p.read_bytes(), str(p))
-    except zipfile.BadZipFile as exc:
-        raise LoadError(f"{path} is not a zip (a .o8g/.nupkg package is one): {exc}") from exc
+        with z.open(info) as fh:
+            while True:
+                chunk = fh.read(CHUNK)
+                if not chunk:
+                    break
+                size += len(chunk)
+                budget.inflated += len(chunk)
+                if size > limit:
+                    return b"", f"inflates to more than {limit:,} bytes"
+                if size > RATIO_FROM and size > MAX_RATIO * max(info.compress_size, 1):
+                    return b"", (f"inflates to more than {MAX_RATIO} times its compressed size "
+                                 f"({info.compress_size:,} bytes): a zip bomb?")
+                if budget.inflated > MAX_INFLATED:
+                    return b"", f"the package inflates to more than {MAX_INFLATED:,} bytes in all"
+                if keep:
+                    budget.kept += len(chunk)
+                    if budget.kept > MAX_READ_TOTAL:
+                        return b"", f"the package's XML and scripts inflate to more than {MAX_READ_TOTAL:,} bytes"
+                    chunks.append(chunk)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, NotImplementedError, ValueError,
+            struct.error) as exc:
+        return b"", f"cannot be read: {_shown(str(exc)) or type(exc).__name__} (a corrupt package?)"
+    return b"".join(chunks), None
 
 
-def tree_from_zip(data: bytes, label: str) -> Tree:
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        names = [i.filename for i in z.infolist() if not i.filename.endswith("/")]
+def _open_zip(source: bytes | Path, label: str) -> zipfile.ZipFile:
+    fh = io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")
+    try:
+        end = zipfile._EndRecData(fh)  # type: ignore[attr-defined]  # the end record: the directory's size
+        if end is not None and end[zipfile._ECD_SIZE] > MAX_DIRECTORY:  # type: ignore[attr-defined]
+            raise LoadError(f"{label}: the zip's directory is {end[zipfile._ECD_SIZE]:,} bytes "  # type: ignore[attr-defined]
+                            f"(at most {MAX_DIRECTORY:,}: about 100,000 entries)")
+        return zipfile.ZipFile(fh)
+    except LoadError:
+        fh.close()
+        raise
+    except (zipfile.BadZipFile, EOFError, OSError, ValueError, struct.error, UnicodeDecodeError, NotImplementedError,
+            RuntimeError) as exc:
+        fh.close()
+        raise LoadError(f"{label} is not a zip (a .o8g/.nupkg package is one): {_shown(str(exc))}") from exc
+
+
+def tree_from_zip(source: bytes | Path, label: str) -> Tree:
+    """The entries of a package (its bytes or its path).  An entry that cannot be read safely (encrypted,
+    an unknown compression method, corrupt data, a zip bomb) or whose name leads out of the folder it
+    is unpacked into (or is a link) is a located OP31x problem of the tree; LoadError when the file is
+    not a zip at all."""
+    problems: list[Diagnostic] = []
+    budget = _Budget()
+
+    def problem(code: str, raw: str, message: str) -> None:
+        problems.append(Diagnostic("error", code, f"the entry '{_shown(raw)}' {message}", Span(f"{label}!/{_shown(raw)}", 1, 1)))
+
+    with _open_zip(source, label) as z:
+        infos = z.infolist()
+        names = [i.filename for i in infos if not i.filename.endswith("/")]
         files = {}
-        for info in z.infolist():
-            if info.filename.endswith("/"):
+        for info in infos:
+            raw = info.filename
+            why = _name_problem(raw)
+            if why is not None:
+                problem("OP312", raw, why)
                 continue
-            name = info.filename if info.filename == "[Content_Types].xml" else part_path(info.filename)
-            files[name] = z.read(info)
-    return Tree(label, files, True, raw_names=names)
+            if (info.external_attr >> 16) & _S_IFMT == _S_IFLNK:
+                problem("OP313", raw, "is a symbolic link (an unpacked link can point anywhere)")
+                continue
+            if raw.endswith("/"):
+                continue
+            name = raw if raw == "[Content_Types].xml" else part_path(raw)
+            keep = _keeps(name)
+            data, why = _read_entry(z, info, keep, budget)
+            if why is not None:
+                problem("OP314", raw, why)
+                if budget.inflated > MAX_INFLATED:
+                    break
+                continue
+            files[name] = data
+    return Tree(label, files, True, raw_names=names, problems=problems)
 
 
 class Validator:
@@ -204,6 +356,7 @@ class Validator:
     # ---------------------------------------------------------------------------- the run
     def run(self) -> Report:
         self._rel = {}
+        self.r.diagnostics.extend(self.t.problems)
         if self.t.is_zip:
             self.package()
         self.layout()
@@ -221,13 +374,16 @@ class Validator:
         for raw in t.raw_names:
             if raw == "[Content_Types].xml":
                 continue
-            low = part_path(raw).lower()
+            low = part_path(raw).casefold()
+            where = Span(t.display(_shown(raw)), 1, 1)
             if low in seen:
-                self.err("OP300", f"two entries differ only in case: '{seen[low]}' and '{raw}'", Span(t.label, 1, 1))
+                what = "have the same name" if part_path(seen[low]) == part_path(raw) else "differ only in case"
+                self.err("OP300", f"two entries {what}: '{_shown(seen[low])}' and '{_shown(raw)}' (unpacked on "
+                         "Windows, one overwrites the other)", where)
             seen[low] = raw
             if re.search(r"[^A-Za-z0-9/\-._~%!$&'()*+,;=:@]", raw):
-                self.err("OP301", f"the entry name '{raw}' is not a part URI (percent-encode it; a space is %20)",
-                         Span(t.label, 1, 1))
+                self.err("OP301", f"the entry name '{_shown(raw)}' is not a part URI (percent-encode it; a space is %20)",
+                         where)
         ct = "[Content_Types].xml"
         if ct not in t.files:
             self.err("OP302", "the package has no [Content_Types].xml (an OPC package needs one)", Span(t.label, 1, 1))
@@ -395,7 +551,7 @@ class Validator:
             t = seen["table"]
             for a in ("width", "height"):
                 v = t.attrs.get(a, "")
-                if not v.isdigit() or int(v) <= 0:
+                if not _whole(v) or int(v) <= 0:
                     self.err("OP234", f"the table '{a}' must be a whole number above 0", t.attr_span(a))
             self.need_file(t, "background", "table background")
             self.actions(t)
@@ -438,7 +594,7 @@ class Validator:
     def card(self, c: Node) -> None:
         for a in ("width", "height"):
             v = c.attrs.get(a, "")
-            if not v.isdigit() or int(v) <= 0:
+            if not _whole(v) or int(v) <= 0:
                 self.err("OP238", f"<card> needs a whole-number '{a}' above 0 (OCTGN crashes without it)",
                          c.attr_span(a) if a in c.attrs else c.span())
         self.need_file(c, "back", "card back")
@@ -682,7 +838,7 @@ class Validator:
                              sec.attr_span("name"), did_you_mean(sname, self.sections))
                 for c in sec.all("card"):
                     q = c.attrs.get("qty", "")
-                    if not q.isdigit() or int(q) < 1:
+                    if not _whole(q) or int(q) < 1:
                         self.err("OP273", "'qty' must be a whole number above 0", c.attr_span("qty") if q else c.span())
                     cid = c.attrs.get("id", "")
                     if cid not in self.card_guids and c.text.strip().lower() not in self.card_names:
@@ -732,7 +888,9 @@ class Validator:
                           Span(shown, i, line.index("ShowDialog()") + 1))
         try:
             tree = ast.parse(text)
-        except SyntaxError:
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            # not Python 3 (the Python 2.7 check reports it), or too deeply nested for the parser
+            # ("Parser stack overflowed" is a MemoryError, raised at once: found by the octgn-build fuzz target)
             return
         for node in tree.body:
             targets = []

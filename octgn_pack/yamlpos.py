@@ -4,6 +4,12 @@
 and ``span(*path)`` / ``key_span(*path)`` for any path of keys and list indices (the nearest
 enclosing node when a path does not exist).  A syntax error, or a key repeated in one mapping (PyYAML
 would silently keep the last), is a diagnostic.
+
+The text is read and composed by the project's one YAML loader (:mod:`rulescript.yamlsafe`), with its
+limits (size, control characters, nesting, alias expansion, scalars a tag cannot hold): a file that
+breaks one is an OP100 diagnostic where it does.  Positions are recorded once per node: the values
+an alias shares are located where the anchor writes them, and a path below an alias use resolves to
+the alias (the walk never expands aliases).
 """
 
 from __future__ import annotations
@@ -14,10 +20,10 @@ from typing import Any
 
 import yaml
 
+from rulescript import yamlsafe
 from rulescript.diagnostics import Diagnostic, SourceText, Span
 
 _Path = tuple[Any, ...]
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: the same nodes, faster
 
 
 @dataclass
@@ -54,44 +60,47 @@ def _span(file: str, node: yaml.Node) -> Span:
 
 def load_text(text: str, file: str) -> YamlDoc:
     doc = YamlDoc(file, text)
-    loader = _LOADER(text)
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return doc
-        doc.data = loader.construct_document(node)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        span = Span(file, mark.line + 1, mark.column + 1) if mark else Span(file, 1, 1)
-        doc.diagnostics.append(Diagnostic("error", "OP100", f"invalid YAML: {getattr(exc, 'problem', None) or exc}",
-                                          span))
+        node, loader = yamlsafe.compose(text, file, "OP100")
+        doc.data = yamlsafe.construct(node, loader, file, "OP100")
+    except yamlsafe.YamlError as exc:
+        doc.diagnostics.append(exc.diagnostic)
         return doc
-    finally:
-        loader.dispose()
-    _walk(doc, node, doc.data, ())
+    if node is not None:
+        _walk(doc, node, doc.data)
     return doc
 
 
-def _walk(doc: YamlDoc, node: yaml.Node, data: Any, path: _Path) -> None:
-    doc.values[path] = _span(doc.file, node)
-    if isinstance(node, yaml.MappingNode) and isinstance(data, dict):
-        seen: dict[Any, Span] = {}
-        for knode, vnode in node.value:
-            if not isinstance(knode, yaml.ScalarNode):
-                continue
-            key = _scalar_key(knode, data)
-            kspan = _span(doc.file, knode)
-            if key in seen:
-                doc.diagnostics.append(Diagnostic(
-                    "error", "OP101", f"the key '{key}' is repeated in this mapping", kspan,
-                    (f"first written at line {seen[key].line}",)))
-            seen[key] = kspan
-            doc.keys[path + (key,)] = kspan
-            if key in data:
-                _walk(doc, vnode, data[key], path + (key,))
-    elif isinstance(node, yaml.SequenceNode) and isinstance(data, list):
-        for i, (vnode, item) in enumerate(zip(node.value, data)):
-            _walk(doc, vnode, item, path + (i,))
+def _walk(doc: YamlDoc, root: yaml.Node, data: Any) -> None:
+    """Record where every value and key is written: each node once (a node an alias shares again is
+    not walked again), without recursion."""
+    seen: set[int] = set()
+    todo: list[tuple[yaml.Node, Any, _Path]] = [(root, data, ())]
+    while todo:
+        node, value, path = todo.pop()
+        doc.values[path] = _span(doc.file, node)
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        children: list[tuple[yaml.Node, Any, _Path]] = []
+        if isinstance(node, yaml.MappingNode) and isinstance(value, dict):
+            keys: dict[Any, Span] = {}
+            for knode, vnode in node.value:
+                if not isinstance(knode, yaml.ScalarNode):
+                    continue
+                key = _scalar_key(knode, value)
+                kspan = _span(doc.file, knode)
+                if key in keys:
+                    doc.diagnostics.append(Diagnostic(
+                        "error", "OP101", f"the key '{key}' is repeated in this mapping", kspan,
+                        (f"first written at line {keys[key].line}",)))
+                keys[key] = kspan
+                doc.keys[path + (key,)] = kspan
+                if key in value:
+                    children.append((vnode, value[key], path + (key,)))
+        elif isinstance(node, yaml.SequenceNode) and isinstance(value, list):
+            children = [(vnode, item, path + (i,)) for i, (vnode, item) in enumerate(zip(node.value, value))]
+        todo.extend(reversed(children))  # in the order of the document: an anchor before its aliases
 
 
 def _scalar_key(knode: yaml.ScalarNode, data: dict) -> Any:
@@ -108,9 +117,9 @@ def _scalar_key(knode: yaml.ScalarNode, data: dict) -> Any:
 def load(path: str | Path) -> YamlDoc:
     p = Path(path)
     try:
-        text = p.read_bytes().decode("utf-8", errors="replace")
-    except OSError as exc:
+        text = yamlsafe.read_file_text(p, "OP102")
+    except yamlsafe.YamlError as exc:
         doc = YamlDoc(str(p), "")
-        doc.diagnostics.append(Diagnostic("error", "OP102", f"cannot read the file: {exc.strerror}", Span(str(p), 1, 1)))
+        doc.diagnostics.append(exc.diagnostic)
         return doc
     return load_text(text, str(p))

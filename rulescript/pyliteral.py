@@ -10,13 +10,15 @@ hand edit with non-ASCII text keeps loading.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterable
 
 CODING_LINE = "# -*- coding: utf-8 -*-\n"
 
 
 def py_literal(value: Any) -> str:
-    """``value`` (dicts, lists, tuples, strings, ints, floats, bools, None) as an ASCII Python literal."""
+    """``value`` (dicts, lists, tuples, strings, ints, finite floats, bools, None) as an ASCII Python
+    literal; ValueError for an infinite or NaN float, TypeError for anything else."""
     out: list[str] = []
     _write(value, out.append)
     return "".join(out)
@@ -47,6 +49,9 @@ def _write(value: Any, put: Any) -> None:
                 put(", ")
             _write(v, put)
         put("]" if is_list else ",)" if len(value) == 1 else ")")
+    elif isinstance(value, float) and not math.isfinite(value):
+        # repr gives 'inf'/'nan', a NameError when the module is loaded: the callers check their data first
+        raise ValueError(f"{value!r} cannot be written as a Python literal")
     elif value is None or isinstance(value, (bool, int, float)):
         put(repr(value))
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,6 +102,7 @@ def collect_sources(paths: list[str | Path], bag: DiagnosticBag, sources: dict[s
 def _book_sources(root: Path, bag: DiagnosticBag, sources: dict[str, SourceText]) -> list[SourceFile]:
     out: list[SourceFile] = []
     lists = root / "_paths"
+    real_root = root.resolve()
     for entry in sorted(lists.iterdir()):
         kind = PATH_KINDS.get(entry.name)
         if kind is None or not entry.is_file():
@@ -118,15 +120,53 @@ def _book_sources(root: Path, bag: DiagnosticBag, sources: dict[str, SourceText]
             name = line.strip()
             if not name:
                 continue
+            col = len(line) - len(line.lstrip()) + 1
+            outside = _outside_book(name)
+            if outside:
+                bag.error("WW107", f"'{name}' (of the {entry.name} list) {outside}: a book lists folders inside it",
+                          Span(str(entry), number, col, number, col + len(name)),
+                          ("write the folder's path relative to the book, with '/' between folders",))
+                continue
             folder = root / name
+            if folder.is_dir() and not _inside(folder, real_root):
+                bag.error("WW107", f"'{name}' (of the {entry.name} list) is a link to a folder outside the book",
+                          Span(str(entry), number, col, number, col + len(name)))
+                continue
             if not folder.is_dir():
-                col = len(line) - len(line.lstrip()) + 1
                 bag.error("WW106", f"folder '{name}' (of the {entry.name} list) not found in {root}",
                           Span(str(entry), number, col, number, col + len(name)))
                 continue
             files = sorted(f for f in folder.iterdir() if f.is_file() and not f.suffix and not f.name.startswith("."))
-            out.extend(SourceFile(f, kind) for f in files)
+            for f in files:
+                if f.is_symlink() and not _inside(f, real_root):  # a link to a file elsewhere is not read
+                    bag.error("WW107", f"'{f.name}' (in the folder '{name}' of the {entry.name} list) is a link to a "
+                              "file outside the book: not read", Span(str(entry), number, col, number, col + len(name)))
+                    continue
+                out.append(SourceFile(f, kind))
     return out
+
+
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+def _outside_book(name: str) -> str | None:
+    """Why a ``_paths/`` entry names a place outside the book (None when it does not)."""
+    if name.startswith(("/", "\\")) or _DRIVE.match(name):
+        return "is an absolute path"
+    if "\\" in name:
+        return "holds a backslash"
+    if ".." in name.split("/"):
+        return "goes up out of the book ('..')"
+    return None
+
+
+def _inside(path: Path, real_root: Path) -> bool:
+    """True when ``path``, with every link followed, lies in the book (``real_root`` is resolved)."""
+    try:
+        path.resolve().relative_to(real_root)
+    except (ValueError, OSError, RuntimeError):
+        return False
+    return True
 
 
 def collect_files(paths: list[str | Path]) -> list[Path]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from rulescript.diagnostics import Diagnostic, Span
 from rulescript.importer.definition import normalise_guid
-from rulescript.importer.xmlread import Node, read_root
+from rulescript.importer.xmlread import MAX_DIGITS, Node, read_root, whole_number
 
 DECK_SIZE = 50
 MAX_COPIES = 3
@@ -86,10 +86,13 @@ def _entry(deck: Deck, el: Node, cards: dict[str, dict[str, Any]], by_name: dict
     span = Span(deck.path, el.line, el.col)
     text = " ".join(el.itertext().split())
     raw_qty = (el.get("qty") or "1").strip()
-    if not re.fullmatch(r"\d+", raw_qty) or int(raw_qty) < 1:
+    qty = whole_number(raw_qty)
+    if qty is None or qty < 1:
         deck.dropped += 1
-        deck.diagnostics.append(Diagnostic("error", "RI234", f"qty={raw_qty!r} of '{text or el.get('id')}' is not a "
-                                           "positive integer; the entry is dropped", span))
+        shown = raw_qty if len(raw_qty) <= 24 else f"{raw_qty[:12]}...{raw_qty[-4:]} ({len(raw_qty):,} characters)"
+        deck.diagnostics.append(Diagnostic("error", "RI234", f"qty={shown!r} of '{text or el.get('id')}' is not a "
+                                           f"positive integer of at most {MAX_DIGITS} digits; the entry is dropped",
+                                           span))
         return
     cid = normalise_guid(el.get("id") or "")
     if cid not in cards:
@@ -110,7 +113,7 @@ def _entry(deck: Deck, el: Node, cards: dict[str, dict[str, Any]], by_name: dict
         deck.diagnostics.append(Diagnostic("warning", "RI235", f"no card has the id '{el.get('id')}': matched by its "
                                            f"name '{text}' (as OCTGN does)", span))
         cid = alt
-    deck.counts[cid] = deck.counts.get(cid, 0) + int(raw_qty)
+    deck.counts[cid] = deck.counts.get(cid, 0) + qty
     first_of_name.setdefault(str(cards[cid].get("name", "")).lower(), el)
 
 

@@ -311,8 +311,14 @@ def _build_ini(rules: list[_Rule], names: dict[str, str], header: list[str]) -> 
 # writing the folder
 
 
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
 def _write_file(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    # a plugin's file name that is not UTF-8 (surrogate escapes in a deck name or a quoted path) is
+    # written with U+FFFD for its bytes: the files written are UTF-8 text
+    text = _SURROGATES.sub("\ufffd", text)
     with open(path, "w", encoding="utf-8", newline="\n") as fh:
         fh.write(text)
 

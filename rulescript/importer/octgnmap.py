@@ -39,7 +39,7 @@ from rulescript.compiler.profile import load_profile
 from rulescript.diagnostics import Diagnostic, Severity, Span
 from rulescript.importer.definition import Definition
 from rulescript.importer.setxml import PROPERTY_FIELDS, SetData, norm_name
-from rulescript.importer.xmlread import Node
+from rulescript.importer.xmlread import Node, whole_number
 
 # a set.xml property mapped to one card field -> the field's path in cards.yaml (docs/octgn.md, card properties)
 FIELD_PATHS = {"type": ("type",), "subtype": ("subtype",), "bp": ("bp",), "sp": ("sp",), "backup": ("backup",),
@@ -226,10 +226,7 @@ class _Mapper:
         raw = node.get(attr)
         if raw is None:
             return None
-        try:
-            value = int(raw.strip())
-        except ValueError:
-            value = None
+        value = whole_number(raw, signed=True)
         if value is None or not lo <= value <= hi:
             self.say("warning", "RI212", node, f"<{node.tag} {attr}=\"{raw}\"> is not a whole number from {lo} to "
                      f"{hi}; game.yaml leaves it out and the package uses the builder's default")

@@ -23,7 +23,7 @@ from typing import Any
 from rulescript.diagnostics import Diagnostic, Span
 from rulescript.importer.definition import normalise_guid
 from rulescript.importer.glyphs import Glyphs
-from rulescript.importer.xmlread import Node, read_root
+from rulescript.importer.xmlread import Node, read_root, whole_number
 
 CARD_TYPES = ("character", "action", "reaction")
 
@@ -67,8 +67,7 @@ def norm_name(name: str) -> str:
 
 
 def _int(value: str) -> int | None:
-    v = value.strip().replace("\u2212", "-")
-    return int(v) if re.fullmatch(r"[+-]?\d+", v) else None
+    return whole_number(value, signed=True)
 
 
 def read_set_xml(path: Path, glyphs: Glyphs | None = None, declared: dict[str, str] | None = None) -> SetData:

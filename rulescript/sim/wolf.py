@@ -40,13 +40,16 @@ class WolfData:
 
 
 def _yaml_file(path: Path) -> dict:
-    """A mapping of a game folder's YAML file, read by the one policy (yamlsafe, textfile)."""
+    """A mapping of a game folder's YAML file ({} when empty), read by the one policy (yamlsafe,
+    textfile); WolfDataError (located) for a file it refuses; OSError for a file that cannot be read."""
     try:
         data = yamlsafe.load_file(path, "RD101")
     except yamlsafe.YamlError as exc:
         d = exc.diagnostic
         raise WolfDataError("%s:%d:%d: %s" % (d.span.file, d.span.line, d.span.col, d.message)) from None
-    return data if isinstance(data, dict) else {}
+    if data is not None and not isinstance(data, dict):
+        raise WolfDataError("%s: the file must hold a mapping" % path)
+    return data or {}
 
 
 def load_wolf_data(game_dir: str | Path) -> WolfData:

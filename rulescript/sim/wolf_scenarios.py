@@ -30,8 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from rulescript import yamlsafe
 from rulescript.sim.scenario_result import RULES_OVERRIDE, ScenarioResult
 from rulescript.textfile import read_located
 from rulescript.sim.wolf import RulesError, WolfDataError, describe, load_wolf_table
@@ -248,9 +247,11 @@ def run_file(path) -> list:
         return [ScenarioResult(name=str(path), passed=False, file=str(path), failures=[
             "%s:%d:%d: %s" % (path, problem.span.line, problem.span.col, problem.message)])]
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        return [ScenarioResult(name=str(path), passed=False, file=str(path), failures=["%s: %s" % (path, exc)])]
+        data = yamlsafe.load(text, str(path), "SC101")
+    except yamlsafe.YamlError as exc:
+        d = exc.diagnostic
+        return [ScenarioResult(name=str(path), passed=False, file=str(path),
+                               failures=["%s:%d:%d: %s" % (path, d.span.line, d.span.col, d.message)])]
     items = data.get("scenarios") if isinstance(data, dict) and "scenarios" in data else data
     items = items if isinstance(items, list) else [items]
     defaults = {k: v for k, v in data.items() if k in ("game", "seed", "roles")} if isinstance(data, dict) and \
@@ -282,8 +283,8 @@ def scenario_names(path) -> list:
     if problem is not None:
         return []
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
+        data = yamlsafe.load(text, str(path), "SC101")
+    except yamlsafe.YamlError:
         return []
     items = data.get("scenarios") if isinstance(data, dict) and "scenarios" in data else data
     items = items if isinstance(items, list) else [items]
@@ -297,8 +298,9 @@ def is_werewolf_scenario(path) -> bool:
         gy = d / "game.yaml"
         if gy.is_file():
             try:
-                return (yaml.safe_load(gy.read_text(encoding="utf-8")) or {}).get("profile") == "werewolf"
-            except yaml.YAMLError:
+                data = yamlsafe.load(gy.read_text(encoding="utf-8"), str(gy), "RD101")
+                return isinstance(data, dict) and data.get("profile") == "werewolf"
+            except yamlsafe.YamlError:
                 return False
         if (d / "cards.yaml").is_file():
             return False

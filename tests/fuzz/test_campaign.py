@@ -5,7 +5,8 @@ the memory limit, a worker that dies, an exception, a slow input), save each fin
 ``--replay`` reproduces, and go on.  On the real targets the runtime's own ground must be clean: no
 finding at all for whole random games with generated rules (``games``: no crash, no engine error
 RS530, nothing over 2 s), for the compiler nor for the loaders' targets (scenarios, game files,
-saves, WWRF: every input within the limits, and no crash).  About 40 s in all on the 2-core machine.
+saves, WWRF: every input within the limits, and no crash), nor for the hostile-file targets (octgn-pack
+build and validate, rulescript import, wwrf render).  About 80 s in all on the 2-core machine.
 """
 from __future__ import annotations
 
@@ -78,6 +79,17 @@ def test_the_compiler_has_no_finding(tmp_path):
 def test_the_loader_targets_have_no_finding(tmp_path, target, inputs):
     extra = ["--corpus", str(WWRF_EXAMPLES)] if target == "wwrf" else []
     s = campaign(tmp_path, target, inputs, "--jobs", "2", "--timeout", "10", "--slow", "5", *extra)
+    assert s["findings"] == {}, json.dumps(s["findings"], indent=1)[:3000]
+    assert s["peak_rss_mb"] < 1024
+    assert sum(s["outcomes"][k] for k in ("ok", "refused")) == inputs and s["outcomes"]["ok"] > 0
+
+
+@pytest.mark.parametrize("target,inputs", [("octgn-build", 20), ("octgn-validate", 40), ("import", 20),
+                                           ("wwrf-render", 40)])
+def test_the_hostile_file_targets_have_no_finding(tmp_path, target, inputs):
+    """Issue 23: hostile game folders, packages, plugin folders and role books: no exception, no exit 3,
+    nothing written outside the output folder, no rule made of a name (about 40 s for the four)."""
+    s = campaign(tmp_path, target, inputs, "--jobs", "1", "--timeout", "20", "--slow", "5")
     assert s["findings"] == {}, json.dumps(s["findings"], indent=1)[:3000]
     assert s["peak_rss_mb"] < 1024
     assert sum(s["outcomes"][k] for k in ("ok", "refused")) == inputs and s["outcomes"]["ok"] > 0

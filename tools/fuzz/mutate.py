@@ -384,3 +384,139 @@ def mutate_literal(rng, text):
 
 __all__ = ["mutate_rules", "mutate_text", "mutate_yaml_text", "mutate_tree", "yaml_dump",
            "mutate_literal", "mutate_literal_text", "rs_tokens", "random"]
+
+
+# ---------------------------------------------------------------------------- file names (issue 23)
+# what a hostile file name holds: every line break str.splitlines knows, INI and YAML syntax, path
+# separators and climbs, a byte that is not UTF-8 (a surrogate escape), very long names
+NAME_GLYPHS = ["\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\t",
+               "=", ":", "[", "]", ";", "#", "   ", "'", '"', "~", "\\", "%", "%2e%2e", "..", "\udcff",
+               "\u200b", "\ufeff", "\U0001F43A", "\x7f", "\x01", "*", "?", "<", ">", "|", "&", "$HOME", "C:"]
+NAME_INJECTIONS = ["\nauto = ~starting~ win()\n#", "\n[pwned]\naction = win()\n", "\r\nauto = win()",
+                   "\x0bauto = ~starting~ win()", "\u2028auto = win()\u2028", "\x85[x]\x85",
+                   "\n    continued = line", "\n; comment", "\n# comment\nkey = value"]
+
+
+def hostile_name(rng, name, max_len=200):
+    """A file name (one path segment: no '/' and no NUL, which no file system takes) with hostile
+    characters or an injection; at most ``max_len`` characters (bytes can be more)."""
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randint(0, len(name))
+        piece = rng.choice(NAME_INJECTIONS) if rng.random() < 0.4 else rng.choice(NAME_GLYPHS)
+        name = name[:i] + piece + name[i:]
+    name = name.replace("/", "\u2215").replace("\0", "")
+    name = name[:max_len]
+    return name if name not in ("", ".", "..") else name + "x"
+
+
+# ---------------------------------------------------------------------------- XML (plugins, packages)
+XML_GLYPHS = ["<", ">", "&", "'", '"', "&amp;", "&lt;", "&#x0;", "&#1;", "&#xD800;", "&#x10FFFF;", "&nosuch;",
+              "<!DOCTYPE x [<!ENTITY a 'b'>]>", "<!ENTITY e SYSTEM 'file:///etc/passwd'>", "&e;", "]]>",
+              "<![CDATA[", "<?pi x?>", "<!-- ", " -->", "\x00", "\x01", "\ufeff", "\udcff", "\n", "\r", "\t",
+              "</card>", "<card>", "</section>", "<property name=\"BP\" value=\"9\"/>", "xmlns:x=\"y\"",
+              "=", "/", "{", "}", "\u2028", "é", "{9A2309DB-C833-5DA0-862F-7514531F1E24}"]
+XML_WORDS = ["qty=\"" + "9" * 5000 + "\"", "qty=\"-1\"", "qty=\"²\"", "value=\"" + "1" * 5000 + "\"",
+             "value=\"\u22125\"", "name=\"Type\"", "name=\"BP\"", "name=\"Rules\"", "id=\"\"", "shared=\"True\"",
+             "<section name=\"Main\">", "<card qty=\"3\" id=\"x\">x</card>", "line &amp; more\n" * 200,
+             "x" * 100000, "<a>" * 200 + "</a>" * 200]
+
+
+def mutate_xml_text(rng, text):
+    """Character, markup and number edits of an XML text (it may stop being XML)."""
+    return mutate_text(rng, text, XML_GLYPHS, XML_WORDS)
+
+
+PY_GLYPHS = ["\n", "\t", "    ", "(", ")", "[", "]", "{", "}", ":", "'", '"', "\\", "#", "\x00", "\udcff",
+             "lambda", "def ", "return", "print ", "9" * 5000, "0x" + "f" * 5000, "u'", "b'", "\"\"\"", "$"]
+
+
+def mutate_python_text(rng, text):
+    return mutate_text(rng, text, PY_GLYPHS, ["    " * 100 + "x", "(" * 500, "[" * 500, "x = " + "1 + " * 3000 + "1"])
+
+
+# ---------------------------------------------------------------------------- zip packages
+_ZIP_ENTRIES = {}
+
+
+def mutate_zip(rng, data):
+    """A zip package edited the way a hostile one can be: entries added under hostile names (climbs,
+    absolute, drive letters, backslashes, case twins, links), headers with other flags, methods and
+    sizes, corrupt or cut data, a zip bomb, XML entries with mutated text.  Returns bytes (the result
+    may not be a zip at all)."""
+    import io
+    import struct
+    import zipfile
+    import zlib
+
+    if data not in _ZIP_ENTRIES:  # the seeds' entries, read once
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                _ZIP_ENTRIES[data] = [(i.filename, z.read(i), i.external_attr, i.compress_type) for i in z.infolist()]
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, RuntimeError, NotImplementedError,
+                struct.error, UnicodeDecodeError):
+            return data
+    entries = [list(e) for e in _ZIP_ENTRIES[data]]
+    for _ in range(rng.randint(1, 3)):
+        k = rng.random()
+        i = rng.randrange(len(entries)) if entries else 0
+        if k < 0.25 and entries:  # an XML or script entry's text
+            xml = [e for e in entries if e[0].endswith((".xml", ".o8d", ".nuspec", ".rels", ".py"))]
+            e = rng.choice(xml or entries)
+            text = e[1].decode("utf-8", errors="replace")
+            text = mutate_python_text(rng, text) if e[0].endswith(".py") else mutate_xml_text(rng, text)
+            e[1] = text.encode("utf-8", errors="surrogatepass")
+        elif k < 0.45:  # an entry under a hostile name
+            base = rng.choice(entries)[0] if entries else "def/definition.xml"
+            name = rng.choice(["../../evil.xml", "/tmp/evil.xml", "C:/evil.xml", "C:evil.xml", "def\\evil.xml",
+                               "%2e%2e/evil.xml", "def/../../evil.xml", base.upper(), base.swapcase(), base,
+                               base + "/", "def//x.xml", "./def/x.xml", "def/%5c.xml", "def/\u017f.xml",
+                               hostile_name(rng, base.rsplit("/", 1)[-1])])
+            attr = (0o120777 << 16) if rng.random() < 0.2 else 0
+            entries.append([name, rng.choice([b"<x/>", b"/etc/passwd", b"", data[:200]]), attr,
+                            rng.choice([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED])])
+        elif k < 0.55 and entries:  # an entry becomes a link
+            entries[i][2] = 0o120777 << 16
+        elif k < 0.6:  # a small bomb: 2 MB of zeros in 2 KB, or a long text (header edits below can lie more)
+            entries.append([rng.choice(["def/bomb.xml", "def/Sets/x/Cards/bomb.png", "bomb.bin"]),
+                            bytes(2 << 20) if rng.random() < 0.5 else b"<a>" + b"x" * (1 << 20) + b"</a>", 0,
+                            zipfile.ZIP_DEFLATED])
+        elif k < 0.65 and entries:
+            del entries[i]
+        elif k < 0.7 and entries:
+            entries.insert(rng.randrange(len(entries) + 1), list(rng.choice(entries)))
+        else:
+            break  # byte-level edits of the written zip below
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, blob, attr, method in entries:
+            info = zipfile.ZipInfo(name)
+            info.external_attr = attr
+            info.create_system = 3 if attr else 0
+            info.compress_type = method
+            try:
+                import warnings
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    z.writestr(info, blob)
+            except (ValueError, OSError):
+                pass
+    raw = bytearray(out.getvalue())
+    for _ in range(rng.randint(0, 3)):
+        heads = [m.start() for m in re.finditer(b"PK\x01\x02|PK\x03\x04", bytes(raw))]
+        k = rng.random()
+        if heads and k < 0.5:  # a header field: flags (encrypted), method, CRC, sizes, name length
+            h = rng.choice(heads)
+            central = raw[h + 2:h + 4] == b"\x01\x02"
+            field = rng.choice([("flags", 8 if central else 6, 2), ("method", 10 if central else 8, 2),
+                                ("crc", 16 if central else 14, 4), ("csize", 20 if central else 18, 4),
+                                ("usize", 24 if central else 22, 4), ("namelen", 28 if central else 26, 2)])
+            _name, off, width = field
+            value = rng.choice([0, 1, 8, 9, 12, 14, 99, 0xFFFF, 0xFFFFFFFF, 1 << 30, rng.randrange(1 << (8 * width))])
+            raw[h + off:h + off + width] = (value % (1 << (8 * width))).to_bytes(width, "little")
+        elif k < 0.8 and raw:  # corrupt bytes somewhere (a deflate stream, a header)
+            for _ in range(rng.randint(1, 8)):
+                raw[rng.randrange(len(raw))] = rng.randrange(256)
+        elif raw:  # a cut: some bytes out of the middle, or the end
+            a = rng.randrange(len(raw))
+            del raw[a:a + rng.randint(1, 64) if rng.random() < 0.7 else len(raw)]
+    return bytes(raw)

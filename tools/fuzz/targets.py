@@ -16,6 +16,7 @@ a rule error or a clean refusal (``Refused`` marks the documented refusals, whic
 | saves | ``load_log`` + ``replay`` (``rulescript play --load/--replay``) | logs of short seeded demo games and werewolf games |
 | games | whole random games with generated rules (``rulescript simulate``) | the demo rules, mutated and mixed with the limit templates |
 | selftest | the harness itself: sleeps, allocates or raises as the input says | fixed inputs |
+| octgn-build, octgn-validate, import, wwrf-render | hostile files (``filetargets.py``) | see there |
 """
 from __future__ import annotations
 
@@ -492,5 +493,9 @@ class SelftestTarget(Target):
 
 TARGETS = {t.name: t for t in (CompilerTarget, WwrfTarget, ScenariosTarget, GameTarget, SavesTarget,
                                GamesTarget, SelftestTarget)}
+
+from filetargets import FILE_TARGETS  # noqa: E402 - the hostile-file targets build on Target above
+
+TARGETS.update((t.name, t) for t in FILE_TARGETS)
 
 __all__ = ["TARGETS", "Refused", "Target", "random", "ast"]

@@ -4,7 +4,7 @@
 
 Protocol on stdin/stdout: messages are a 4-byte big-endian length and a JSON object.  The worker
 sends ``{"ready": true}`` after its set-up, then answers each ``{"input": {...}}`` with
-``{"status": "ok"|"refused"|"crash", "seconds", "rss_mb", "signature", "detail", "info"}``.  After a
+``{"status": "ok"|"refused"|"crash", "seconds", "cpu_seconds", "rss_mb", "signature", "detail", "info"}``.  After a
 MemoryError it answers and exits (its heap may be in pieces); the campaign starts a new worker.
 Its memory limit (RLIMIT_AS) is set by the campaign before it starts; anything the front ends print
 goes to stderr, never into the protocol.
@@ -78,6 +78,7 @@ def main(argv):
         reply = {"status": "ok", "signature": None, "detail": None, "info": None}
         fatal = False
         t0 = time.perf_counter()
+        c0 = time.process_time()
         with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
             try:
                 reply["info"] = target.run(inp, tmp)
@@ -96,6 +97,7 @@ def main(argv):
                     text = type(exc).__name__
                 reply["detail"] = text[-6000:]
         reply["seconds"] = time.perf_counter() - t0
+        reply["cpu_seconds"] = time.process_time() - c0  # the worker's own CPU time (children excluded)
         reply["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
         send(proto_out, reply)
         if fatal:

@@ -16,6 +16,7 @@ from rulescript.diagnostics import Span
 
 from ..ast import Condition, Value
 from ..keys import name_key
+from .initext import is_ini_safe
 
 
 _ANNOTATION = re.compile(r"\[[a-z ]+\]")
@@ -63,7 +64,11 @@ def slug(name: str) -> str:
 
 
 def quote(text: str, span: Span | None) -> str:
-    """A RuleScript string literal (no escapes: the quote that the text does not contain)."""
+    """A RuleScript string literal (no escapes: the quote that the text does not contain).  A text that
+    :func:`~.initext.ini_text` would have to escape (a line break, a control character) cannot be one."""
+    if not is_ini_safe(text):
+        raise Unsupported("a text holding a line break or a control character cannot be written as a "
+                          "RuleScript string", span)
     if "'" not in text:
         return f"'{text}'"
     if '"' not in text:
