@@ -12,9 +12,10 @@ not do, the host does as the AIWolf standard game does (spec §3):
   Skip and Over do not use up talks, more than ``maxSkip`` Skips in a row count as Over, the talk
   ends when a whole turn is Over or after ``maxTalkTurn`` turns; an invalid utterance is Skip;
 * replies that are late, malformed or out of the rules: a missing or invalid vote is drawn at random
-  (never the voter), an attack vote on a wolf or the dead is discarded, a divination or guard that
-  is not allowed is not made; a missing decision is drawn by a seeded :class:`RandomDecider`;
-* a seat whose connection is lost is played by the same decider (and says Over).
+  (never the voter); a missing attack vote, or one on a wolf or the dead, is dropped and not logged
+  (unless ``enableNoAttack``, every living human still counts one vote, so someone is attacked); a
+  missing divination or guard, or one that is not allowed, is not made;
+* a seat whose connection is lost is played by a seeded :class:`RandomDecider` (and says Over).
 
 Every one of these is an :class:`Incident` in the game's record. The host writes the AIWolf log
 (spec §4) as it goes, and the engine's own game log at the end.
@@ -45,6 +46,9 @@ from .seats import Answer, Seat, shorten
 
 _NIGHT_ORDER = ("divine", "whisper", "guard", "attackVote", "attack")
 _PARSED_LIMIT = 4096  # sentences kept parsed (agents repeat themselves a lot)
+#: what the host does when an attack vote, a divination or a guard is missing or not allowed
+_NO_CHOICE = {Request.ATTACK: "the attack vote is dropped", Request.DIVINE: "no divination tonight",
+              Request.GUARD: "no guard tonight"}
 
 
 @dataclass
@@ -97,7 +101,9 @@ class AiwolfHost:
         self.wolves = frozenset(a for a, r in self.roles.items() if r is A.Role.WEREWOLF)
         self.existing_roles = tuple(r for r in A.GAME_ROLES if r in set(self.roles.values()))
         self.role_counts = Counter(self.roles.values())
-        self.settings = names.engine_settings(setting.max_revote, setting.max_attack_revote)
+        self.settings = names.engine_settings(setting.max_revote, setting.max_attack_revote,
+                                              no_execution=setting.enable_no_execution,
+                                              no_attack=setting.enable_no_attack)
         self.game, self.engine = table.new_game(self.seat_roles, seed, self, self, deal=False,
                                                 names=[str(A.Agent(a)) for a in self.agents],
                                                 settings=self.settings)
@@ -176,9 +182,7 @@ class AiwolfHost:
         game_log["aiwolf"] = {
             "agents": [{"agent": a, "name": s.name, "seat": s.kind, "role": self.roles[a].value}
                        for a, s in zip(self.agents, self.seats)],
-            "setting": {"time_limit": self.setting.time_limit, "max_talk": self.setting.max_talk,
-                        "max_talk_turn": self.setting.max_talk_turn, "max_skip": self.setting.max_skip,
-                        "max_revote": self.setting.max_revote, "max_attack_revote": self.setting.max_attack_revote},
+            "setting": {k: v for k, v in asdict(self.setting).items() if k not in ("role_num_map", "random_seed")},
             "incidents": [asdict(i) for i in self.incidents],
             "requests": self.requests,
         }
@@ -257,6 +261,7 @@ class AiwolfHost:
     def _info(self, agent: int, finish: bool = False) -> GameInfo:
         wolf = agent in self.wolves
         alive = set(self._alive())
+        visible = self.setting.vote_visible  # otherwise nobody is told the day's votes
         if finish:
             role_map = dict(self.roles)
         elif wolf:
@@ -270,7 +275,7 @@ class AiwolfHost:
             remain_talk_map=dict(self.talk_left),
             remain_whisper_map=dict(self.whisper_left) if wolf else {},
             talk_list=tuple(self.talks), whisper_list=tuple(self.whispers) if wolf else (),
-            vote_list=self.vote_list, latest_vote_list=self.latest["VOTE"],
+            vote_list=self.vote_list if visible else (), latest_vote_list=self.latest["VOTE"] if visible else (),
             attack_vote_list=self.attack_vote_list if wolf else (),
             latest_attack_vote_list=self.latest["ATTACK"] if wolf else (),
             divine_result=self.divined.get(agent), medium_result=self.identified.get(agent),
@@ -292,15 +297,26 @@ class AiwolfHost:
             self._status_lines(self.day)
             for a in self.agents:
                 self._tell(a, Packet(Request.DAILY_INITIALIZE, self._info(a)))
-            if self.day > 0 or self.setting.talk_on_first_day:
+            if self.day > 0:
+                self._turns("talk")
+            elif self.setting.talk_on_first_day:  # the wolves whisper first, then everyone talks
+                self._whisper()
                 self._turns("talk")
             for a in self.agents:
                 talks, whispers = self._histories(a)
                 self._tell(a, Packet(Request.DAILY_FINISH, None, None, talks, whispers))
-        else:  # the night after AIWolf day ``number - 1``: the wolves whisper first
-            self.night = True
-            if sum(1 for a in self._alive() if a in self.wolves) >= 2:
-                self._turns("whisper")
+        else:  # the night after AIWolf day ``number - 1``: the wolves whisper first (on day 0, unless
+            self.night = True  # they whispered before the day's talk)
+            if self.day > 0 or not self.setting.talk_on_first_day:
+                self._whisper()
+
+    def _whisper(self) -> None:
+        """A whisper session of the living wolves, when there are two or more; each has ``maxWhisper``
+        whispers for it."""
+        wolves = [a for a in self._alive() if a in self.wolves]
+        if len(wolves) >= 2:
+            self.whisper_left = {a: self.setting.max_whisper for a in wolves}
+            self._turns("whisper")
 
     def _new_day(self, day: int) -> None:
         """Yesterday's results become what agents are told; today starts empty."""
@@ -370,6 +386,8 @@ class AiwolfHost:
         if text in ("Skip", "Over"):
             return text
         result = self._parsed.get(text)
+        if not self.setting.validate_utterance:
+            return text  # the game takes any text (validateUtterance false)
         if result is None:
             if len(self._parsed) >= _PARSED_LIMIT:
                 self._parsed.clear()
@@ -411,18 +429,19 @@ class AiwolfHost:
         allowed = [o + 1 for o in options if not (request is Request.VOTE and o == seat)]
         if problem is None and target in allowed:
             return target - 1
-        if problem is None:  # a reply that the rules do not allow
+        played = not self.seats[agent - 1].connected and agent in self._lost_told
+        if request is not Request.VOTE and not played:
+            # the reference game makes no choice: an attack vote is dropped (and not logged), there is no
+            # divination or guard
+            said = problem or ("no choice" if target is None else
+                               f"{A.Agent(target) if target > 0 else target} is not a living "
+                               f"{'human' if request is Request.ATTACK else 'agent other than itself'}")
+            self._incident(agent, request.value, said, _NO_CHOICE[request])
+            return None
+        if problem is None:  # a vote that the rules do not allow
             said = "no choice" if target is None else str(A.Agent(target)) if target > 0 else str(target)
-            if request is Request.VOTE:
-                problem = f"{said} is not a vote for a living agent other than itself"
-            else:
-                why = {Request.ATTACK: "an attack vote only names a living human (it is discarded)",
-                       Request.DIVINE: "not a living agent other than itself: no divination",
-                       Request.GUARD: "not a living agent other than itself: no guard"}[request]
-                if target is not None:
-                    self._incident(agent, request.value, f"{said}: {why}", "no choice")
-                return None
-        if not self.seats[agent - 1].connected and agent in self._lost_told and problem.startswith("disconnected"):
+            problem = f"{said} is not a vote for a living agent other than itself"
+        if played and problem.startswith("disconnected"):
             problem = "the seat is played by the host"
         choice = self._draw([a - 1 for a in allowed])
         self._incident(agent, request.value, problem,
@@ -464,6 +483,8 @@ class AiwolfHost:
         if which is not None:
             self.latest[which] = tuple(self.round[which])
             self.round[which] = []
+            if which == "ATTACK" and self.setting.whisper_before_revote:
+                self._whisper()
 
     def _on_close(self, rec: dict) -> None:
         which = self._poll_request(rec["poll"])
