@@ -21,7 +21,7 @@ event, ``AW402`` an unknown event, ``AW403`` events out of place, ``AW410`` talk
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulescript.diagnostics import Diagnostic, Span
@@ -31,7 +31,7 @@ from rulescript.sim.wolf import WolfTable
 
 from . import ast as A
 from .game import GameContext
-from .gameinfo import GameSetting, Status
+from .gameinfo import GameSetting, Status, camel
 from .logfile import LogEvent, log_error, read_log
 from .meaning import check_meaning
 from .names import STANDARD, VILLAGER_TEAM, WEREWOLF_TEAM, WolfNames
@@ -52,6 +52,8 @@ class LogCheck:
     winner: str | None = None
     replayed: bool = False
     events: int = 0
+    #: the game setting options the log shows were not the defaults (AIWolf names), e.g. {"enableNoAttack": True}
+    implied: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -150,6 +152,7 @@ class _Replay:
                 return False
             self.role_ids.append(rid)
         self.wolves = {a for a, r in self.roles.items() if r is A.Role.WEREWOLF}
+        self.given = self.setting is not None  # otherwise the setting is what the log implies
         if self.setting is None:
             counts = Counter(self.roles.values())
             self.setting = GameSetting({r: counts.get(r, 0) for r in A.GAME_ROLES}, n)
@@ -203,7 +206,41 @@ class _Replay:
                 if e["agent"] in self.roles and e["role"] is not self.roles[e["agent"]]:
                     self._error(e, "role", "AW403", f"{_agent(e['agent'])} was {self.roles[e['agent']].value} on day 0")
         self.result = results[0]
+        if not self.given:
+            self._imply()
         return not any(d.is_error for d in self.diags)
+
+    def _imply(self) -> None:
+        """The game setting this log was played with, as far as its lines show it (docs/aiwolf.md, "What a
+        log implies"): talk on day 0, more talks, turns or revotes than the defaults, a day whose votes
+        execute nobody, a night that attacks nobody, whispers again before an attack revote."""
+        s = self.setting
+        assert s is not None
+        days = self.by_day
+        changes: dict[str, Any] = {}
+        if days.get(0, {}).get("talk"):
+            changes["talk_on_first_day"] = True
+        for kind, most, turns in (("talk", "max_talk", "max_talk_turn"), ("whisper", "max_whisper", "max_whisper_turn")):
+            said = max((n for d in days.values() for session in _sessions(d.get(kind, []))
+                        for n in Counter(e["agent"] for e in session
+                                         if e["text"] not in ("Skip", "Over")).values()), default=0)
+            turn = max((e["turn"] + 1 for d in days.values() for e in d.get(kind, [])), default=0)
+            if said > getattr(s, most):
+                changes[most] = said
+            if turn > getattr(s, turns):
+                changes[turns] = turn
+        for kind, most in (("vote", "max_revote"), ("attackVote", "max_attack_revote")):
+            rounds = max((len(_rounds(d[kind])) for d in days.values() if d.get(kind)), default=0)
+            if rounds - 1 > getattr(s, most):
+                changes[most] = rounds - 1
+        if any(d.get("vote") and not d.get("execute") and day + 1 in self.status for day, d in days.items()):
+            changes["enable_no_execution"] = True
+        if any(e["target"] < 0 for d in days.values() for e in d.get("attack", [])):
+            changes["enable_no_attack"] = True
+        if any(len(_sessions(d.get("whisper", []))) > 1 for d in days.values()):
+            changes["whisper_before_revote"] = True
+        self.setting = replace(s, **changes)
+        self.check.implied.update({camel(k): v for k, v in changes.items()})
 
     # ------------------------------------------------------------------ talk
 
@@ -233,6 +270,8 @@ class _Replay:
                     self.used.add(id(e))
                     if e["idx"] != expected:
                         self._error(e, "idx", "AW410", f"{kind} number {e['idx']}; the day's {kind} so far makes it {expected}")
+                    if kind == "whisper" and e["turn"] == 0 < last_turn and s.whisper_before_revote:
+                        said, last_turn = Counter(), 0  # the wolves whisper again before an attack revote
                     if e["turn"] < last_turn or e["turn"] >= turns:
                         self._error(e, "turn", "AW410", f"turn {e['turn']} after turn {last_turn} "
                                     f"(turns go from 0 to {turns - 1})")
@@ -249,6 +288,10 @@ class _Replay:
                     found = list(result.diagnostics)
                     if result.utterance is not None and not found:
                         found = check_meaning(result.utterance, context, self.file, e.line)
+                    if found and not s.validate_utterance:
+                        found = []  # the game took any text
+                        if not self.given:
+                            self.check.implied["validateUtterance"] = False
                     if found:
                         d = found[0]
                         col = e.col("text") - 1
@@ -265,7 +308,8 @@ class _Replay:
     def _replay(self) -> None:
         s = self.setting
         assert s is not None
-        settings = self.names.engine_settings(s.max_revote, s.max_attack_revote)
+        settings = self.names.engine_settings(s.max_revote, s.max_attack_revote,
+                                              no_execution=s.enable_no_execution, no_attack=s.enable_no_attack)
         self.rounds = {d: {k: _rounds(v) for k, v in kinds.items() if k in ("vote", "attackVote")}
                        for d, kinds in self.by_day.items()}
         self.round_no = {"vote": 0, "attackVote": 0}
@@ -468,6 +512,17 @@ class _Replay:
                 if (e["status"] is Status.ALIVE) != (e["agent"] in alive):
                     raise self._stop(e, "status", "AW420", f"{_agent(e['agent'])} is "
                                      f"{'ALIVE' if e['agent'] in alive else 'DEAD'} at the end")
+
+
+def _sessions(whispers: list[LogEvent]) -> list[list[LogEvent]]:
+    """A night's whispers cut into sessions: a turn 0 after a later turn starts the next one (the wolves
+    whisper again before an attack revote)."""
+    out: list[list[LogEvent]] = [[]]
+    for e in whispers:
+        if out[-1] and e["turn"] == 0 < out[-1][-1]["turn"]:
+            out.append([])
+        out[-1].append(e)
+    return out
 
 
 def _rounds(votes: list[LogEvent]) -> list[dict[int, LogEvent]]:
