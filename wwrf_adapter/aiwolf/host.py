@@ -130,6 +130,7 @@ class AiwolfHost:
         self.guarded: dict[int, int] = {}
         self.guarded_tonight: dict[int, int] = {}
         self.winner: str | None = None
+        self.after_end: set[int] = set()  # agents attacked in the night after a deciding execution
         # records
         self.lines: list[str] = []
         self.night_lines: dict[str, list[str]] = {k: [] for k in _NIGHT_ORDER}
@@ -169,7 +170,10 @@ class AiwolfHost:
         st = self.game.state
         end_day = st["day"] if st["phase"] == "day" else max(0, st["night"])
         self._flush_night()
-        if st["phase"] == "night":
+        if st["phase"] == "day" and self.winner is not None and end_day > 0:
+            self._night_after_end()  # the reference server looks for a winner only when a day starts
+            end_day += 1
+        if st["phase"] == "night" or end_day > self.day:
             self._new_day(end_day)
         alive = self._alive()
         self._status_lines(end_day)
@@ -190,7 +194,86 @@ class AiwolfHost:
                           self.winner, end_day, humans, wolves, self.lines, game_log, self.incidents, self.requests)
 
     def _alive(self) -> list[int]:
-        return [p["idx"] + 1 for p in self.game.state["players"] if p["alive"]]
+        return [p["idx"] + 1 for p in self.game.state["players"] if p["alive"] and p["idx"] + 1 not in self.after_end]
+
+    # ------------------------------------------------------------------ the night after the end
+
+    def _night_after_end(self) -> None:
+        """The night after a deciding execution, played by the host as the reference server plays it
+        (it checks for a winner only at the start of a day): the seer divines, the wolves whisper, the
+        bodyguard guards and the wolves attack. The engine's game is over, so the host applies the
+        rules itself; nothing here changes the winner (only a human can die)."""
+        self.night = True
+        executed = self.executed_today
+        alive = self._alive()
+        for a in alive:
+            if self.roles[a] is A.Role.SEER:
+                target = self._after_end_choice(a, Request.DIVINE, [o for o in alive if o != a])
+                if target is not None:
+                    species = A.Species.WEREWOLF if target in self.wolves else A.Species.HUMAN
+                    self.divined_tonight[a] = Judge(a, self.day, target, species)
+                    self._night_log(event(self.day, "divine", a, target, species))
+        self._whisper()
+        guarded = None
+        for a in alive:
+            if self.roles[a] is A.Role.BODYGUARD and a != executed:
+                guarded = self._after_end_choice(a, Request.GUARD, [o for o in alive if o != a])
+                if guarded is not None:
+                    self.guarded_tonight[a] = guarded
+                    self._night_log(event(self.day, "guard", a, guarded, self.roles[guarded]))
+        wolves = [a for a in alive if a in self.wolves]
+        humans = [a for a in alive if a not in self.wolves]
+        if not wolves:
+            return
+        top: list[int] = []
+        for rnd in range(self.setting.max_attack_revote + 1):
+            if rnd and self.setting.whisper_before_revote:
+                self._whisper()
+            votes = []
+            for w in wolves:
+                target = self._after_end_choice(w, Request.ATTACK, humans)
+                if target is not None:
+                    votes.append(Vote(w, self.day, target))
+                    self._night_log(event(self.day, "attackVote", w, target))
+            self.latest["ATTACK"] = tuple(votes)
+            self.attack_vote_list = tuple(votes)
+            count = Counter(v.target for v in votes)
+            if not self.setting.enable_no_attack:
+                count.update(humans)
+            most = max(count.values(), default=0)
+            top = sorted(t for t, n in count.items() if n == most)
+            if len(top) == 1:
+                break
+        attacked = top[0] if len(top) == 1 else None
+        if attacked is None and top and not self.setting.enable_no_attack:
+            attacked = self._draw([t - 1 for t in top]) + 1
+        if attacked is None:
+            self._night_log(event(self.day, "attack", -1, False))
+        elif attacked == guarded:
+            self._night_log(event(self.day, "attack", attacked, False))
+        else:
+            self.after_end.add(attacked)
+            self.attacked_tonight = attacked
+            self.dead_tonight.append(attacked)
+            self._night_log(event(self.day, "attack", attacked, True))
+        self._flush_night()
+
+    def _after_end_choice(self, agent: int, request: Request, allowed: list[int]) -> int | None:
+        """An agent's divination, guard or attack vote after the end: its target when allowed, else none
+        (a seat the host plays chooses at random)."""
+        answer = self._ask(agent, self._decision_packet(request, agent))
+        target = None
+        if answer.line is not None:
+            try:
+                target = decode_reply(request, answer.line)
+            except ProtocolError as exc:
+                answer = Answer(None, f"a malformed reply {shorten(answer.line)}: {exc}")
+        if target in allowed:
+            return target
+        if not self.seats[agent - 1].connected and allowed:
+            return self._draw([a - 1 for a in allowed]) + 1
+        self._incident(agent, request.value, answer.problem or f"{target} is not allowed", _NO_CHOICE[request])
+        return None
 
     def _species(self, agent: int) -> A.Species:
         return self.names.species(self.game.has_attribute(agent - 1, self.names.species_attribute))
