@@ -70,7 +70,10 @@ class _Stop(Interrupt):
 
 
 def check_log(table: WolfTable, text: str, file: str = "<log>", names: WolfNames = STANDARD,
-              setting: GameSetting | None = None) -> LogCheck:
+              setting: GameSetting | None = None, validate_utterance: bool = True) -> LogCheck:
+    """Check a log. ``setting``: the game setting it was played with; None: the one the log implies
+    (the reference defaults but what its lines show, and ``validate_utterance``, which a log cannot
+    show: with it, a talk that is no valid sentence is an error)."""
     events, diags = read_log(text, file)
     check = LogCheck(file, diags, events=len(events))
     if diags:
@@ -78,7 +81,9 @@ def check_log(table: WolfTable, text: str, file: str = "<log>", names: WolfNames
     if not events:
         check.diagnostics.append(log_error(file, 1, 1, "AW430", "the log has no events"))
         return check
-    _Replay(table, events, file, names, setting, check).run()
+    replay = _Replay(table, events, file, names, setting, check)
+    replay.validate_utterance = validate_utterance
+    replay.run()
     return check
 
 
@@ -94,6 +99,7 @@ class _Replay:
         self.diags = check.diagnostics
         self.used: set[int] = set()  # ids of the events the replay consumed or checked
         self.after_end = False       # the log goes on with the night after the game's deciding execution
+        self.validate_utterance = True  # with no setting given: whether talk must be valid sentences
 
     # ------------------------------------------------------------------ diagnostics
 
@@ -239,6 +245,8 @@ class _Replay:
             changes["enable_no_attack"] = True
         if any(len(_sessions(d.get("whisper", []))) > 1 for d in days.values()):
             changes["whisper_before_revote"] = True
+        if not self.validate_utterance:
+            changes["validate_utterance"] = False
         self.setting = replace(s, **changes)
         self.check.implied.update({camel(k): v for k, v in changes.items()})
 
@@ -290,8 +298,6 @@ class _Replay:
                         found = check_meaning(result.utterance, context, self.file, e.line)
                     if found and not s.validate_utterance:
                         found = []  # the game took any text
-                        if not self.given:
-                            self.check.implied["validateUtterance"] = False
                     if found:
                         d = found[0]
                         col = e.col("text") - 1

@@ -73,6 +73,9 @@ def add_serve_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
     g.add_argument("files", nargs="+", metavar="FILE", help="AIWolf log files")
     g.add_argument("--game", type=Path, default=BUNDLED_GAME, metavar="GAME",
                    help="the rendered werewolf game to replay in (default: this checkout's cards/werewolf)")
+    g.add_argument("--no-validate-utterance", dest="validate_utterance", action="store_false",
+                   help="the game took any text as talk (the reference's validateUtterance false, which a log "
+                        "cannot show); by default a talk that is no valid sentence is an error")
     g.set_defaults(run=cmd_log)
 
 
@@ -248,7 +251,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         return EXIT_ERRORS
     bad = 0
     for name, text in texts:
-        check = check_log(table, text, name)
+        check = check_log(table, text, name, validate_utterance=args.validate_utterance)
         for d in check.diagnostics:
             print(render(d, text))
         errors = sum(1 for d in check.diagnostics if d.is_error)
