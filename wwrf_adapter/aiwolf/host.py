@@ -227,8 +227,8 @@ class AiwolfHost:
             return
         top: list[int] = []
         for rnd in range(self.setting.max_attack_revote + 1):
-            if rnd and self.setting.whisper_before_revote:
-                self._whisper()
+            if rnd:
+                self._before_attack_revote()
             votes = []
             for w in wolves:
                 target = self._after_end_choice(w, Request.ATTACK, humans)
@@ -393,6 +393,13 @@ class AiwolfHost:
             if self.day > 0 or not self.setting.talk_on_first_day:
                 self._whisper()
 
+    def _before_attack_revote(self) -> None:
+        """With ``whisperBeforeRevote``, the wolves whisper again before an attack revote (after the
+        lines so far: the log keeps the order)."""
+        if self.setting.whisper_before_revote:
+            self._flush_night()
+            self._whisper()
+
     def _whisper(self) -> None:
         """A whisper session of the living wolves, when there are two or more; each has ``maxWhisper``
         whispers for it."""
@@ -444,10 +451,10 @@ class AiwolfHost:
                     left[a] -= 1
                 items.append(Talk(len(items), self.day, turn, a, text))
                 ev = event(self.day, channel, len(items) - 1, turn, a, text)
-                if talk:
-                    self._log(ev)
-                else:
+                if self.night:
                     self._night_log(ev)
+                else:  # the day's talk, and the whispers before the talk of day 0
+                    self._log(ev)
                 going = going or text != "Over"
             if not going:
                 break
@@ -566,8 +573,8 @@ class AiwolfHost:
         if which is not None:
             self.latest[which] = tuple(self.round[which])
             self.round[which] = []
-            if which == "ATTACK" and self.setting.whisper_before_revote:
-                self._whisper()
+            if which == "ATTACK":
+                self._before_attack_revote()
 
     def _on_close(self, rec: dict) -> None:
         which = self._poll_request(rec["poll"])

@@ -274,11 +274,12 @@ class _Replay:
                 limit, turns = (s.max_talk, s.max_talk_turn) if kind == "talk" else (s.max_whisper, s.max_whisper_turn)
                 said: Counter[int] = Counter()
                 last_turn = 0
+                starts = {id(session[0]) for session in _sessions(items)}
                 for expected, e in enumerate(items):
                     self.used.add(id(e))
                     if e["idx"] != expected:
                         self._error(e, "idx", "AW410", f"{kind} number {e['idx']}; the day's {kind} so far makes it {expected}")
-                    if kind == "whisper" and e["turn"] == 0 < last_turn and s.whisper_before_revote:
+                    if kind == "whisper" and s.whisper_before_revote and id(e) in starts:
                         said, last_turn = Counter(), 0  # the wolves whisper again before an attack revote
                     if e["turn"] < last_turn or e["turn"] >= turns:
                         self._error(e, "turn", "AW410", f"turn {e['turn']} after turn {last_turn} "
@@ -521,11 +522,12 @@ class _Replay:
 
 
 def _sessions(whispers: list[LogEvent]) -> list[list[LogEvent]]:
-    """A night's whispers cut into sessions: a turn 0 after a later turn starts the next one (the wolves
-    whisper again before an attack revote)."""
+    """A night's whispers cut into sessions: a turn 0 after a later turn, or a second whisper of an agent
+    in turn 0, starts the next one (the wolves whisper again before an attack revote)."""
     out: list[list[LogEvent]] = [[]]
     for e in whispers:
-        if out[-1] and e["turn"] == 0 < out[-1][-1]["turn"]:
+        session = out[-1]
+        if session and e["turn"] == 0 and (session[-1]["turn"] > 0 or any(x["agent"] == e["agent"] for x in session)):
             out.append([])
         out[-1].append(e)
     return out
