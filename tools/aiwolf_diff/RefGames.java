@@ -4,11 +4,15 @@
 //
 //   java RefGames PORT PLAYERS GAMES LOGDIR SEED [name=value ...]
 //
-// name is a GameSetting property (enableNoAttack, maxTalk, ...); the rest are the reference defaults.
+// name is a GameSetting property (enableNoAttack, maxTalk, ...), or roles=ROLE:N,... (the role counts);
+// the rest are the reference defaults.
 // One line per game: "game N WINNER"; the connections stay open from game to game.
 import java.io.File;
 import java.lang.reflect.Method;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Random;
+import org.aiwolf.common.data.Role;
 import org.aiwolf.common.net.GameSetting;
 import org.aiwolf.server.AIWolfGame;
 import org.aiwolf.server.net.TcpipServer;
@@ -24,6 +28,16 @@ public class RefGames {
         GameSetting setting = GameSetting.getDefaultGame(players);
         for (int i = 5; i < args.length; i++) {
             String[] kv = args[i].split("=", 2);
+            if (kv[0].equals("roles")) {  // roles=SEER:1,WEREWOLF:2,VILLAGER:2
+                Map<Role, Integer> roles = new HashMap<>();
+                for (Role r : Role.values()) roles.put(r, 0);
+                for (String part : kv[1].split(",")) {
+                    String[] rn = part.split(":");
+                    roles.put(Role.valueOf(rn[0]), Integer.parseInt(rn[1]));
+                }
+                setting.setRoleNumMap(roles);
+                continue;
+            }
             String setter = "set" + Character.toUpperCase(kv[0].charAt(0)) + kv[0].substring(1);
             boolean done = false;
             for (Method m : GameSetting.class.getMethods()) {

@@ -47,7 +47,14 @@ CONFIGS: dict[str, dict[str, object]] = {
     "short-talk": {"maxTalk": 3, "maxTalkTurn": 4, "maxWhisper": 2, "maxWhisperTurn": 3, "maxSkip": 0},
     "no-validate": {"validateUtterance": False},
     "no-role-request": {"enableRoleRequest": False},
+    # two wolves among five: whispers, split attack votes
+    "two-wolves": {"roles": "SEER:1,VILLAGER:2,WEREWOLF:2"},
+    "two-wolves-whisper-revote": {"roles": "SEER:1,VILLAGER:2,WEREWOLF:2", "whisperBeforeRevote": True,
+                                  "maxAttackRevote": 2},
+    "two-wolves-no-attack": {"roles": "SEER:1,VILLAGER:2,WEREWOLF:2", "enableNoAttack": True},
 }
+
+TIME_LIMIT_MS = 20000
 
 #: agent mixes: a list of agent kinds, one per seat (5 players)
 MIXES: dict[str, list[str]] = {
@@ -75,7 +82,9 @@ class Runner:
         self.out = out
         self.cp = f"{reference / 'aiwolf-reference-server-0.6.3.jar'}:{reference / 'jsonic-1.3.2.jar'}"
         self.classes = out / "classes"
-        if not (self.classes / "RefGames.class").is_file():
+        source = HERE / "RefGames.java"
+        built = self.classes / "RefGames.class"
+        if not built.is_file() or built.stat().st_mtime < source.stat().st_mtime:
             self.classes.mkdir(parents=True, exist_ok=True)
             subprocess.run(["javac", "-d", str(self.classes), "-cp", self.cp, str(HERE / "RefGames.java")], check=True)
         self.env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -103,15 +112,20 @@ class Runner:
         shutil.rmtree(logs, ignore_errors=True)
         logs.mkdir(parents=True)
         port = free_port()
-        setting = CONFIGS[config]
+        # a generous time limit on both servers: a JVM that starts on a loaded machine may take seconds to
+        # answer NAME (the reference server gives up on it); replies in time do not depend on it
+        setting = {**CONFIGS[config], "timeLimit": TIME_LIMIT_MS}
         if server == "reference":
             cmd = ["java", "-cp", f"{self.cp}:{self.classes}", "RefGames", str(port), "5", str(games), str(logs),
-                   str(seed)] + [f"{k}={str(v).lower()}" for k, v in setting.items()]
+                   str(seed)] + [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in setting.items()]
         else:
             cmd = [sys.executable, "-m", "wwrf_adapter.aiwolf.cli", "serve", str(ROOT / "cards" / "werewolf"),
                    "--players", "5", "--games", str(games), "--port", str(port), "--seed", str(seed), "--wait", "60",
-                   "--log-dir", str(logs), "--quiet", "--time-limit", "-1"]
+                   "--log-dir", str(logs), "--quiet"]
             for k, v in setting.items():
+                if k == "roles":
+                    cmd += ["--roles", str(v).replace(":", "=")]
+                    continue
                 flag = "--" + kebab(k)
                 cmd += [flag if v is True else "--no-" + flag[2:]] if isinstance(v, bool) else [flag, str(v)]
         procs = []
