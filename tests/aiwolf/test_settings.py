@@ -300,3 +300,15 @@ def test_a_connection_beyond_the_seats_is_refused_with_one_log_line() -> None:
     assert line.startswith("a connection from 127.0.0.1:") and "the seats are taken" in line
     assert extra.recv(10) == b""
     extra.close()
+
+
+def test_an_agent_told_to_be_quiet_does_not_warn_about_slow_replies() -> None:
+    from wwrf_adapter.aiwolf.client import Session
+
+    _, seen = play([Slow() for _ in range(5)], FIVE, time_limit=1)
+    for warn_late, expected in ((True, True), (False, False)):
+        said: list[str] = []
+        session = Session(Slow(), log=said.append, warn_late=warn_late)
+        for packet in seen[0]:  # the packets Agent[01] was sent, again
+            session.handle(packet)
+        assert any("the server allows 1 ms" in m for m in said) is expected
