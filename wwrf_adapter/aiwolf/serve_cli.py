@@ -24,9 +24,15 @@ connection for all --games; seats nobody connected to within --wait seconds are 
 agents (--fill). Talk and whispers are run in turns as AIWolf does; votes, divinations, guards and
 attacks are the engine's decisions.
 
+The game follows the reference AIWolf server's rules; every option of its game setting has an
+option here (defaults: the reference's), sent to agents with INITIALIZE. With the default
+--no-enable-no-attack, a night always attacks a living human, even when no wolf casts a valid attack
+vote. A connection that comes when the seats are taken is refused, with one line.
+
 An agent that is late (--time-limit), sends a malformed reply or an invalid sentence, or disconnects
-does not stop the game: an invalid utterance counts as Skip, a missing decision is drawn at random,
-a lost seat is played by the server; each such incident is printed and kept in the game log.
+does not stop the game: an invalid utterance counts as Skip, a missing vote is drawn at random, a
+missing attack vote is dropped, a missing divination or guard is not made, a lost seat is played by
+the server; each such incident is printed (one line) and kept in the game log.
 
 Each game is written to --log-dir as NNN.log (the AIWolf log format, checked by `aiwolf log`) and
 NNN.game (the engine's game log: `rulescript play GAME --replay NNN.game`).
