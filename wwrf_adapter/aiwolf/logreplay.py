@@ -239,7 +239,8 @@ class _Replay:
             rounds = max((len(_rounds(d[kind])) for d in days.values() if d.get(kind)), default=0)
             if rounds - 1 > getattr(s, most):
                 changes[most] = rounds - 1
-        if any(d.get("vote") and not d.get("execute") and day + 1 in self.status for day, d in days.items()):
+        next_days = set(self.status) | {e.day for e in self.final}
+        if any(d.get("vote") and not d.get("execute") and day + 1 in next_days for day, d in days.items()):
             changes["enable_no_execution"] = True
         if any(e["target"] < 0 for d in days.values() for e in d.get("attack", [])):
             changes["enable_no_attack"] = True
