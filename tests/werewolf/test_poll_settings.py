@@ -141,7 +141,8 @@ def test_standing_ties_elect_nobody_after_the_last_round(table):
 
 
 class NoHunt(RandomDecider):
-    """Every wolf abstains from the hunt (``vote`` pack-hunt: None); a tie of the hunt is broken for
+    """Every lynch vote is for the first human it may name (never seat 4, the wolf); every wolf abstains from the hunt (``vote``
+    pack-hunt: None); a tie of the hunt is broken for
     ``tie_answer``; ``hunts``: (round, options) of each pack-hunt vote asked."""
 
     def __init__(self, tie_answer):
@@ -154,6 +155,8 @@ class NoHunt(RandomDecider):
         if request["kind"] == "vote" and request["prompt"] == "pack-hunt":
             self.hunts.append(list(request["options"]))
             return None
+        if request["kind"] == "vote" and request["prompt"] == "lynch":  # the villagers lynch each other
+            return next((o for o in request["options"] if o not in (4, request["player"])), request["options"][0])
         if request["kind"] == "choose_player" and request["prompt"] == "pack-hunt.tie":
             self.ties.append(list(request["options"]))
             return self.tie_answer if self.tie_answer in request["options"] else request["options"][0]
