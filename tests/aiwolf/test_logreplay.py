@@ -132,8 +132,10 @@ def test_talk_against_the_rules(games: list[GameRecord]) -> None:
     i = where(base, "1,talk,3,")
     head = ",".join(base[i].split(",")[:5])
     lines = base[:i] + [head + ",VOTE Agent[16]"] + base[i + 1:]
+    assert check(lines) == []  # grammatical: the game takes it (the reference server checks the grammar only)
+    lines = base[:i] + [head + ",VOTE Agent[1]"] + base[i + 1:]
     (d,) = check(lines)
-    assert d.code == "AW410" and d.span.col == len(head) + 1 + len("VOTE ") + 1 and "AW301" in d.message
+    assert d.code == "AW410" and d.span.col == len(head) + 1 + len("VOTE ") + 1 and "AW1" in d.message
     lines = base[:i] + [head + ",BECAUSE (VOTE Agent[01])"] + base[i + 1:]
     (d,) = check(lines)
     assert d.code == "AW410" and "AW201" in d.message

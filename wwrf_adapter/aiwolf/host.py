@@ -34,11 +34,9 @@ from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.wolf import WolfTable, run_logged
 
 from . import ast as A
-from .game import GameContext
 from .gameinfo import GameInfo, GameSetting, Judge, Status, Talk, Vote
 from .jsoncodec import ProtocolError
 from .logfile import LogEvent, event, format_event
-from .meaning import check_meaning
 from .names import STANDARD, WolfNames
 from .packets import Packet, Request, decode_reply
 from .parser import parse
@@ -100,7 +98,6 @@ class AiwolfHost:
         self.roles = {a: names.role(self.seat_roles[a - 1]) for a in self.agents}
         self.wolves = frozenset(a for a, r in self.roles.items() if r is A.Role.WEREWOLF)
         self.existing_roles = tuple(r for r in A.GAME_ROLES if r in set(self.roles.values()))
-        self.role_counts = Counter(self.roles.values())
         self.settings = names.engine_settings(setting.max_revote, setting.max_attack_revote,
                                               no_execution=setting.enable_no_execution,
                                               no_attack=setting.enable_no_attack)
@@ -430,7 +427,6 @@ class AiwolfHost:
         left = self.talk_left if talk else self.whisper_left
         items = self.talks if talk else self.whispers
         turns = self.setting.max_talk_turn if talk else self.setting.max_whisper_turn
-        context = GameContext(self.n, dict(self.role_counts), self.day)
         alive = set(self._alive())
         skips = {a: 0 for a in left}
         for turn in range(turns):
@@ -440,7 +436,7 @@ class AiwolfHost:
             self.rng.shuffle(order)
             going = False
             for a in order:
-                text = self._utter(a, request, context)
+                text = self._utter(a, request)
                 if text == "Skip":
                     if skips[a] >= self.setting.max_skip:
                         text = "Over"
@@ -459,7 +455,7 @@ class AiwolfHost:
             if not going:
                 break
 
-    def _utter(self, agent: int, request: Request, context: GameContext) -> str:
+    def _utter(self, agent: int, request: Request) -> str:
         """What an agent says: its sentence, ``Skip`` or ``Over`` (invalid or missing: Skip)."""
         if not self.seats[agent - 1].connected:
             return "Over"
@@ -482,11 +478,9 @@ class AiwolfHost:
             if len(self._parsed) >= _PARSED_LIMIT:
                 self._parsed.clear()
             result = self._parsed[text] = parse(text)
-        problems = list(result.diagnostics)
-        if result.utterance is not None and not problems:
-            if isinstance(result.utterance, A.Flow):
-                return result.utterance.word
-            problems = check_meaning(result.utterance, context)
+        problems = list(result.diagnostics)  # the grammar only: the reference server checks no meaning
+        if result.utterance is not None and not problems and isinstance(result.utterance, A.Flow):
+            return result.utterance.word
         if problems:
             d = problems[0]
             self._incident(agent, request.value,

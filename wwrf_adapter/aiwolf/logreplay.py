@@ -6,7 +6,7 @@ answers the engine's decision of that day, and every execution or attack that en
 the engine's tie-break. What the engine then does must be what the log says: who is executed and
 their role, each divination's species, whether each attack succeeds, who is alive at the start of
 each day, and the winner. The talk is checked on its own: numbering, turns, speakers alive (and
-wolves for whispers), valid sentences, at most ``maxTalk`` talks a day.
+wolves for whispers), grammatical sentences, at most ``maxTalk`` talks a day.
 
 The engine ends a game as soon as a win condition holds; the AIWolf platform checks only at the
 start of a day, so its logs may go on with the night after a deciding execution. Those night lines
@@ -30,10 +30,8 @@ from rulescript.runtime.errors import Interrupt
 from rulescript.sim.wolf import WolfTable
 
 from . import ast as A
-from .game import GameContext
 from .gameinfo import GameSetting, Status, camel
 from .logfile import LogEvent, log_error, read_log
-from .meaning import check_meaning
 from .names import STANDARD, VILLAGER_TEAM, WEREWOLF_TEAM, WolfNames
 from .packets import Request
 from .parser import parse
@@ -262,10 +260,8 @@ class _Replay:
     def _talk(self) -> None:
         s = self.setting
         assert s is not None
-        role_counts = Counter(self.roles.values())
         for day, kinds in sorted(self.by_day.items()):
             alive = self._alive_on(day)
-            context = GameContext(self.n, dict(role_counts), day)
             for kind in ("talk", "whisper"):
                 items = kinds.get(kind, [])
                 if not items:
@@ -295,9 +291,7 @@ class _Replay:
                     if text in ("Skip", "Over"):
                         continue
                     result = parse(text, self.file, e.line)
-                    found = list(result.diagnostics)
-                    if result.utterance is not None and not found:
-                        found = check_meaning(result.utterance, context, self.file, e.line)
+                    found = list(result.diagnostics)  # the grammar only, as the reference server checks talk
                     if found and not s.validate_utterance:
                         found = []  # the game took any text
                     if found:
