@@ -133,7 +133,7 @@ def test_talk_against_the_rules(games: list[GameRecord]) -> None:
     head = ",".join(base[i].split(",")[:5])
     lines = base[:i] + [head + ",VOTE Agent[16]"] + base[i + 1:]
     assert check(lines) == []  # grammatical: the game takes it (the reference server checks the grammar only)
-    lines = base[:i] + [head + ",VOTE Agent[1]"] + base[i + 1:]
+    lines = base[:i] + [head + ",VOTE Agent1"] + base[i + 1:]
     (d,) = check(lines)
     assert d.code == "AW410" and d.span.col == len(head) + 1 + len("VOTE ") + 1 and "AW1" in d.message
     lines = base[:i] + [head + ",BECAUSE (VOTE Agent[01])"] + base[i + 1:]
