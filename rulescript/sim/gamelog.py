@@ -171,13 +171,18 @@ WOLF_SETTINGS = {
     "revotes": "a mapping {poll id: revotes from 0 to 100}",
     "ties": "'random' or 'decide'",
     "vote_changes": "True or False",
+    "option_votes": "a mapping {poll id: votes from 0 to 100}",
+    "revote_empty": "True or False",
+    "standing_ties": "a list of poll ids",
 }
 
 
 def _wolf_setting_ok(key, value):
-    if key == "revotes":
+    if key in ("revotes", "option_votes"):
         return isinstance(value, dict) and all(isinstance(k, str) and _is_int(n) and 0 <= n <= 100
                                                for k, n in value.items())
+    if key == "standing_ties":
+        return isinstance(value, list) and all(isinstance(k, str) for k in value)
     if key == "ties":
         return value in ("random", "decide")
     return isinstance(value, bool)

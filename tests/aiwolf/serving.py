@@ -55,7 +55,7 @@ class Running:
         assert not self.thread.is_alive(), "the server did not finish"
         if self.error is not None:
             raise self.error
-        return self.server.records
+        return list(self.server.records)
 
 
 def agent_thread(agent: Agent, port: int, errors: list[BaseException]) -> threading.Thread:

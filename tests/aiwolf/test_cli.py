@@ -123,6 +123,9 @@ def test_explain_errors(capsys: pytest.CaptureFixture[str]) -> None:
      "the game has no role for FOX"),
     (["serve", WOLF, "--players", "5", "--roles", "SEER=1,VILLAGER=3"], "deals 4 roles to 5 players"),
     (["serve", WOLF, "--players", "0"], "--players must be at least 1"),
+    (["serve", WOLF, "--players", "5", "--time-limit", "0"], "--time-limit must be at least 1 ms, or -1 (no limit)"),
+    (["serve", WOLF, "--players", "5", "--max-talk-turn", "0"], "--max-talk-turn must be at least 1"),
+    (["serve", WOLF, "--players", "5", "--max-revote", "-1"], "--max-revote must be at least 0"),
     (["log", "/no/such/file.log"], "cannot read /no/such/file.log"),
     (["log", "--game", "/no/such/game", "x.log"], "no werewolf game to replay in"),
 ])
@@ -190,3 +193,20 @@ def test_agent_against_no_server_and_a_broken_one(capsys: pytest.CaptureFixture[
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert "the server broke the protocol: packet.request: expected one of NAME" in err and "Traceback" not in err
+
+
+def test_serve_plays_by_the_setting_options_and_its_logs_replay(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["serve", WOLF, "--players", "5", "--agents", "0", "--wait", "0", "--games", "2", "--port", "0",
+            "--log-dir", str(tmp_path), "--time-limit", "-1", "--enable-no-attack", "--max-talk", "3",
+            "--max-talk-turn", "5", "--no-vote-visible", "--talk-on-first-day", "--quiet"]
+    assert main(argv) == 0
+    logs = sorted(tmp_path.glob("*.log"))
+    assert len(logs) == 2
+    for log in logs:
+        lines = log.read_text(encoding="utf-8").splitlines()
+        talks = [x.split(",") for x in lines if x.split(",")[1] == "talk"]
+        assert any(x[0] == "0" for x in talks) and max(int(x[3]) for x in talks) <= 4
+    capsys.readouterr()
+    assert main(["log", *map(str, logs)]) == 0
+    assert "talkOnFirstDay=true" in capsys.readouterr().err

@@ -9,6 +9,7 @@ import pytest
 from rulescript.diagnostics import Diagnostic
 from wwrf_adapter.aiwolf import ast as A
 from wwrf_adapter.aiwolf.cli import main
+from wwrf_adapter.aiwolf.gameinfo import GameSetting
 from wwrf_adapter.aiwolf.host import GameRecord
 from wwrf_adapter.aiwolf.logfile import event, format_event, read_log
 from wwrf_adapter.aiwolf.logreplay import check_log
@@ -131,8 +132,10 @@ def test_talk_against_the_rules(games: list[GameRecord]) -> None:
     i = where(base, "1,talk,3,")
     head = ",".join(base[i].split(",")[:5])
     lines = base[:i] + [head + ",VOTE Agent[16]"] + base[i + 1:]
+    assert check(lines) == []  # grammatical: the game takes it (the reference server checks the grammar only)
+    lines = base[:i] + [head + ",VOTE Agent1"] + base[i + 1:]
     (d,) = check(lines)
-    assert d.code == "AW410" and d.span.col == len(head) + 1 + len("VOTE ") + 1 and "AW301" in d.message
+    assert d.code == "AW410" and d.span.col == len(head) + 1 + len("VOTE ") + 1 and "AW1" in d.message
     lines = base[:i] + [head + ",BECAUSE (VOTE Agent[01])"] + base[i + 1:]
     (d,) = check(lines)
     assert d.code == "AW410" and "AW201" in d.message
@@ -142,7 +145,10 @@ def test_talk_against_the_rules(games: list[GameRecord]) -> None:
     human = roles_of(g, A.Role.VILLAGER)[0]
     lines = list(base)
     lines.insert(where(base, "0,divine,"), f"0,talk,0,0,{wolf},Over")
-    assert "talk on day 0" in check(lines)[0].message
+    day0 = check_log(table(), text_of(lines), "game.log")  # talk on day 0: a talkOnFirstDay game
+    assert day0.ok and day0.implied == {"talkOnFirstDay": True}
+    given = GameSetting.standard(15)  # the default setting given: talk on day 0 is against it
+    assert "talk on day 0" in check_log(table(), text_of(lines), "game.log", setting=given).diagnostics[0].message
     lines = list(base)
     lines.insert(where(base, "1,execute,") + 1, f"1,whisper,0,0,{human},Over")
     diags = check(lines)
@@ -151,32 +157,22 @@ def test_talk_against_the_rules(games: list[GameRecord]) -> None:
 
 def test_a_log_that_goes_on_after_the_deciding_execution_as_the_platform_writes_it(games: list[GameRecord]) -> None:
     """The AIWolf platform checks the winner at the start of a day: after an execution that ends the
-    game, its log still has that night and the next day's status lines."""
-    won = [g for g in games if g.aiwolf_log[-(15 + 2)].split(",")[1] == "execute"]
+    game, its log still has that night and the next day's status lines. ``aiwolf serve`` writes it so too."""
+    def ended_by_execution(g: GameRecord) -> bool:
+        return any(line.startswith(f"{g.day - 1},execute,") for line in g.aiwolf_log)
+
+    won = [g for g in games if ended_by_execution(g)]
     assert won, "no game of the fixture ends with an execution"
     g = won[0]
-    lines = list(g.aiwolf_log[:-16])  # without the final status lines and the result
-    d = g.day
-    alive = [int(x.split(",")[2]) for x in g.aiwolf_log[-16:-1] if ",ALIVE," in x]
-    wolves = [a for a in alive if g.roles[a] is A.Role.WEREWOLF]
-    humans = [a for a in alive if a not in wolves]
-    seers = [a for a in alive if g.roles[a] is A.Role.SEER]
-    if seers:
-        lines.append(f"{d},divine,{seers[0]},{humans[-1] if humans[-1] != seers[0] else humans[0]},HUMAN")
-    if wolves and humans:
-        victim = humans[0]
-        lines += [f"{d},attackVote,{w},{victim}" for w in wolves] + [f"{d},attack,{victim},true"]
-        humans.remove(victim)
-    else:
-        lines.append(f"{d},attack,-1,false")
-    for a in range(1, 16):
-        status = "ALIVE" if a in humans or a in wolves else "DEAD"
-        lines.append(f"{d + 1},status,{a},{g.roles[a].value},{status},{g.names[a]}")
-    lines.append(f"{d + 1},result,{len(humans)},{len(wolves)},{g.winner}")
-    assert check(lines) == []
-    lines[-1] = f"{d + 1},result,{len(humans) + 1},{len(wolves)},{g.winner}"
+    d = g.day - 1  # the day of the deciding execution; the result is on the next day
+    after = g.aiwolf_log[next(i for i, x in enumerate(g.aiwolf_log) if x.startswith(f"{d},execute,")) + 1:]
+    assert any(x.startswith(f"{d},attack,") for x in after) == (g.winner == "WEREWOLF")
+    assert after[-16].startswith(f"{d + 1},status,") and after[-1].startswith(f"{d + 1},result,")
+    assert check(list(g.aiwolf_log)) == []
+    lines = list(g.aiwolf_log)
+    result = lines[-1].split(",")
+    lines[-1] = ",".join(result[:2] + [str(int(result[2]) + 1)] + result[3:])
     assert check(lines)[0].message == "the counts differ from the status lines before the result"
-
 
 def test_the_command(games: list[GameRecord], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good, bad = tmp_path / "good.log", tmp_path / "bad.log"

@@ -159,7 +159,7 @@ def _set(log: dict[str, Any], i: int, decision: list[Any]) -> dict[str, Any]:
     (lambda log: _set(log, 1, ["vote", -2, 0]), "decision 2 must be [kind, player (-1 to 4), answer]"),
     (lambda log: _set(log, 1, ["vote", -1, 0]), "cannot replay"),  # the narrator: a host's tie-break
     (lambda log: {**log, "settings": [1]}, "'settings' must be a mapping of poll settings"),
-    (lambda log: {**log, "settings": {"x": 1}}, "unknown setting 'x' (settings: revotes, ties, vote_changes)"),
+    (lambda log: {**log, "settings": {"x": 1}}, "unknown setting 'x' (settings: option_votes, revote_empty, revotes, standing_ties, ties, vote_changes)"),
     (lambda log: {**log, "settings": {"revotes": {"lynch": "many"}}}, "setting 'revotes' must be a mapping"),
     (lambda log: {**log, "settings": {"revotes": {"lynch": 10 ** 9}}}, "setting 'revotes' must be a mapping"),
     (lambda log: {**log, "settings": {"ties": "coin"}}, "setting 'ties' must be 'random' or 'decide'"),

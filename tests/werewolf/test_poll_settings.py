@@ -124,3 +124,69 @@ def test_settings_and_seat_order_deals_are_in_the_log_and_replay(table):
     assert table.replay(log).state == game.state
     assert any(d[0] == "choose_player" and d[1] == -1 for d in log["decisions"]) or \
         not any(d[0] == "vote" for d in log["decisions"])
+
+
+def test_standing_ties_elect_nobody_after_the_last_round(table):
+    sink = ListSink()
+    d = TiedVotes(sink)
+    settings = {"revotes": {"lynch": 1}, "ties": "decide", "standing_ties": ["lynch"]}
+    game, eng = table.new_game(ROLES, 3, d, sink, deal=False, settings=settings)
+    game.run()
+    day1 = first_day(sink.records)
+    assert len([a for a in d.asked if a[0] == "vote" and a[2] == "lynch"]) == 10  # a vote and a revote
+    assert not [a for a in d.asked if a[0] == "choose_player"]  # nobody breaks the tie
+    (close,) = [r for r in day1 if r["type"] == "poll_close"]
+    assert close["winner"] is None
+    assert not [r for r in day1 if r["type"] == "death" and r["killing"] == "lynch"]
+
+
+class NoHunt(RandomDecider):
+    """Every lynch vote is for the first human it may name (never seat 4, the wolf); every wolf abstains from the hunt (``vote``
+    pack-hunt: None); a tie of the hunt is broken for
+    ``tie_answer``; ``hunts``: (round, options) of each pack-hunt vote asked."""
+
+    def __init__(self, tie_answer):
+        super().__init__(5)
+        self.tie_answer = tie_answer
+        self.hunts = []
+        self.ties = []
+
+    def decide(self, request):
+        if request["kind"] == "vote" and request["prompt"] == "pack-hunt":
+            self.hunts.append(list(request["options"]))
+            return None
+        if request["kind"] == "vote" and request["prompt"] == "lynch":  # the villagers lynch each other
+            return next((o for o in request["options"] if o not in (4, request["player"])), request["options"][0])
+        if request["kind"] == "choose_player" and request["prompt"] == "pack-hunt.tie":
+            self.ties.append(list(request["options"]))
+            return self.tie_answer if self.tie_answer in request["options"] else request["options"][0]
+        return super().decide(request)
+
+
+def test_option_votes_make_a_hunt_without_votes_attack_one_of_its_options(table):
+    # AIWolf's forced attack: every option counts one vote; no wolf vote, all tie; an empty round is voted again
+    sink = ListSink()
+    d = NoHunt(tie_answer=1)
+    settings = {"revotes": {"pack-hunt": 1}, "ties": "decide", "revote_empty": True,
+                "option_votes": {"pack-hunt": 1}}
+    game, eng = table.new_game(ROLES, 3, d, sink, deal=False, settings=settings)
+    game.run()
+    assert d.hunts and d.ties  # the first hunt: asked twice (a round and a revote), then the tie is broken
+    first = d.hunts[0]
+    assert d.hunts[1] == first and d.ties[0] == first and 4 not in first  # the living humans, not the wolf
+    closes = [r for r in sink.records if r["type"] == "poll_close" and r["poll"] == "pack-hunt"]
+    assert closes[0]["winner"] == (1 if 1 in first else first[0])
+    attacks = [r for r in sink.records if r["type"] in ("death", "defended") and r.get("killing") == "attack"]
+    assert attacks and attacks[0]["player"] == closes[0]["winner"]
+
+
+def test_without_option_votes_a_hunt_without_votes_attacks_nobody(table):
+    sink = ListSink()
+    d = NoHunt(tie_answer=1)
+    settings = {"revotes": {"pack-hunt": 1}, "ties": "decide", "revote_empty": True}
+    game, eng = table.new_game(ROLES, 3, d, sink, deal=False, settings=settings)
+    game.run()
+    closes = [r for r in sink.records if r["type"] == "poll_close" and r["poll"] == "pack-hunt"]
+    assert closes and all(c["winner"] is None for c in closes) and not d.ties
+    assert len(d.hunts) == 2 * len(closes)  # revote_empty: each empty hunt is voted again once
+    assert not [r for r in sink.records if r["type"] == "death" and r["killing"] == "attack"]

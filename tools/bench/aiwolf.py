@@ -2,6 +2,7 @@
 server's added latency per request.
 
     python tools/bench/aiwolf.py [--players 15] [--games 20] [--fill rule] [--processes 1] [--json] [--check]
+    python tools/bench/aiwolf.py --soak 10000 [--players 5] [--warmup 100] [--log-dir DIR]
 
 The server runs in this process (the same ``Server`` that ``aiwolf serve`` runs); the agents are the
 project's own agent classes run by the client library (``run_agent``) in ``--processes`` other
@@ -20,6 +21,12 @@ processes (threads inside each), connected over 127.0.0.1. Measured:
 ``server_cpu_s``, ``agents_cpu_s``, ``requests``, ``latency_ms`` {``median``, ``p99``, ``max``},
 ``latency_cpu_ms`` {...}, ``inprocess_games_per_s``, ``load_before``, ``load_after``);
 ``--check`` exits 1 when p99 (CPU) is over 2 ms.
+
+``--soak N`` measures instead whether a long tournament keeps its memory flat: ``--warmup`` games, then
+N more, with built-in agents in-process (the server's own bookkeeping is what grows, not the
+transport), and prints the server process's resident memory (RSS) after the warm-up, every tenth of
+the run and at the end. Target: less than 20 MB of growth over 10,000 5-player games (``--check``
+exits 1 when it is more).
 """
 from __future__ import annotations
 
@@ -35,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "cards" / "werewolf"
 TARGET_P99_MS = 2.0
+TARGET_SOAK_MB = 20.0
 
 _AGENTS = """
 import sys, threading
@@ -62,7 +70,8 @@ def quantiles(samples: list[float]) -> dict:
 def bench_tcp(table, players: int, games: int, fill: str, processes: int) -> dict:
     from wwrf_adapter.aiwolf.server import ServeConfig, Server
 
-    server = Server(table, ServeConfig(players, games=games, port=0, wait=60, fill=fill, seed=1))
+    server = Server(table, ServeConfig(players, games=games, port=0, wait=60, fill=fill, seed=1, stats=True,
+                                       keep=games))
     port = server.bind()
     per = [players // processes + (1 if i < players % processes else 0) for i in range(processes)]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -103,6 +112,43 @@ def bench_inprocess(table, players: int, games: int, fill: str) -> dict:
     return {"inprocess_games_per_s": games / wall}
 
 
+def rss_mb() -> float:
+    """This process's resident memory now (Linux /proc), in MB."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def soak(table, players: int, games: int, warmup: int, fill: str, log_dir: Path | None) -> dict:
+    """RSS after ``warmup`` games and after ``games`` more (one server, built-in agents in-process)."""
+    import gc
+
+    from wwrf_adapter.aiwolf.server import ServeConfig, Server
+
+    server = Server(table, ServeConfig(players, games=warmup + games, port=0, agents=0, wait=0, fill=fill, seed=1,
+                                       log_dir=log_dir))
+    server.bind()
+    server.accept()
+    for number in range(1, warmup + 1):
+        server.play(number)
+    gc.collect()
+    base = rss_mb()
+    print(f"after {warmup} warm-up games: RSS {base:.1f} MB", flush=True)
+    t0 = time.perf_counter()
+    step = max(1, games // 10)
+    samples = []
+    for i in range(1, games + 1):
+        server.play(warmup + i)
+        if i % step == 0 or i == games:
+            gc.collect()
+            samples.append((i, rss_mb()))
+            print(f"  {i:6d} games: RSS {samples[-1][1]:.1f} MB ({samples[-1][1] - base:+.1f} MB), "
+                  f"{i / (time.perf_counter() - t0):.1f} games/s", flush=True)
+    server.close()
+    return {"players": players, "warmup": warmup, "games": games, "rss_after_warmup_mb": base,
+            "rss_end_mb": samples[-1][1], "growth_mb": samples[-1][1] - base, "samples": samples,
+            "seconds": time.perf_counter() - t0}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--players", type=int, default=15)
@@ -110,12 +156,28 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--fill", choices=("rule", "random"), default="rule", help="the agent class (default rule)")
     p.add_argument("--processes", type=int, default=1, help="agent processes (default 1, threads inside)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--check", action="store_true", help=f"exit 1 if p99 (CPU) > {TARGET_P99_MS} ms")
+    p.add_argument("--check", action="store_true",
+                   help=f"exit 1 if p99 (CPU) > {TARGET_P99_MS} ms (with --soak: if RSS grows by {TARGET_SOAK_MB} MB or more)")
+    p.add_argument("--soak", type=int, metavar="N", help="measure RSS growth over N games after the warm-up instead")
+    p.add_argument("--warmup", type=int, default=100, metavar="G", help="warm-up games of --soak (default 100)")
+    p.add_argument("--log-dir", type=Path, help="--soak writes the logs here (default: no logs)")
     args = p.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from rulescript.sim.wolf import load_wolf_table
 
     table = load_wolf_table(GAME)
+    if args.soak:
+        players = args.players if "--players" in (argv or sys.argv) else 5
+        res = soak(table, players, args.soak, args.warmup, args.fill, args.log_dir)
+        ok = res["growth_mb"] < TARGET_SOAK_MB
+        if args.json:
+            print(json.dumps(res, indent=2))
+        else:
+            print(f"aiwolf serve soak, {players} players: RSS {res['rss_after_warmup_mb']:.1f} MB after "
+                  f"{args.warmup} games, {res['rss_end_mb']:.1f} MB after {args.soak} more: "
+                  f"{res['growth_mb']:+.1f} MB ({res['seconds']:.0f} s); target < {TARGET_SOAK_MB} MB over "
+                  f"10,000 games: {'PASS' if ok else 'FAIL'}")
+        return 1 if args.check and not ok else 0
     load_before = os.getloadavg()
     res = {"players": args.players, "games": args.games, "fill": args.fill, "processes": args.processes}
     res.update(bench_tcp(table, args.players, args.games, args.fill, args.processes))

@@ -120,9 +120,10 @@ _NOTICES: dict[Request, str] = {
 class Session:
     """Sans-I/O: turns each server packet into the agent's calls and the reply line (or None)."""
 
-    def __init__(self, agent: Agent, log: Log = _stderr) -> None:
+    def __init__(self, agent: Agent, log: Log = _stderr, warn_late: bool = True) -> None:
         self.agent = agent
         self.log = log
+        self.warn_late = warn_late  # a line for each reply slower than the game's timeLimit
         self.games_finished = 0
         self._seen: set[tuple[str, int, int]] = set()
         self._in_game = False
@@ -197,7 +198,7 @@ class Session:
             result = fallback()
         elapsed = (time.monotonic() - started) * 1000
         limit = self.agent.setting.time_limit if self.agent.setting else 0
-        if limit and elapsed > limit:
+        if self.warn_late and limit > 0 and elapsed > limit:  # timeLimit -1 (or 0): no limit
             self.log(f"aiwolf agent: {method} took {elapsed:.0f} ms; the server allows {limit} ms")
         return result
 
@@ -226,13 +227,13 @@ def connect(host: str, port: int, retry: float = 0.0) -> socket.socket:
 
 def run_agent(agent: Agent, host: str = "localhost", port: int = 10000, *, games: int | None = None,
               retry: float = 0.0, limit: int = DEFAULT_LIMIT, log: Log = _stderr,
-              on_finish: Callable[[Agent], None] | None = None) -> int:
+              on_finish: Callable[[Agent], None] | None = None, warn_late: bool = True) -> int:
     """Play on one connection until the server closes it (or ``games`` games are finished).
 
     Returns the number of games finished. Raises :class:`ProtocolError` when the server breaks the
     protocol (a line over ``limit`` bytes included) and :class:`OSError` when the connection fails.
     """
-    session = Session(agent, log)
+    session = Session(agent, log, warn_late)
     with connect(host, port, retry) as sock:
         lines = SocketLines(sock, limit)
         while (line := lines.readline()) is not None:

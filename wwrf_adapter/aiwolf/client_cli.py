@@ -50,7 +50,8 @@ def add_agent_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]"
     a.add_argument("--games", type=positive_int, metavar="N", help="leave after N games (default: when the server closes)")
     a.add_argument("--retry", type=float, default=0.0, metavar="SECONDS",
                    help="keep trying to connect for this long while the server is not up yet")
-    a.add_argument("--quiet", action="store_true", help="no line per finished game on stderr")
+    a.add_argument("--quiet", action="store_true", help="no line per finished game and no warning per late reply on stderr (an agent's "
+                        "failures are still printed)")
     a.set_defaults(run=cmd_agent)
 
 
@@ -120,7 +121,8 @@ def cmd_agent(args: argparse.Namespace) -> int:
         agent.rng.seed(args.seed)
     on_finish = None if args.quiet else (lambda a: print(_summary(a), file=sys.stderr, flush=True))
     try:
-        run_agent(agent, args.host, args.port, games=args.games, retry=args.retry, on_finish=on_finish)
+        run_agent(agent, args.host, args.port, games=args.games, retry=args.retry, on_finish=on_finish,
+                  warn_late=not args.quiet)
     except ProtocolError as exc:
         print(f"aiwolf agent: the server broke the protocol: {exc}", file=sys.stderr)
         return EXIT_ERRORS

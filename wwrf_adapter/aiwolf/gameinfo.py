@@ -118,13 +118,14 @@ class GameSetting:
         return GameContext(self.player_num, {r: n for r, n in self.role_num_map.items() if n}, day)
 
 
-def _camel(name: str) -> str:
+def camel(name: str) -> str:
+    """The AIWolf (camelCase) name of a field: ``max_talk_turn`` -> ``maxTalkTurn``."""
     head, *rest = name.split("_")
     return head + "".join(w.capitalize() for w in rest)
 
 
 def _record(cls: type, codecs: dict[str, J.Codec[Any]]) -> J.Codec[Any]:
-    return J.record(cls, {name: (_camel(name), codec) for name, codec in codecs.items()})
+    return J.record(cls, {name: (camel(name), codec) for name, codec in codecs.items()})
 
 
 TALK: J.Codec[Talk] = _record(Talk, {"agent": J.INT, "day": J.INT, "idx": J.INT, "text": J.STR, "turn": J.INT})

@@ -12,9 +12,10 @@ not do, the host does as the AIWolf standard game does (spec §3):
   Skip and Over do not use up talks, more than ``maxSkip`` Skips in a row count as Over, the talk
   ends when a whole turn is Over or after ``maxTalkTurn`` turns; an invalid utterance is Skip;
 * replies that are late, malformed or out of the rules: a missing or invalid vote is drawn at random
-  (never the voter), an attack vote on a wolf or the dead is discarded, a divination or guard that
-  is not allowed is not made; a missing decision is drawn by a seeded :class:`RandomDecider`;
-* a seat whose connection is lost is played by the same decider (and says Over).
+  (never the voter); a missing attack vote, or one on a wolf or the dead, is dropped and not logged
+  (unless ``enableNoAttack``, every living human still counts one vote, so someone is attacked); a
+  missing divination or guard, or one that is not allowed, is not made;
+* a seat whose connection is lost is played by a seeded :class:`RandomDecider` (and says Over).
 
 Every one of these is an :class:`Incident` in the game's record. The host writes the AIWolf log
 (spec §4) as it goes, and the engine's own game log at the end.
@@ -33,11 +34,9 @@ from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.wolf import WolfTable, run_logged
 
 from . import ast as A
-from .game import GameContext
 from .gameinfo import GameInfo, GameSetting, Judge, Status, Talk, Vote
 from .jsoncodec import ProtocolError
 from .logfile import LogEvent, event, format_event
-from .meaning import check_meaning
 from .names import STANDARD, WolfNames
 from .packets import Packet, Request, decode_reply
 from .parser import parse
@@ -45,6 +44,9 @@ from .seats import Answer, Seat, shorten
 
 _NIGHT_ORDER = ("divine", "whisper", "guard", "attackVote", "attack")
 _PARSED_LIMIT = 4096  # sentences kept parsed (agents repeat themselves a lot)
+#: what the host does when an attack vote, a divination or a guard is missing or not allowed
+_NO_CHOICE = {Request.ATTACK: "the attack vote is dropped", Request.DIVINE: "no divination tonight",
+              Request.GUARD: "no guard tonight"}
 
 
 @dataclass
@@ -96,8 +98,9 @@ class AiwolfHost:
         self.roles = {a: names.role(self.seat_roles[a - 1]) for a in self.agents}
         self.wolves = frozenset(a for a, r in self.roles.items() if r is A.Role.WEREWOLF)
         self.existing_roles = tuple(r for r in A.GAME_ROLES if r in set(self.roles.values()))
-        self.role_counts = Counter(self.roles.values())
-        self.settings = names.engine_settings(setting.max_revote, setting.max_attack_revote)
+        self.settings = names.engine_settings(setting.max_revote, setting.max_attack_revote,
+                                              no_execution=setting.enable_no_execution,
+                                              no_attack=setting.enable_no_attack)
         self.game, self.engine = table.new_game(self.seat_roles, seed, self, self, deal=False,
                                                 names=[str(A.Agent(a)) for a in self.agents],
                                                 settings=self.settings)
@@ -124,6 +127,7 @@ class AiwolfHost:
         self.guarded: dict[int, int] = {}
         self.guarded_tonight: dict[int, int] = {}
         self.winner: str | None = None
+        self.after_end: set[int] = set()  # agents attacked in the night after a deciding execution
         # records
         self.lines: list[str] = []
         self.night_lines: dict[str, list[str]] = {k: [] for k in _NIGHT_ORDER}
@@ -163,7 +167,10 @@ class AiwolfHost:
         st = self.game.state
         end_day = st["day"] if st["phase"] == "day" else max(0, st["night"])
         self._flush_night()
-        if st["phase"] == "night":
+        if st["phase"] == "day" and self.winner is not None and end_day > 0:
+            self._night_after_end()  # the reference server looks for a winner only when a day starts
+            end_day += 1
+        if st["phase"] == "night" or end_day > self.day:
             self._new_day(end_day)
         alive = self._alive()
         self._status_lines(end_day)
@@ -176,9 +183,7 @@ class AiwolfHost:
         game_log["aiwolf"] = {
             "agents": [{"agent": a, "name": s.name, "seat": s.kind, "role": self.roles[a].value}
                        for a, s in zip(self.agents, self.seats)],
-            "setting": {"time_limit": self.setting.time_limit, "max_talk": self.setting.max_talk,
-                        "max_talk_turn": self.setting.max_talk_turn, "max_skip": self.setting.max_skip,
-                        "max_revote": self.setting.max_revote, "max_attack_revote": self.setting.max_attack_revote},
+            "setting": {k: v for k, v in asdict(self.setting).items() if k not in ("role_num_map", "random_seed")},
             "incidents": [asdict(i) for i in self.incidents],
             "requests": self.requests,
         }
@@ -186,7 +191,86 @@ class AiwolfHost:
                           self.winner, end_day, humans, wolves, self.lines, game_log, self.incidents, self.requests)
 
     def _alive(self) -> list[int]:
-        return [p["idx"] + 1 for p in self.game.state["players"] if p["alive"]]
+        return [p["idx"] + 1 for p in self.game.state["players"] if p["alive"] and p["idx"] + 1 not in self.after_end]
+
+    # ------------------------------------------------------------------ the night after the end
+
+    def _night_after_end(self) -> None:
+        """The night after a deciding execution, played by the host as the reference server plays it
+        (it checks for a winner only at the start of a day): the seer divines, the wolves whisper, the
+        bodyguard guards and the wolves attack. The engine's game is over, so the host applies the
+        rules itself; nothing here changes the winner (only a human can die)."""
+        self.night = True
+        executed = self.executed_today
+        alive = self._alive()
+        for a in alive:
+            if self.roles[a] is A.Role.SEER:
+                target = self._after_end_choice(a, Request.DIVINE, [o for o in alive if o != a])
+                if target is not None:
+                    species = A.Species.WEREWOLF if target in self.wolves else A.Species.HUMAN
+                    self.divined_tonight[a] = Judge(a, self.day, target, species)
+                    self._night_log(event(self.day, "divine", a, target, species))
+        self._whisper()
+        guarded = None
+        for a in alive:
+            if self.roles[a] is A.Role.BODYGUARD and a != executed:
+                guarded = self._after_end_choice(a, Request.GUARD, [o for o in alive if o != a])
+                if guarded is not None:
+                    self.guarded_tonight[a] = guarded
+                    self._night_log(event(self.day, "guard", a, guarded, self.roles[guarded]))
+        wolves = [a for a in alive if a in self.wolves]
+        humans = [a for a in alive if a not in self.wolves]
+        if not wolves:
+            return
+        top: list[int] = []
+        for rnd in range(self.setting.max_attack_revote + 1):
+            if rnd:
+                self._before_attack_revote()
+            votes = []
+            for w in wolves:
+                target = self._after_end_choice(w, Request.ATTACK, humans)
+                if target is not None:
+                    votes.append(Vote(w, self.day, target))
+                    self._night_log(event(self.day, "attackVote", w, target))
+            self.latest["ATTACK"] = tuple(votes)
+            self.attack_vote_list = tuple(votes)
+            count = Counter(v.target for v in votes)
+            if not self.setting.enable_no_attack:
+                count.update(humans)
+            most = max(count.values(), default=0)
+            top = sorted(t for t, n in count.items() if n == most)
+            if len(top) == 1:
+                break
+        attacked = top[0] if len(top) == 1 else None
+        if attacked is None and top and not self.setting.enable_no_attack:
+            attacked = self._draw([t - 1 for t in top]) + 1
+        if attacked is None:
+            self._night_log(event(self.day, "attack", -1, False))
+        elif attacked == guarded:
+            self._night_log(event(self.day, "attack", attacked, False))
+        else:
+            self.after_end.add(attacked)
+            self.attacked_tonight = attacked
+            self.dead_tonight.append(attacked)
+            self._night_log(event(self.day, "attack", attacked, True))
+        self._flush_night()
+
+    def _after_end_choice(self, agent: int, request: Request, allowed: list[int]) -> int | None:
+        """An agent's divination, guard or attack vote after the end: its target when allowed, else none
+        (a seat the host plays chooses at random)."""
+        answer = self._ask(agent, self._decision_packet(request, agent))
+        target = None
+        if answer.line is not None:
+            try:
+                target = decode_reply(request, answer.line)
+            except ProtocolError as exc:
+                answer = Answer(None, f"a malformed reply {shorten(answer.line)}: {exc}")
+        if target in allowed:
+            return target
+        if not self.seats[agent - 1].connected and allowed:
+            return self._draw([a - 1 for a in allowed]) + 1
+        self._incident(agent, request.value, answer.problem or f"{target} is not allowed", _NO_CHOICE[request])
+        return None
 
     def _species(self, agent: int) -> A.Species:
         return self.names.species(self.game.has_attribute(agent - 1, self.names.species_attribute))
@@ -257,6 +341,7 @@ class AiwolfHost:
     def _info(self, agent: int, finish: bool = False) -> GameInfo:
         wolf = agent in self.wolves
         alive = set(self._alive())
+        visible = self.setting.vote_visible  # otherwise nobody is told the day's votes
         if finish:
             role_map = dict(self.roles)
         elif wolf:
@@ -270,7 +355,7 @@ class AiwolfHost:
             remain_talk_map=dict(self.talk_left),
             remain_whisper_map=dict(self.whisper_left) if wolf else {},
             talk_list=tuple(self.talks), whisper_list=tuple(self.whispers) if wolf else (),
-            vote_list=self.vote_list, latest_vote_list=self.latest["VOTE"],
+            vote_list=self.vote_list if visible else (), latest_vote_list=self.latest["VOTE"] if visible else (),
             attack_vote_list=self.attack_vote_list if wolf else (),
             latest_attack_vote_list=self.latest["ATTACK"] if wolf else (),
             divine_result=self.divined.get(agent), medium_result=self.identified.get(agent),
@@ -292,15 +377,33 @@ class AiwolfHost:
             self._status_lines(self.day)
             for a in self.agents:
                 self._tell(a, Packet(Request.DAILY_INITIALIZE, self._info(a)))
-            if self.day > 0 or self.setting.talk_on_first_day:
+            if self.day > 0:
+                self._turns("talk")
+            elif self.setting.talk_on_first_day:  # the wolves whisper first, then everyone talks
+                self._whisper()
                 self._turns("talk")
             for a in self.agents:
                 talks, whispers = self._histories(a)
                 self._tell(a, Packet(Request.DAILY_FINISH, None, None, talks, whispers))
-        else:  # the night after AIWolf day ``number - 1``: the wolves whisper first
-            self.night = True
-            if sum(1 for a in self._alive() if a in self.wolves) >= 2:
-                self._turns("whisper")
+        else:  # the night after AIWolf day ``number - 1``: the wolves whisper first (on day 0, unless
+            self.night = True  # they whispered before the day's talk)
+            if self.day > 0 or not self.setting.talk_on_first_day:
+                self._whisper()
+
+    def _before_attack_revote(self) -> None:
+        """With ``whisperBeforeRevote``, the wolves whisper again before an attack revote (after the
+        lines so far: the log keeps the order)."""
+        if self.setting.whisper_before_revote:
+            self._flush_night()
+            self._whisper()
+
+    def _whisper(self) -> None:
+        """A whisper session of the living wolves, when there are two or more; each has ``maxWhisper``
+        whispers for it."""
+        wolves = [a for a in self._alive() if a in self.wolves]
+        if len(wolves) >= 2:
+            self.whisper_left = {a: self.setting.max_whisper for a in wolves}
+            self._turns("whisper")
 
     def _new_day(self, day: int) -> None:
         """Yesterday's results become what agents are told; today starts empty."""
@@ -324,7 +427,6 @@ class AiwolfHost:
         left = self.talk_left if talk else self.whisper_left
         items = self.talks if talk else self.whispers
         turns = self.setting.max_talk_turn if talk else self.setting.max_whisper_turn
-        context = GameContext(self.n, dict(self.role_counts), self.day)
         alive = set(self._alive())
         skips = {a: 0 for a in left}
         for turn in range(turns):
@@ -334,7 +436,7 @@ class AiwolfHost:
             self.rng.shuffle(order)
             going = False
             for a in order:
-                text = self._utter(a, request, context)
+                text = self._utter(a, request)
                 if text == "Skip":
                     if skips[a] >= self.setting.max_skip:
                         text = "Over"
@@ -345,15 +447,15 @@ class AiwolfHost:
                     left[a] -= 1
                 items.append(Talk(len(items), self.day, turn, a, text))
                 ev = event(self.day, channel, len(items) - 1, turn, a, text)
-                if talk:
-                    self._log(ev)
-                else:
+                if self.night:
                     self._night_log(ev)
+                else:  # the day's talk, and the whispers before the talk of day 0
+                    self._log(ev)
                 going = going or text != "Over"
             if not going:
                 break
 
-    def _utter(self, agent: int, request: Request, context: GameContext) -> str:
+    def _utter(self, agent: int, request: Request) -> str:
         """What an agent says: its sentence, ``Skip`` or ``Over`` (invalid or missing: Skip)."""
         if not self.seats[agent - 1].connected:
             return "Over"
@@ -370,15 +472,15 @@ class AiwolfHost:
         if text in ("Skip", "Over"):
             return text
         result = self._parsed.get(text)
+        if not self.setting.validate_utterance:
+            return text  # the game takes any text (validateUtterance false)
         if result is None:
             if len(self._parsed) >= _PARSED_LIMIT:
                 self._parsed.clear()
             result = self._parsed[text] = parse(text)
-        problems = list(result.diagnostics)
-        if result.utterance is not None and not problems:
-            if isinstance(result.utterance, A.Flow):
-                return result.utterance.word
-            problems = check_meaning(result.utterance, context)
+        problems = list(result.diagnostics)  # the grammar only: the reference server checks no meaning
+        if result.utterance is not None and not problems and isinstance(result.utterance, A.Flow):
+            return result.utterance.word
         if problems:
             d = problems[0]
             self._incident(agent, request.value,
@@ -411,18 +513,19 @@ class AiwolfHost:
         allowed = [o + 1 for o in options if not (request is Request.VOTE and o == seat)]
         if problem is None and target in allowed:
             return target - 1
-        if problem is None:  # a reply that the rules do not allow
+        played = not self.seats[agent - 1].connected and agent in self._lost_told
+        if request is not Request.VOTE and not played:
+            # the reference game makes no choice: an attack vote is dropped (and not logged), there is no
+            # divination or guard
+            said = problem or ("no choice" if target is None else
+                               f"{A.Agent(target) if target > 0 else target} is not a living "
+                               f"{'human' if request is Request.ATTACK else 'agent other than itself'}")
+            self._incident(agent, request.value, said, _NO_CHOICE[request])
+            return None
+        if problem is None:  # a vote that the rules do not allow
             said = "no choice" if target is None else str(A.Agent(target)) if target > 0 else str(target)
-            if request is Request.VOTE:
-                problem = f"{said} is not a vote for a living agent other than itself"
-            else:
-                why = {Request.ATTACK: "an attack vote only names a living human (it is discarded)",
-                       Request.DIVINE: "not a living agent other than itself: no divination",
-                       Request.GUARD: "not a living agent other than itself: no guard"}[request]
-                if target is not None:
-                    self._incident(agent, request.value, f"{said}: {why}", "no choice")
-                return None
-        if not self.seats[agent - 1].connected and agent in self._lost_told and problem.startswith("disconnected"):
+            problem = f"{said} is not a vote for a living agent other than itself"
+        if played and problem.startswith("disconnected"):
             problem = "the seat is played by the host"
         choice = self._draw([a - 1 for a in allowed])
         self._incident(agent, request.value, problem,
@@ -464,6 +567,8 @@ class AiwolfHost:
         if which is not None:
             self.latest[which] = tuple(self.round[which])
             self.round[which] = []
+            if which == "ATTACK":
+                self._before_attack_revote()
 
     def _on_close(self, rec: dict) -> None:
         which = self._poll_request(rec["poll"])

@@ -6,7 +6,7 @@ answers the engine's decision of that day, and every execution or attack that en
 the engine's tie-break. What the engine then does must be what the log says: who is executed and
 their role, each divination's species, whether each attack succeeds, who is alive at the start of
 each day, and the winner. The talk is checked on its own: numbering, turns, speakers alive (and
-wolves for whispers), valid sentences, at most ``maxTalk`` talks a day.
+wolves for whispers), grammatical sentences, at most ``maxTalk`` talks a day.
 
 The engine ends a game as soon as a win condition holds; the AIWolf platform checks only at the
 start of a day, so its logs may go on with the night after a deciding execution. Those night lines
@@ -21,7 +21,7 @@ event, ``AW402`` an unknown event, ``AW403`` events out of place, ``AW410`` talk
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulescript.diagnostics import Diagnostic, Span
@@ -30,10 +30,8 @@ from rulescript.runtime.errors import Interrupt
 from rulescript.sim.wolf import WolfTable
 
 from . import ast as A
-from .game import GameContext
-from .gameinfo import GameSetting, Status
+from .gameinfo import GameSetting, Status, camel
 from .logfile import LogEvent, log_error, read_log
-from .meaning import check_meaning
 from .names import STANDARD, VILLAGER_TEAM, WEREWOLF_TEAM, WolfNames
 from .packets import Request
 from .parser import parse
@@ -52,6 +50,8 @@ class LogCheck:
     winner: str | None = None
     replayed: bool = False
     events: int = 0
+    #: the game setting options the log shows were not the defaults (AIWolf names), e.g. {"enableNoAttack": True}
+    implied: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -68,7 +68,10 @@ class _Stop(Interrupt):
 
 
 def check_log(table: WolfTable, text: str, file: str = "<log>", names: WolfNames = STANDARD,
-              setting: GameSetting | None = None) -> LogCheck:
+              setting: GameSetting | None = None, validate_utterance: bool = True) -> LogCheck:
+    """Check a log. ``setting``: the game setting it was played with; None: the one the log implies
+    (the reference defaults but what its lines show, and ``validate_utterance``, which a log cannot
+    show: with it, a talk that is no valid sentence is an error)."""
     events, diags = read_log(text, file)
     check = LogCheck(file, diags, events=len(events))
     if diags:
@@ -76,7 +79,9 @@ def check_log(table: WolfTable, text: str, file: str = "<log>", names: WolfNames
     if not events:
         check.diagnostics.append(log_error(file, 1, 1, "AW430", "the log has no events"))
         return check
-    _Replay(table, events, file, names, setting, check).run()
+    replay = _Replay(table, events, file, names, setting, check)
+    replay.validate_utterance = validate_utterance
+    replay.run()
     return check
 
 
@@ -92,6 +97,7 @@ class _Replay:
         self.diags = check.diagnostics
         self.used: set[int] = set()  # ids of the events the replay consumed or checked
         self.after_end = False       # the log goes on with the night after the game's deciding execution
+        self.validate_utterance = True  # with no setting given: whether talk must be valid sentences
 
     # ------------------------------------------------------------------ diagnostics
 
@@ -150,6 +156,7 @@ class _Replay:
                 return False
             self.role_ids.append(rid)
         self.wolves = {a for a, r in self.roles.items() if r is A.Role.WEREWOLF}
+        self.given = self.setting is not None  # otherwise the setting is what the log implies
         if self.setting is None:
             counts = Counter(self.roles.values())
             self.setting = GameSetting({r: counts.get(r, 0) for r in A.GAME_ROLES}, n)
@@ -203,7 +210,44 @@ class _Replay:
                 if e["agent"] in self.roles and e["role"] is not self.roles[e["agent"]]:
                     self._error(e, "role", "AW403", f"{_agent(e['agent'])} was {self.roles[e['agent']].value} on day 0")
         self.result = results[0]
+        if not self.given:
+            self._imply()
         return not any(d.is_error for d in self.diags)
+
+    def _imply(self) -> None:
+        """The game setting this log was played with, as far as its lines show it (docs/aiwolf.md, "What a
+        log implies"): talk on day 0, more talks, turns or revotes than the defaults, a day whose votes
+        execute nobody, a night that attacks nobody, whispers again before an attack revote."""
+        s = self.setting
+        assert s is not None
+        days = self.by_day
+        changes: dict[str, Any] = {}
+        if days.get(0, {}).get("talk"):
+            changes["talk_on_first_day"] = True
+        for kind, most, turns in (("talk", "max_talk", "max_talk_turn"), ("whisper", "max_whisper", "max_whisper_turn")):
+            said = max((n for d in days.values() for session in _sessions(d.get(kind, []))
+                        for n in Counter(e["agent"] for e in session
+                                         if e["text"] not in ("Skip", "Over")).values()), default=0)
+            turn = max((e["turn"] + 1 for d in days.values() for e in d.get(kind, [])), default=0)
+            if said > getattr(s, most):
+                changes[most] = said
+            if turn > getattr(s, turns):
+                changes[turns] = turn
+        for kind, most in (("vote", "max_revote"), ("attackVote", "max_attack_revote")):
+            rounds = max((len(_rounds(d[kind])) for d in days.values() if d.get(kind)), default=0)
+            if rounds - 1 > getattr(s, most):
+                changes[most] = rounds - 1
+        next_days = set(self.status) | {e.day for e in self.final}
+        if any(d.get("vote") and not d.get("execute") and day + 1 in next_days for day, d in days.items()):
+            changes["enable_no_execution"] = True
+        if any(e["target"] < 0 for d in days.values() for e in d.get("attack", [])):
+            changes["enable_no_attack"] = True
+        if any(len(_sessions(d.get("whisper", []))) > 1 for d in days.values()):
+            changes["whisper_before_revote"] = True
+        if not self.validate_utterance:
+            changes["validate_utterance"] = False
+        self.setting = replace(s, **changes)
+        self.check.implied.update({camel(k): v for k, v in changes.items()})
 
     # ------------------------------------------------------------------ talk
 
@@ -216,10 +260,8 @@ class _Replay:
     def _talk(self) -> None:
         s = self.setting
         assert s is not None
-        role_counts = Counter(self.roles.values())
         for day, kinds in sorted(self.by_day.items()):
             alive = self._alive_on(day)
-            context = GameContext(self.n, dict(role_counts), day)
             for kind in ("talk", "whisper"):
                 items = kinds.get(kind, [])
                 if not items:
@@ -229,10 +271,13 @@ class _Replay:
                 limit, turns = (s.max_talk, s.max_talk_turn) if kind == "talk" else (s.max_whisper, s.max_whisper_turn)
                 said: Counter[int] = Counter()
                 last_turn = 0
+                starts = {id(session[0]) for session in _sessions(items)}
                 for expected, e in enumerate(items):
                     self.used.add(id(e))
                     if e["idx"] != expected:
                         self._error(e, "idx", "AW410", f"{kind} number {e['idx']}; the day's {kind} so far makes it {expected}")
+                    if kind == "whisper" and s.whisper_before_revote and id(e) in starts:
+                        said, last_turn = Counter(), 0  # the wolves whisper again before an attack revote
                     if e["turn"] < last_turn or e["turn"] >= turns:
                         self._error(e, "turn", "AW410", f"turn {e['turn']} after turn {last_turn} "
                                     f"(turns go from 0 to {turns - 1})")
@@ -246,9 +291,9 @@ class _Replay:
                     if text in ("Skip", "Over"):
                         continue
                     result = parse(text, self.file, e.line)
-                    found = list(result.diagnostics)
-                    if result.utterance is not None and not found:
-                        found = check_meaning(result.utterance, context, self.file, e.line)
+                    found = list(result.diagnostics)  # the grammar only, as the reference server checks talk
+                    if found and not s.validate_utterance:
+                        found = []  # the game took any text
                     if found:
                         d = found[0]
                         col = e.col("text") - 1
@@ -265,7 +310,8 @@ class _Replay:
     def _replay(self) -> None:
         s = self.setting
         assert s is not None
-        settings = self.names.engine_settings(s.max_revote, s.max_attack_revote)
+        settings = self.names.engine_settings(s.max_revote, s.max_attack_revote,
+                                              no_execution=s.enable_no_execution, no_attack=s.enable_no_attack)
         self.rounds = {d: {k: _rounds(v) for k, v in kinds.items() if k in ("vote", "attackVote")}
                        for d, kinds in self.by_day.items()}
         self.round_no = {"vote": 0, "attackVote": 0}
@@ -468,6 +514,18 @@ class _Replay:
                 if (e["status"] is Status.ALIVE) != (e["agent"] in alive):
                     raise self._stop(e, "status", "AW420", f"{_agent(e['agent'])} is "
                                      f"{'ALIVE' if e['agent'] in alive else 'DEAD'} at the end")
+
+
+def _sessions(whispers: list[LogEvent]) -> list[list[LogEvent]]:
+    """A night's whispers cut into sessions: a turn 0 after a later turn, or a second whisper of an agent
+    in turn 0, starts the next one (the wolves whisper again before an attack revote)."""
+    out: list[list[LogEvent]] = [[]]
+    for e in whispers:
+        session = out[-1]
+        if session and e["turn"] == 0 and (session[-1]["turn"] > 0 or any(x["agent"] == e["agent"] for x in session)):
+            out.append([])
+        out[-1].append(e)
+    return out
 
 
 def _rounds(votes: list[LogEvent]) -> list[dict[int, LogEvent]]:

@@ -57,11 +57,24 @@ class WolfNames:
     def species(self, is_wolf: bool) -> Species:
         return Species.WEREWOLF if is_wolf else Species.HUMAN
 
-    def engine_settings(self, max_revote: int, max_attack_revote: int) -> dict:
-        """The engine's poll settings for an AIWolf game: revotes per poll, ties drawn by the host, and no
-        vote changes before a poll closes (an AIWolf vote is final)."""
-        return {"revotes": {self.lynch_poll: max_revote, self.attack_poll: max_attack_revote}, "ties": "decide",
-                "vote_changes": False}
+    def engine_settings(self, max_revote: int, max_attack_revote: int, *, no_execution: bool = False,
+                        no_attack: bool = False) -> dict:
+        """The engine's poll settings for an AIWolf game (the reference server's rules, docs/aiwolf.md):
+
+        * each poll is voted again while it has no single winner (a tie, or an attack vote with no valid
+          vote at all), up to ``maxRevote`` / ``maxAttackRevote`` more rounds; a vote is final;
+        * unless ``enableNoAttack``, every living human counts one attack vote besides the wolves' votes,
+          so the night always attacks someone (with no valid wolf vote, a random living human);
+        * a tie that remains is drawn by the host, or elects nobody when ``enableNoExecution`` (the
+          execution) or ``enableNoAttack`` (the attack) allows it."""
+        settings: dict = {"revotes": {self.lynch_poll: max_revote, self.attack_poll: max_attack_revote},
+                          "ties": "decide", "vote_changes": False, "revote_empty": True}
+        if not no_attack:
+            settings["option_votes"] = {self.attack_poll: 1}
+        standing = [p for p, on in ((self.lynch_poll, no_execution), (self.attack_poll, no_attack)) if on]
+        if standing:
+            settings["standing_ties"] = standing
+        return settings
 
 
 #: the names of the bundled werewolf game (cards/werewolf: the AIWolf standard roles)

@@ -98,13 +98,13 @@ def encode_reply(request: Request, value: Any) -> str:
         raise ValueError(f"{request.value} gets no reply")
     if request.wants_target:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise TypeError(f"a {request.value} reply is an agent number, not {value!r}")
+            raise TypeError(f"the reply to {request.value} is an agent number, not {value!r}")
         return _dumps({"agentIdx": -1 if value is None else value}) + "\n"
     if request is Request.ROLE:
         return ("none" if value is None else Role(value).value) + "\n"
     text = str(value)
     if "\n" in text or "\r" in text:
-        raise ValueError(f"a {request.value} reply is one line: {text!r}")
+        raise ValueError(f"the reply to {request.value} is one line: {text!r}")
     return text + "\n"
 
 
@@ -121,7 +121,7 @@ def decode_reply(request: Request, line: str) -> Any:
         if value is None:
             return None
         if not isinstance(value, dict) or "agentIdx" not in value:
-            raise ProtocolError(f'a {request.value} reply is {{"agentIdx":N}}, got {line[:60]!r}')
+            raise ProtocolError(f'the reply to {request.value} is {{"agentIdx":N}}, got {line[:60]!r}')
         idx = value["agentIdx"]
         if idx is None or idx == -1:
             return None

@@ -54,21 +54,27 @@ class Answer:
 class Clock:
     """The server's own time between agent I/O: before each request is written, the time since the
     previous reply was read (or the previous notice written) is one sample of added latency, in wall
-    time (:attr:`samples`) and in the server thread's CPU time (:attr:`cpu`)."""
+    time (:attr:`samples`) and in the server thread's CPU time (:attr:`cpu`). Samples are kept only when
+    ``record`` is set (``aiwolf serve --stats``): a long tournament must not grow with every request."""
 
-    def __init__(self) -> None:
+    def __init__(self, record: bool = True) -> None:
+        self.record = record
         self.samples: list[float] = []
         self.cpu: list[float] = []
         self._last: float | None = None
         self._last_cpu = 0.0
 
     def start(self) -> None:
+        if not self.record:
+            return
         now = time.perf_counter()
         if self._last is not None:
             self.samples.append(now - self._last)
             self.cpu.append(time.thread_time() - self._last_cpu)
 
     def done(self) -> None:
+        if not self.record:
+            return
         self._last_cpu = time.thread_time()
         self._last = time.perf_counter()
 
@@ -89,7 +95,8 @@ class RemoteSeat:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         self.sock = sock
         self.buffer = LineBuffer(limit, strict=False)
-        self.time_limit = time_limit_ms / 1000.0
+        # the reply time limit in seconds; None when there is none (AIWolf's timeLimit -1)
+        self.time_limit: float | None = time_limit_ms / 1000.0 if time_limit_ms > 0 else None
         self.time_limit_ms = time_limit_ms
         self.clock = clock or Clock()
         self.connected = True
@@ -139,7 +146,7 @@ class RemoteSeat:
         if not self._send(data):
             self.clock.done()
             return Answer(None, f"disconnected ({self.lost})")
-        answer = self._reply(time.monotonic() + self.time_limit)
+        answer = self._reply(None if self.time_limit is None else time.monotonic() + self.time_limit)
         self.clock.done()
         return answer
 
@@ -178,7 +185,7 @@ class RemoteSeat:
             self._lose(f"write failed: {exc.strerror or exc}")
         return False
 
-    def _recv(self, timeout: float) -> bytes | None:
+    def _recv(self, timeout: float | None) -> bytes | None:
         """Received bytes; None when nothing came within ``timeout`` (0: nothing is there now) or the
         connection is lost (then :attr:`connected` is False)."""
         try:
@@ -228,14 +235,15 @@ class RemoteSeat:
                 return
             self._feed(data)
 
-    def _reply(self, deadline: float) -> Answer:
+    def _reply(self, deadline: float | None) -> Answer:
+        """The reply line, waiting until ``deadline`` (``time.monotonic()``; None: as long as it takes)."""
         while self.connected:
             line = self._next_line()
             if line is not None:
                 self.late = 0
                 return Answer(line)
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
                 self.owed += 1
                 self.late += 1
                 if self.late >= LATE_LIMIT:

@@ -25,9 +25,15 @@ connection for all --games; seats nobody connected to within --wait seconds are 
 agents (--fill). Talk and whispers are run in turns as AIWolf does; votes, divinations, guards and
 attacks are the engine's decisions.
 
+The game follows the reference AIWolf server's rules; every option of its game setting has an
+option here (defaults: the reference's), sent to agents with INITIALIZE. With the default
+--no-enable-no-attack, a night always attacks a living human, even when no wolf casts a valid attack
+vote. A connection that comes when the seats are taken is refused, with one line.
+
 An agent that is late (--time-limit), sends a malformed reply or an invalid sentence, or disconnects
-does not stop the game: an invalid utterance counts as Skip, a missing decision is drawn at random,
-a lost seat is played by the server; each such incident is printed and kept in the game log.
+does not stop the game: an invalid utterance counts as Skip, a missing vote is drawn at random, a
+missing attack vote is dropped, a missing divination or guard is not made, a lost seat is played by
+the server; each such incident is printed (one line) and kept in the game log.
 
 Each game is written to --log-dir as NNN.log (the AIWolf log format, checked by `aiwolf log`) and
 NNN.game (the engine's game log: `rulescript play GAME --replay NNN.game`).
@@ -61,7 +67,9 @@ def add_serve_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
     s.add_argument("--fill", choices=("rule", "random"), default="rule",
                    help="built-in agent for free seats: rule (RuleAgent, default) or random (RandomAgent)")
     s.add_argument("--seed", type=int, default=0, help="seed of the games (deals, talk orders, draws)")
-    s.add_argument("--time-limit", type=int, default=1000, metavar="MS", help="ms an agent has per reply (default 1000)")
+    s.add_argument("--time-limit", type=int, default=1000, metavar="MS",
+                   help="ms an agent has per reply (default 1000; -1: no limit, the reference's 'not set')")
+    _add_rule_options(s)
     s.add_argument("--log-dir", type=Path, default=Path("aiwolf-logs"), metavar="DIR",
                    help="where the logs go (default ./aiwolf-logs)")
     s.add_argument("--stats", action="store_true", help="print the server's own time per request at the end")
@@ -72,6 +80,9 @@ def add_serve_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
     g.add_argument("files", nargs="+", metavar="FILE", help="AIWolf log files")
     g.add_argument("--game", type=Path, default=BUNDLED_GAME, metavar="GAME",
                    help="the rendered werewolf game to replay in (default: this checkout's cards/werewolf)")
+    g.add_argument("--no-validate-utterance", dest="validate_utterance", action="store_false",
+                   help="the game took any text as talk (the reference's validateUtterance false, which a log "
+                        "cannot show); by default a talk that is no valid sentence is an error")
     g.set_defaults(run=cmd_log)
 
 
@@ -102,6 +113,55 @@ def _role_ids(text: str) -> list[str]:
     return out
 
 
+#: the game setting options of ``aiwolf serve`` (GameSetting field, help); the defaults are the reference's
+_RULE_OPTIONS = (
+    ("enable_no_attack", "the wolves may attack nobody (otherwise, with no valid attack vote, a random living "
+                         "human is attacked)"),
+    ("enable_no_execution", "a tie that remains after the last revote executes nobody (otherwise one of the "
+                            "tied is drawn)"),
+    ("talk_on_first_day", "day 0 has talk (and the wolves whisper before it)"),
+    ("votable_in_first_day", "sent to agents; like the reference server, day 0 has no vote either way"),
+    ("vote_visible", "agents are told who voted for whom"),
+    ("whisper_before_revote", "the wolves whisper again before each attack revote"),
+    ("validate_utterance", "a talk or whisper that is no valid sentence counts as Skip"),
+    ("enable_role_request", "an agent's ROLE reply is given to it when the role is free"),
+    ("max_revote", "revotes after a tied vote"),
+    ("max_attack_revote", "revotes after a tied or empty attack vote"),
+    ("max_talk", "talks an agent has each day"),
+    ("max_talk_turn", "talk turns a day"),
+    ("max_whisper", "whispers a wolf has each whisper session"),
+    ("max_whisper_turn", "whisper turns a session"),
+    ("max_skip", "Skips in a row an agent may say; one more counts as Over"),
+)
+
+
+def _add_rule_options(parser: argparse.ArgumentParser) -> None:
+    from .gameinfo import GameSetting
+
+    group = parser.add_argument_group("game setting (the reference server's options; docs/aiwolf.md)")
+    defaults = GameSetting({}, 0)
+    for name, help_text in _RULE_OPTIONS:
+        flag = "--" + name.replace("_", "-")
+        default = getattr(defaults, name)
+        if isinstance(default, bool):
+            group.add_argument(flag, dest=name, action=argparse.BooleanOptionalAction, default=default,
+                               help=f"{help_text} (default: {'on' if default else 'off'})")
+        else:
+            group.add_argument(flag, dest=name, type=int, default=default, metavar="N",
+                               help=f"{help_text} (default {default})")
+
+
+def _rules(args: argparse.Namespace) -> dict:
+    rules = {}
+    for name, _help in _RULE_OPTIONS:
+        value = getattr(args, name)
+        if not isinstance(value, bool) and value < (1 if name in ("max_talk_turn", "max_whisper_turn") else 0):
+            raise UsageError(f"--{name.replace('_', '-')} must be at least "
+                             f"{1 if name.endswith('_turn') else 0}")
+        rules[name] = value
+    return rules
+
+
 def _quantiles(samples: list[float]) -> tuple[float, float]:
     ordered = sorted(samples)
     if not ordered:
@@ -116,8 +176,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     for name in ("players", "games"):
         if getattr(args, name) < 1:
             raise UsageError(f"--{name} must be at least 1")
-    if args.time_limit < 1:
-        raise UsageError("--time-limit must be at least 1 ms")
+    if args.time_limit < 1 and args.time_limit != -1:
+        raise UsageError("--time-limit must be at least 1 ms, or -1 (no limit)")
+    rules = _rules(args)
     table = _table(args.game)
     if table is None:
         return EXIT_ERRORS
@@ -130,7 +191,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--roles deals {len(roles)} roles to {args.players} players")
     config = ServeConfig(players=args.players, games=args.games, host=args.host, port=args.port, seed=args.seed,
                          agents=args.agents, wait=args.wait, fill=args.fill, time_limit=args.time_limit,
-                         roles=roles, log_dir=args.log_dir)
+                         roles=roles, log_dir=args.log_dir, rules=rules, stats=args.stats)
 
     def say(message: str) -> None:
         print(f"aiwolf serve: {message}", file=sys.stderr, flush=True)
@@ -199,7 +260,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         return EXIT_ERRORS
     bad = 0
     for name, text in texts:
-        check = check_log(table, text, name)
+        check = check_log(table, text, name, validate_utterance=args.validate_utterance)
         for d in check.diagnostics:
             print(render(d, text))
         errors = sum(1 for d in check.diagnostics if d.is_error)
@@ -208,7 +269,8 @@ def cmd_log(args: argparse.Namespace) -> int:
             print(f"{name}: {errors} error(s)", file=sys.stderr)
         else:
             days = f"{check.days} day{'s' if check.days != 1 else ''}"
+            implied = "".join(f"; the log implies {k}={str(v).lower()}" for k, v in check.implied.items())
             print(f"{name}: a legal game: {check.agents} agents, {days}, {check.winner} won "
-                  f"(replayed in the engine)", file=sys.stderr)
+                  f"(replayed in the engine{implied})", file=sys.stderr)
     return EXIT_ERRORS if bad else EXIT_OK
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import socket
 import time
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Callable
 
@@ -33,6 +34,9 @@ from .host import AiwolfHost, GameRecord
 from .names import STANDARD, WolfNames
 from .seats import AgentSeat, Clock, RemoteSeat, Seat
 
+#: the game setting fields ``ServeConfig.rules`` may set
+RULES = frozenset(f.name for f in fields(GameSetting)) - {"role_num_map", "player_num", "random_seed", "time_limit"}
+
 #: the built-in agents (``--fill``)
 BUILTIN: dict[str, type[Agent]] = {"rule": RuleAgent, "random": RandomAgent}
 
@@ -47,9 +51,14 @@ class ServeConfig:
     agents: int | None = None      # connections to wait for (None: one per seat)
     wait: float = 60.0             # seconds to wait for them; then built-in agents fill the seats
     fill: str = "rule"             # the built-in agent class (BUILTIN)
-    time_limit: int = 1000         # ms an agent has for each reply
+    time_limit: int = 1000         # ms an agent has for each reply (-1: no limit)
     roles: list[str] | None = None  # the role ids dealt (None: the game's role list for ``players``)
     log_dir: Path | None = None
+    #: the game setting's rules other than the roles, seed and time limit (GameSetting field names,
+    #: e.g. {"enable_no_attack": True, "max_talk": 5}); the rest are the reference defaults
+    rules: dict = field(default_factory=dict)
+    keep: int = 100                # game records kept in memory (the last ones; logs go to log_dir)
+    stats: bool = False            # keep the server's time per request (Clock samples)
 
 
 class Server:
@@ -64,12 +73,17 @@ class Server:
         if config.fill not in BUILTIN:
             raise ValueError(f"unknown built-in agent {config.fill!r} (one of {', '.join(BUILTIN)})")
         self.report = report or (lambda message: None)
-        self.clock = Clock()
+        unknown = sorted(set(config.rules) - RULES)
+        if unknown:
+            raise ValueError(f"unknown game setting {', '.join(unknown)} (one of {', '.join(sorted(RULES))})")
+        self.clock = Clock(record=config.stats)
         self.rng = Rng(config.seed)
         self.listener: socket.socket | None = None
         self.remote: list[RemoteSeat] = []
         self.seats: list[Seat] = []
-        self.records: list[GameRecord] = []
+        #: the last ``config.keep`` games (a long tournament keeps only its logs on disk)
+        self.records: deque[GameRecord] = deque(maxlen=max(0, config.keep))
+        self.games_played = 0
 
     # ------------------------------------------------------------------ connections
 
@@ -80,7 +94,8 @@ class Server:
 
     def accept(self) -> list[RemoteSeat]:
         """Accept agents until as many as wanted have connected or the wait is over; each answers
-        NAME and ROLE. A connection that does not is closed (its seat stays free)."""
+        NAME and ROLE. A connection that does not is closed (its seat stays free). The listener stays
+        open: a connection that comes later is refused with a log line (:meth:`refuse_pending`)."""
         assert self.listener is not None, "bind() first"
         want = self.config.players if self.config.agents is None else min(self.config.agents, self.config.players)
         deadline = time.monotonic() + self.config.wait
@@ -92,7 +107,7 @@ class Server:
                 self.listener.settimeout(remaining)
                 try:
                     sock, _addr = self.listener.accept()
-                except socket.timeout:
+                except (socket.timeout, OSError):
                     break
                 seat = RemoteSeat(sock, self.config.time_limit, self.clock)
                 number = len(self.remote) + 1
@@ -104,10 +119,31 @@ class Server:
                                 f"{'; '.join(seat.notes) or seat.lost}")
                     seat.close()
         finally:
-            self.listener.close()
             self.clock.pause()
         self.seats = list(self.remote)
+        self.refuse_pending()
         return self.remote
+
+    def refuse_pending(self) -> int:
+        """Close the connections waiting on the listener (the seats are taken), each with one log line;
+        returns how many."""
+        if self.listener is None or self.listener.fileno() < 0:
+            return 0
+        refused = 0
+        self.listener.setblocking(False)
+        while True:
+            try:
+                sock, addr = self.listener.accept()
+            except (BlockingIOError, InterruptedError, OSError):
+                return refused
+            peer = "%s:%s" % addr[:2] if isinstance(addr, tuple) else str(addr or "a local socket")
+            refused += 1
+            self.report(f"a connection from {peer} is refused: the seats are taken "
+                        f"({len(self.remote)} agent(s) connected for {self.config.players} seats)")
+            try:
+                sock.close()
+            except OSError:
+                pass
 
     def _builtin(self, number: int) -> AgentSeat:
         agent = BUILTIN[self.config.fill]()
@@ -128,7 +164,8 @@ class Server:
         counts = {r: 0 for r in GAME_ROLES}
         for rid in self.role_list:
             counts[self.names.role(rid)] += 1
-        return GameSetting(counts, self.config.players, random_seed=seed, time_limit=self.config.time_limit)
+        return replace(GameSetting(counts, self.config.players, random_seed=seed, time_limit=self.config.time_limit),
+                       **self.config.rules)
 
     def play(self, number: int) -> GameRecord:
         """One game with the current seats (filling empty ones first)."""
@@ -138,18 +175,20 @@ class Server:
         record = host.run()
         self.clock.pause()
         self.records.append(record)
+        self.games_played += 1
+        self.refuse_pending()
         if self.config.log_dir is not None:
             write_logs(record, self.config.log_dir)
         return record
 
     def run(self) -> list[GameRecord]:
-        """Every game, then close the connections."""
+        """Every game, then close the connections; the records of the last ``config.keep`` games."""
         try:
             for number in range(1, self.config.games + 1):
                 self.play(number)
         finally:
             self.close()
-        return self.records
+        return list(self.records)
 
     def close(self) -> None:
         for seat in self.seats:

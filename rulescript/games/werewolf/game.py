@@ -28,7 +28,13 @@ tells the game that a player spoke through a whisper connection.
 * ``revotes``: {poll id: n} -- after a tie the voters vote again, up to n more rounds (record
   ``poll_revote`` with the tied seats and the round's votes before each new round);
 * ``ties``: ``random`` (the game's generator breaks a tie that remains) or ``decide`` (the decider is
-  asked, see above).
+  asked, see above);
+* ``option_votes``: {poll id: n} -- every option of the poll counts n votes in each round besides the
+  votes cast (AIWolf's forced attack: every living human counts one vote, so a night whose wolves cast
+  no valid vote still attacks one of them);
+* ``revote_empty``: True -- a round in which nobody has a vote is voted again too, like a tie;
+* ``standing_ties``: [poll id, ...] -- a tie that remains after the last round elects nobody (AIWolf's
+  enableNoExecution and enableNoAttack).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -1142,7 +1148,9 @@ class WerewolfGame(GamePorts):
             options = [o for o in options if not self._poll_mod(poll["poll"], "unvotable", o)]
             options += [w for w in self._poll_words(card) if w not in options]  # Yes, No, Abstain, Random
             voters = [v.idx for v in found("voters") if isinstance(v, Player)]
+            poll["options"] = list(options)
             rounds = 1 + int(revotes.get(poll["poll"], 0))
+            revote_empty = bool(st.get("settings", {}).get("revote_empty"))
             for rnd in range(rounds):
                 if rnd:
                     self.emit(self._where({"type": "poll_revote", "poll": poll["poll"], "round": rnd + 1,
@@ -1153,7 +1161,7 @@ class WerewolfGame(GamePorts):
                 if vote_changes:
                     self._reconsider(poll, voters, options, card)
                 tied = self._poll_tally(poll)[2]
-                if len(tied) < 2:
+                if len(tied) == 1 or (not tied and not revote_empty):
                     break
             self._close_poll(poll)
 
@@ -1226,6 +1234,10 @@ class WerewolfGame(GamePorts):
             n = self.starting_votes(seat, name)
             if n:
                 add(seat, n)
+        base = int((st.get("settings", {}).get("option_votes") or {}).get(name, 0))
+        if base:
+            for seat in poll.get("options") or ():
+                add(seat, base)
         for voter in sorted(poll["votes"]):
             power = self.power_of(voter, kind, hidden=True)
             add(poll["votes"][voter], power, power - self.power_of(voter, kind))
@@ -1252,9 +1264,12 @@ class WerewolfGame(GamePorts):
         shown = {}
         tally, _eligible, tied = self._poll_tally(poll, shown)
         winner = None
-        if tied:
-            winner = tied[0] if len(tied) == 1 else self._break_tie(name, tied)
-        votes = [[t, shown[t]] for t in sorted(shown, key=vote_order) if shown[t] or tally[t] == shown[t]]
+        standing = name in (st.get("settings", {}).get("standing_ties") or ())
+        if len(tied) == 1:
+            winner = tied[0]
+        elif tied and not standing:
+            winner = self._break_tie(name, tied)
+        votes = [[t, shown[t]] for t in sorted(shown, key=vote_order) if shown[t] or tally[t] == shown[t]]  # the display
         hidden = [[t, tally[t] - shown[t]] for t in sorted(tally, key=vote_order) if tally[t] != shown[t]]
         voters = sorted(v for v, t in poll["votes"].items() if t == winner)   # WWRF @Voters
         others = [v for v in voters if v != winner]                           # WWRF @OtherVoters
