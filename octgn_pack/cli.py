@@ -52,6 +52,11 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"octgn-pack: error: no such game folder: {args.game}", file=sys.stderr)
         return EXIT_USAGE
     try:
+        cliutil.output_folder(args.output)
+    except cliutil.UsageError as exc:
+        print(f"octgn-pack: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
         b = build(game, args.output, _progress(args.quiet or args.format == "json"), check_py27=not args.no_py27)
     except OSError as exc:
         print(f"octgn-pack: error: cannot write the package: {exc}", file=sys.stderr)
@@ -65,9 +70,29 @@ def cmd_build(args: argparse.Namespace) -> int:
     return EXIT_OK if b.ok else EXIT_ERRORS
 
 
+PACKAGE_SUFFIXES = (".o8g", ".nupkg")
+
+
+def _not_a_package_folder(folder: Path) -> str | None:
+    """Why a folder is neither an (unpacked or installed) package nor a game folder, listing the
+    packages found in it; None when it is one of those."""
+    if not folder.is_dir() or any((folder / n).exists() for n in ("def", "definition.xml", "game.yaml")):
+        return None
+    found = sorted(p for p in folder.rglob("*") if p.suffix.lower() in PACKAGE_SUFFIXES and p.is_file())
+    listed = (f"; packages found in it: {', '.join(str(p) for p in found[:10])}"
+              + (f" and {len(found) - 10} more" if len(found) > 10 else "")) if found else \
+        "; it holds no .o8g or .nupkg package"
+    return (f"{folder} is not a package: give a package file (.o8g or .nupkg), an unpacked package (a folder "
+            f"holding def/) or an installed game (GameDatabase/<game guid>/){listed}")
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     from octgn_pack.validate import LoadError, validate_path
 
+    why = _not_a_package_folder(Path(args.package))
+    if why is not None:
+        print(f"octgn-pack: error: {why}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         r = validate_path(args.package, check_py27=not args.no_py27)
     except (LoadError, OSError) as exc:

@@ -74,6 +74,8 @@ def _cache_for(args: argparse.Namespace) -> CompileCache | None:
     if getattr(args, "no_cache", False):
         return None
     directory = getattr(args, "cache_dir", None) or os.environ.get("RULESCRIPT_CACHE_DIR")
+    if directory:
+        cliutil.output_folder(directory)
     return CompileCache(directory) if directory else CompileCache()
 
 
@@ -389,6 +391,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.log and args.log != "-":
         cliutil.check_output_path(args.log)
+    for option, value in (("--replay", args.replay), ("--load", args.load)):
+        if value:
+            cliutil.input_file(value, f"saved game file ({option})")
     if _profile_of(args.game) == "werewolf":
         return cmd_play_werewolf(args)
     table = _load_table(args.game)

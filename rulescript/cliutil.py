@@ -229,14 +229,63 @@ def _umask() -> int:
     return mask
 
 
+def input_file(raw: str | Path, what: str = "file") -> Path:
+    """An input file that exists and is not a folder (else a usage error, exit status 2)."""
+    path = Path(raw)
+    try:
+        is_dir, exists = path.is_dir(), path.exists()
+    except (OSError, ValueError):
+        is_dir, exists = False, False
+    if is_dir:
+        raise UsageError(f"{raw} is a folder; give a {what}")
+    if not exists:
+        raise UsageError(f"no such {what}: {raw}")
+    return path
+
+
+def input_folder(raw: str | Path, what: str = "folder") -> Path:
+    """An input folder that exists (else a usage error, exit status 2)."""
+    path = Path(raw)
+    try:
+        is_dir, exists = path.is_dir(), path.exists()
+    except (OSError, ValueError):
+        is_dir, exists = False, False
+    if not exists:
+        raise UsageError(f"no such {what}: {raw}")
+    if not is_dir:
+        raise UsageError(f"{raw} is not a folder; give a {what}")
+    return path
+
+
+def output_folder(raw: str | Path) -> Path:
+    """An output folder: a folder or nothing yet, and no file stands where its parents should be."""
+    path = Path(raw)
+    for p in (path, *path.parents):
+        try:
+            if p.exists() and not p.is_dir():
+                raise UsageError(f"{p} is not a folder" + (f" (in {raw})" if p != path else ""))
+        except OSError:
+            break
+    return path
+
+
 def check_output_path(path: str | Path) -> Path:
-    """An output file path that can be written: not a folder, its folder exists (or can be made)."""
+    """An output file path that can be written: not a folder, no file where its folders should be, and
+    the nearest existing folder writable.  Commands call it before their work, so that a bad output
+    path never costs the work (a game played to the end before its log cannot be written)."""
     out = Path(path)
     if out.is_dir():
         raise UsageError(f"{path} is a folder; give a file name")
-    parent = out.parent
-    if parent.exists() and not parent.is_dir():
-        raise UsageError(f"{parent} is not a folder")
+    output_folder(out.parent)
+    existing = out.parent
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    try:  # a file made and removed in the nearest existing folder: proof that the output can be written
+        fd, probe = tempfile.mkstemp(dir=existing, prefix=".rulescript-probe-", suffix=".tmp")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
     return out
 
 
@@ -247,12 +296,15 @@ def write_atomic(path: str | Path, data: str | bytes | Iterable[str], encoding: 
     permissions of a new file under the user's umask (0644 under umask 022), or keeps those of the
     file it replaces."""
     out = check_output_path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=out.parent, prefix="." + out.name + ".", suffix=".tmp")
+    except OSError as exc:  # name the user's path, never the temporary file's
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         mode = out.stat().st_mode & 0o7777
     except OSError:
         mode = 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix="." + out.name + ".", suffix=".tmp")
     try:
         os.fchmod(fd, mode)
         if isinstance(data, (bytes, bytearray)):
@@ -266,6 +318,9 @@ def write_atomic(path: str | Path, data: str | bytes | Iterable[str], encoding: 
                     for chunk in data:
                         fh.write(chunk)
         os.replace(tmp, out)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

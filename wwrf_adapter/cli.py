@@ -75,9 +75,8 @@ def _parser() -> argparse.ArgumentParser:
 def _cmd_render(args: argparse.Namespace) -> int:
     from .render import render_book
 
-    book = Path(args.book)
-    if not book.is_dir():
-        raise UsageError(f"no such book folder: {args.book}")
+    book = cliutil.input_folder(args.book, "book folder")
+    cliutil.output_folder(args.output)
     result = render_book(book, args.output, name=args.name, write=not args.check)
     for d in result.diagnostics:
         print(render(d, result.sources.get(d.span.file)))
