@@ -319,13 +319,15 @@ class Watcher:
                 self._guarded = False
 
     def run_forever(self, poll: float = 0.2) -> int:
-        """Start and block until Ctrl-C (or ``stop()`` from another thread); returns 0."""
+        """Start and block until Ctrl-C (returns 130, as every command interrupted) or ``stop()`` from
+        another thread (returns 0)."""
         self.start()
         try:
             while not self._stopping:
                 time.sleep(poll)
         except KeyboardInterrupt:
             self._emit("\nstopped\n")
+            return 130
         finally:
             self.stop()
         return 0

@@ -190,7 +190,7 @@ def test_tutorial_runs_as_written(tmp_path: Path) -> None:
                 if verb == "stop":
                     assert background is not None, f"{where}: nothing to stop"
                     code = background.interrupt()
-                    assert code == 0, f"{where}: '{background.command}' exited with {code}:\n{background.text}"
+                    assert code == 130, f"{where}: '{background.command}' exited with {code}:\n{background.text}"
                     background = None
                 elif verb == "stdin":
                     stdin = "".join(part.strip() + "\n" for part in arg.split(","))
