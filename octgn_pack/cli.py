@@ -131,7 +131,7 @@ def cmd_deploy(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="octgn-pack", description=DESCRIPTION,
+    parser = cliutil.CommandParser(prog="octgn-pack", description=DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="Exit codes: 0 ok, 1 errors in the input (nothing written), 2 usage or "
                                      "I/O errors, 3 an internal error (a crash report is written), 130 interrupted.  'octgn-pack "

@@ -430,7 +430,7 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = cliutil.CommandParser(
         prog="rulescript",
         description="RuleScript card rules: check and compile INI rules against a game profile.",
         epilog=cliutil.EXIT_STATUS_HELP + "  Run 'rulescript COMMAND --help' for more.")

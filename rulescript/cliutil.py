@@ -177,6 +177,52 @@ def parse_command(parser: argparse.ArgumentParser, argv: list[str], commands: st
     return args
 
 
+# ------------------------------------------------------------------------------------------ parsers
+_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> list[str]:
+    """Up to three known words close to a mistyped one."""
+    import difflib
+
+    return difflib.get_close_matches(word, list(known), n=2, cutoff=0.6)
+
+
+def _suggestion(found: list[str]) -> str:
+    return f"; did you mean {' or '.join(found)}?" if found else ""
+
+
+class CommandParser(argparse.ArgumentParser):
+    """The argument parser of every command: a mistyped command, choice or option gets "did you mean",
+    and an option a command does not know is reported with that command's usage (argparse would pass
+    it up to the top-level parser, whose usage says nothing of the command's options)."""
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        ns, extras = super().parse_known_args(args, namespace)
+        if extras:  # every parser here is strict: no command takes arguments it does not declare
+            self.error(self._unrecognized(extras))
+        return ns, extras
+
+    def _unrecognized(self, extras: list[str]) -> str:
+        options = [s for action in self._actions for s in action.option_strings]
+        hints = {}
+        for word in extras:
+            option = word.split("=", 1)[0]
+            if option.startswith("-") and did_you_mean(option, options):
+                hints[option] = f"did you mean {' or '.join(did_you_mean(option, options))}?"
+        text = f"unrecognized arguments: {' '.join(extras)}"
+        if len(hints) == 1:
+            return text + f" ({next(iter(hints.values()))})"
+        return text + (f" ({'; '.join(f'{o}: {h}' for o, h in hints.items())})" if hints else "")
+
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        m = _INVALID_CHOICE.search(message)
+        if m:
+            choices = re.findall(r"'([^']*)'", m.group(2))
+            message += _suggestion([f"'{c}'" for c in did_you_mean(m.group(1), choices)])
+        return super().error(message)
+
+
 # ------------------------------------------------------------------------------------------ options
 def version() -> str:
     try:

@@ -59,6 +59,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from rulescript import cliutil
 from rulescript.rule_diff import changed_rule_ids  # noqa: F401  (tests patch it here)
 from rulescript.compiler import driver as _compiler
 from rulescript.compiler import CompileCache, CompileResult, FileResult, compile_game
@@ -770,7 +771,7 @@ def run_watch(game_dir: str | Path, out: Any = None, *, debounce: float = 0.05, 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = cliutil.CommandParser(
         prog="rulescript watch",
         description="Watch a game folder: on every save of rules/*.ini, cards.yaml, game.yaml or "
         "scenarios/*.yaml, recompile only the files that changed, re-run the scenarios that involve "

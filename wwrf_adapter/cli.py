@@ -37,7 +37,7 @@ examples:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="wwrf", description=_DESCRIPTION, epilog=_EPILOG,
+    p = cliutil.CommandParser(prog="wwrf", description=_DESCRIPTION, epilog=_EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     cliutil.add_version(p, "wwrf")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from rulescript import cliutil
 from rulescript.compiler import CompileResult, compile_game, compile_text
 from rulescript.diagnostics import Diagnostic, SourceText, Span, render
 from rulescript.compiler.ini import GUID_RE, SLUG_RE
@@ -630,7 +631,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="rulescript import", description=DESCRIPTION, epilog=EPILOG)
+    p = cliutil.CommandParser(prog="rulescript import", description=DESCRIPTION, epilog=EPILOG)
     add_arguments(p)
     return p
 
