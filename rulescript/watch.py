@@ -148,6 +148,8 @@ def _chunks(text: str) -> list[tuple[int, str]]:
         text = text[1:]
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     starts = [0] + [i for i in range(1, len(lines)) if lines[i].startswith("[")]
+    if len(starts) > 1 and not lines[0].startswith("["):
+        del starts[1]  # the lines before the first section (comments) go with it: not a section of their own
     ends = starts[1:] + [len(lines)]
     return [(s, "\n".join(lines[s:e])) for s, e in zip(starts, ends)]
 
@@ -268,6 +270,7 @@ class Watcher:
         self._pending_files: set[str] = set()  # scenario files changed while the rules were broken
         self._shown_warnings: set[Diagnostic] = set()
         self._entries: dict[tuple[str, int], _Entry] = {}
+        self._last_status: dict[tuple[str, str], str] = {}   # (file, scenario name) -> its last status
         self._loaded: dict[str, tuple[list[Any], list[Diagnostic]]] = {}
 
     # -------------------------------------------------------------------------------- public API
@@ -687,6 +690,7 @@ class Watcher:
             self._emit(res.scenarios_note + "\n")
             return
         lines: list[str] = []
+        unlisted = 0
         for rel in present:
             if rel not in selected:
                 continue
@@ -706,9 +710,19 @@ class Watcher:
                 if entry is not None:
                     entry.involved = {x.lower() for x in (r.ran | r.loaded)}
                     entry.status = r.status
+                before = self._last_status.get((rel, sc.name))
+                self._last_status[(rel, sc.name)] = r.status
+                # a run of every scenario (cards.yaml or game.yaml changed, a broken save fixed) lists
+                # what changed only: a pass that was a pass already is counted, not listed
+                if run_all and before == "pass" and r.status == "pass" and not res.initial:
+                    res.passed += 1
+                    res.scenarios.append(r)
+                    unlisted += 1
+                    continue
                 self._record(res, r, lines)
-        lines.append("%d passed, %d failed%s" % (res.passed, res.failed,
-                                                 " (%d skipped)" % res.skipped if res.skipped else ""))
+        lines.append("%d passed, %d failed%s%s" % (
+            res.passed, res.failed, " (%d skipped)" % res.skipped if res.skipped else "",
+            " (%d passes unchanged, not listed)" % unlisted if unlisted else ""))
         res.scenarios_note = why
         self._emit("\n".join(lines) + "\n")
 
