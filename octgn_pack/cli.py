@@ -115,7 +115,7 @@ def cmd_deploy(args: argparse.Namespace) -> int:
         print(f"octgn-pack: error: no such game folder: {args.game}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        d = deploy(args.game, args.data, _progress(args.quiet), check_py27=not args.no_py27)
+        d = deploy(args.game, args.data, _progress(args.quiet), check_py27=not args.no_py27, replace=args.replace)
     except DeployError as exc:
         print(f"octgn-pack: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -184,6 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAME", help="the game folder")
     p.add_argument("--data", required=True, metavar="DIR",
                    help="the OCTGN data folder (%%OCTGN_DATA%%, or Documents\\Octgn)")
+    p.add_argument("--replace", action="store_true",
+                   help="replace another game installed under the same id (by default that is an error)")
     common(p, fmt=False)
     p.set_defaults(func=cmd_deploy)
     return parser

@@ -429,6 +429,14 @@ def cmd_test(args: argparse.Namespace) -> int:
     return int(main_test(args.paths, sys.stdout, fmt=args.format))
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    from rulescript.newgame import new_game
+
+    out, game_id, name = new_game(args.game, args.source, args.name)
+    print(f"made {out}: the game '{name}' (id {game_id}), from {args.source or 'the demo game'}", file=sys.stderr)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = cliutil.CommandParser(
         prog="rulescript",
@@ -523,6 +531,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=positive_int, help="werewolf games: the number of players (default: the smallest "
                    "role list of game.yaml)")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("new", help="make a new game folder from the demo game (or another game)",
+                       description="Copy a game folder (by default the bundled demo, cards/cfc-demo) into a new "
+                       "folder with a game id and name of its own, so that OCTGN sees another game. Hidden files, "
+                       "caches and built packages are not copied.")
+    p.add_argument("game", metavar="GAME", help="the folder to make (it must not exist, or be empty)")
+    p.add_argument("--from", dest="source", metavar="SOURCE", help="the game folder to start from (default: the demo)")
+    p.add_argument("--name", help="the game's name (default: the folder's name)")
+    p.set_defaults(func=cmd_new)
 
     for name, (_module, _func, text) in DELEGATED.items():
         sub.add_parser(name, help=text, add_help=False)  # listed here; parsed by its own module
