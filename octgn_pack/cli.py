@@ -52,14 +52,15 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"octgn-pack: error: no such game folder: {args.game}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        cliutil.output_folder(args.output)
+        cliutil.output_folder(args.output, writable=True)  # before the build
     except cliutil.UsageError as exc:
         print(f"octgn-pack: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     try:
         b = build(game, args.output, _progress(args.quiet or args.format == "json"), check_py27=not args.no_py27)
     except OSError as exc:
-        print(f"octgn-pack: error: cannot write the package: {exc}", file=sys.stderr)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"octgn-pack: error: cannot write the package: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
     _show(b.diagnostics, b.sources, b.ok, args, warnings=True)  # a build's warnings are about the package
     if b.report is not None and b.report.py27:

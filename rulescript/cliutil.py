@@ -303,8 +303,9 @@ def input_folder(raw: str | Path, what: str = "folder") -> Path:
     return path
 
 
-def output_folder(raw: str | Path) -> Path:
-    """An output folder: a folder or nothing yet, and no file stands where its parents should be."""
+def output_folder(raw: str | Path, writable: bool = False) -> Path:
+    """An output folder: a folder or nothing yet, and no file stands where its parents should be;
+    with ``writable``, a file can be made there (tried before the work)."""
     path = Path(raw)
     for p in (path, *path.parents):
         try:
@@ -312,7 +313,23 @@ def output_folder(raw: str | Path) -> Path:
                 raise UsageError(f"{p} is not a folder" + (f" (in {raw})" if p != path else ""))
         except OSError:
             break
+    if writable:
+        _try_writing(path, f"cannot write into {raw}")
     return path
+
+
+def _try_writing(folder: Path, what: str) -> None:
+    """Make and remove a file in ``folder`` (or the nearest folder above it that exists): a usage
+    error saying ``what`` when that cannot be done."""
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    try:
+        fd, probe = tempfile.mkstemp(dir=existing, prefix=".rulescript-probe-", suffix=".tmp")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"{what}: {exc.strerror or exc}") from None
 
 
 def check_output_path(path: str | Path) -> Path:
@@ -323,15 +340,7 @@ def check_output_path(path: str | Path) -> Path:
     if out.is_dir():
         raise UsageError(f"{path} is a folder; give a file name")
     output_folder(out.parent)
-    existing = out.parent
-    while not existing.exists() and existing != existing.parent:
-        existing = existing.parent
-    try:  # a file made and removed in the nearest existing folder: proof that the output can be written
-        fd, probe = tempfile.mkstemp(dir=existing, prefix=".rulescript-probe-", suffix=".tmp")
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    _try_writing(out.parent, f"cannot write {path}")
     return out
 
 

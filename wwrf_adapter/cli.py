@@ -76,7 +76,8 @@ def _cmd_render(args: argparse.Namespace) -> int:
     from .render import render_book
 
     book = cliutil.input_folder(args.book, "book folder")
-    cliutil.output_folder(args.output)
+    if not args.check:
+        cliutil.output_folder(args.output, writable=True)
     result = render_book(book, args.output, name=args.name, write=not args.check)
     for d in result.diagnostics:
         print(render(d, result.sources.get(d.span.file)))

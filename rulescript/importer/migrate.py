@@ -639,6 +639,11 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_import(args: argparse.Namespace) -> int:
     """Run an import from parsed arguments; prints the report, returns the exit code."""
     try:
+        cliutil.output_folder(args.output, writable=True)  # before the work
+    except cliutil.UsageError as exc:
+        print(f"rulescript import: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
         source = Path(args.rules_py)
         if source.is_dir():
             if args.set_xml:

@@ -42,7 +42,9 @@ CASES = [
     ("rulescript", ["import", "{m}", "-o", "{d}/out"], "no such rules file: {m}"),
     ("rulescript", ["import", RULES_PY, "--set", "{m}", "-o", "{d}/out"], "no such set.xml file (--set): {m}"),
     ("rulescript", ["import", RULES_PY, "--set", "{d}", "-o", "{d}/out"], "{d} is a folder; give a set.xml file"),
-    ("rulescript", ["import", RULES_PY, "-o", "{f}"], "{f} exists and is not a folder"),
+    ("rulescript", ["import", RULES_PY, "-o", "{f}"], "{f} is not a folder"),
+    ("rulescript", ["import", RULES_PY, "-o", "{f}/sub"], "{f} is not a folder"),
+    ("wwrf", ["render", WOLF / "roles", "-o", "{f}/sub"], "{f} is not a folder"),
     ("wwrf", ["check", "{m}"], "no such file or folder: {m}"),
     ("wwrf", ["dump", "{m}"], "no such file or folder: {m}"),
     ("wwrf", ["fmt", "{m}"], "no such file or folder: {m}"),
@@ -91,3 +93,17 @@ def test_an_unwritable_output_is_found_before_the_game_is_played(tmp_path: Path)
     proc = run("rulescript", "compile", DEMO, "-o", "/proc/rules.ir.json", cwd=tmp_path)
     err = fails(proc, 2, "cannot write /proc/rules.ir.json")
     assert ".tmp" not in err and "rules compiled" not in err
+
+
+@pytest.mark.parametrize("prog, args, message", [
+    ("octgn-pack", ["build", DEMO, "-o", "/proc/dist"], "cannot write into /proc/dist"),
+    ("rulescript", ["import", RULES_PY, "-o", "/proc/imported"], "cannot write into /proc/imported"),
+    ("wwrf", ["render", WOLF / "roles", "-o", "/proc/wolves"], "cannot write into /proc/wolves"),
+    ("rulescript", ["docs", "-o", "/proc/reference.md"], "cannot write /proc/reference.md"),
+])
+def test_unwritable_output_folders_are_found_before_the_work(tmp_path: Path, prog: str, args: list,
+                                                             message: str) -> None:
+    proc = run(prog, *args, cwd=tmp_path)
+    err = fails(proc, 2, message)
+    assert ".tmp" not in err and "probe" not in err
+    assert "wrote" not in err and "error[" not in err
