@@ -107,3 +107,15 @@ def test_unwritable_output_folders_are_found_before_the_work(tmp_path: Path, pro
     err = fails(proc, 2, message)
     assert ".tmp" not in err and "probe" not in err
     assert "wrote" not in err and "error[" not in err
+
+
+def test_validate_of_a_folder_of_packages_lists_them(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    (dist / "old").mkdir(parents=True)
+    for name in ("a-1.0.0.0.o8g", "a-1.0.0.0.nupkg", "old/a-0.9.0.0.o8g"):
+        (dist / name).write_bytes(b"PK\x05\x06" + b"\0" * 18)
+    err = fails(run("octgn-pack", "validate", "dist/", cwd=tmp_path), 2,
+                "dist is not a package: give a package file (.o8g or .nupkg), an unpacked package (a folder holding "
+                "def/) or an installed game (GameDatabase/<game guid>/); packages found in it: dist/a-1.0.0.0.nupkg, "
+                "dist/a-1.0.0.0.o8g, dist/old/a-0.9.0.0.o8g")
+    assert "OP220" not in err
