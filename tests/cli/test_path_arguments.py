@@ -22,6 +22,8 @@ CASES = [
     ("rulescript", ["compile", DEMO, "-o", "{f}/sub/out.json"], "{f} is not a folder"),
     ("rulescript", ["docs", "-o", "{d}"], "{d} is a folder; give a file name"),
     ("rulescript", ["check", DEMO, "--cache-dir", "{f}"], "{f} is not a folder"),
+    ("rulescript", ["check", DEMO, "--profile", "{m}.yaml"], "unknown profile '{m}.yaml'"),
+    ("rulescript", ["docs", "{m}.yaml"], "unknown profile '{m}.yaml'"),
     ("rulescript", ["test", "{m}"], "no such file or folder: {m}"),
     ("rulescript", ["simulate", "{m}", "--games", "1"], "no such file or folder: {m}"),
     ("rulescript", ["simulate", "{f}", "--games", "1"], "{f} is not a folder: give a game folder"),
