@@ -275,32 +275,33 @@ def _umask() -> int:
     return mask
 
 
+def _kind(path: Path) -> str:
+    """'folder', 'file' or 'missing' (a path that cannot even be looked at counts as missing)."""
+    try:
+        return "folder" if path.is_dir() else "file" if path.exists() else "missing"
+    except (OSError, ValueError):
+        return "missing"
+
+
 def input_file(raw: str | Path, what: str = "file") -> Path:
     """An input file that exists and is not a folder (else a usage error, exit status 2)."""
-    path = Path(raw)
-    try:
-        is_dir, exists = path.is_dir(), path.exists()
-    except (OSError, ValueError):
-        is_dir, exists = False, False
-    if is_dir:
-        raise UsageError(f"{raw} is a folder; give a {what}")
-    if not exists:
-        raise UsageError(f"no such {what}: {raw}")
-    return path
+    return _input(raw, what, folder=False)
 
 
 def input_folder(raw: str | Path, what: str = "folder") -> Path:
     """An input folder that exists (else a usage error, exit status 2)."""
-    path = Path(raw)
-    try:
-        is_dir, exists = path.is_dir(), path.exists()
-    except (OSError, ValueError):
-        is_dir, exists = False, False
-    if not exists:
+    return _input(raw, what, folder=True)
+
+
+def _input(raw: str | Path, what: str, folder: bool) -> Path:
+    kind = _kind(Path(raw))
+    if kind == "missing":
         raise UsageError(f"no such {what}: {raw}")
-    if not is_dir:
+    if folder and kind == "file":
         raise UsageError(f"{raw} is not a folder; give a {what}")
-    return path
+    if not folder and kind == "folder":
+        raise UsageError(f"{raw} is a folder; give a {what}")
+    return Path(raw)
 
 
 def output_folder(raw: str | Path, writable: bool = False) -> Path:

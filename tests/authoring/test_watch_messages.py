@@ -4,25 +4,10 @@
 from __future__ import annotations
 
 import io
-import shutil
 from pathlib import Path
 
-import pytest
-
 from rulescript.watch import Watcher
-
-DEMO = Path(__file__).resolve().parents[2] / "cards" / "cfc-demo"
-KEEP_SCENARIOS = ("actions.yaml", "reactions.yaml")
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Path:
-    dst = tmp_path / "game"
-    shutil.copytree(DEMO, dst)
-    for f in (dst / "scenarios").iterdir():
-        if f.name not in KEEP_SCENARIOS:
-            f.unlink()
-    return dst
+from tests.authoring.test_watch import game  # noqa: F401  (the fixture: a demo copy with two scenario files)
 
 
 def _take(out: io.StringIO) -> str:
