@@ -116,3 +116,12 @@ def test_the_command_exits_0_and_says_so(tmp_path) -> None:
     assert "note[RI109]: the card rules are read from the dictionary 'CardsRS'" in out
     assert out.count("[RI209]") == 1
     assert "error[" not in out
+
+
+def test_the_imported_game_builds_into_a_package(imported, tmp_path) -> None:
+    from octgn_pack.build import build
+
+    _, out, _ = imported
+    b = build(out, tmp_path / "dist", check_py27=False)
+    assert b.ok, [d.message for d in b.diagnostics if d.is_error]
+    assert sorted(p.name for p in b.written) == ["lantern-court-2.1.0.0.nupkg", "lantern-court-2.1.0.0.o8g"]
