@@ -58,7 +58,7 @@ def test_a_server_speaking_another_protocol_is_reported_at_once() -> None:
         proc = run("aiwolf", "agent", AGENT, "--host", "127.0.0.1", "--port", server.port, timeout=60)
     finally:
         server.close()
-    err = fails(proc, 2, "is not an AIWolf server: its first line is not an AIWolf packet")
+    err = fails(proc, 2, "is not an AIWolf server: its first line is not an AIWolf packet (a JSON object): 'SSH-2.0-OpenSSH_9.6'")
     assert one_line(err)
 
 

@@ -224,9 +224,9 @@ def connect(host: str, port: int, retry: float = 0.0) -> socket.socket:
             time.sleep(0.1)
 
 
-class NotAnAIWolfServer(Exception):
-    """The server said nothing an AIWolf server says first (a request for the agent's NAME) in time,
-    or said something else."""
+class NotAnAIWolfServer(ProtocolError):
+    """The server said nothing in time (an AIWolf server asks for the agent's NAME at once), or its
+    first line is no JSON object at all (another protocol: HTTP, SSH...)."""
 
 
 FIRST_REQUEST_WAIT = 30.0  # seconds an AIWolf server may take to send its first request (NAME)
@@ -261,12 +261,10 @@ def run_agent(agent: Agent, host: str = "localhost", port: int = 10000, *, games
                 break
             if not line.strip():
                 continue
-            try:
-                packet = decode_packet(line)
-            except ProtocolError as exc:
-                if first:
-                    raise NotAnAIWolfServer(f"its first line is not an AIWolf packet ({exc})") from None
-                raise
+            if first and not line.lstrip().startswith("{"):
+                raise NotAnAIWolfServer("its first line is not an AIWolf packet (a JSON object): "
+                                        f"{line.strip()[:60]!r}")
+            packet = decode_packet(line)
             first = False
             finished = session.games_finished
             reply = session.handle(packet)
