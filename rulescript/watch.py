@@ -757,7 +757,7 @@ def run_watch(game_dir: str | Path, out: Any = None, *, debounce: float = 0.05, 
     out = out if out is not None else sys.stdout
     root = Path(game_dir)
     if not root.exists():
-        sys.stderr.write("rulescript watch: error: no such game folder: %s\n" % game_dir)
+        sys.stderr.write("rulescript watch: error: no such file or folder: %s\n" % game_dir)
         return 2
     if not root.is_dir() or not any((root / n).exists() for n in ("game.yaml", "cards.yaml", "rules")):
         sys.stderr.write("rulescript watch: error: %s is not a game folder (no game.yaml, cards.yaml or "

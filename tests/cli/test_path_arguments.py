@@ -38,7 +38,7 @@ CASES = [
     ("rulescript", ["play", DEMO, "--auto", "--log", "{d}"], "{d} is a folder; give a file name"),
     ("rulescript", ["play", DEMO, "--auto", "--log", "{f}/x.log"], "{f} is not a folder"),
     ("rulescript", ["play", WOLF, "--auto", "--log", "{d}"], "{d} is a folder; give a file name"),
-    ("rulescript", ["watch", "{m}"], "no such game folder: {m}"),
+    ("rulescript", ["watch", "{m}"], "no such file or folder: {m}"),
     ("rulescript", ["watch", "{f}"], "{f} is not a game folder"),
     ("rulescript", ["watch", DEMO, "--octgn", "{m}"], "the game is not installed in {m}"),
     ("rulescript", ["import", "{m}", "-o", "{d}/out"], "no such rules file: {m}"),
