@@ -209,6 +209,7 @@ def write_atomic(files: dict[Path, bytes]) -> None:
     """Write every file through a temporary file in its folder, then rename them all; on any failure
     no temporary file stays and no target is touched that was not renamed yet."""
     temps: list[tuple[str, Path]] = []
+    path = Path()
     try:
         for path, data in files.items():
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -219,6 +220,8 @@ def write_atomic(files: dict[Path, bytes]) -> None:
             os.chmod(tmp, 0o666 & ~_umask())
         for tmp, path in temps:
             os.replace(tmp, path)
+    except OSError as exc:  # the file the user asked for, never the temporary one
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     finally:
         for tmp, _ in temps:
             if os.path.exists(tmp):

@@ -52,9 +52,15 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"octgn-pack: error: no such game folder: {args.game}", file=sys.stderr)
         return EXIT_USAGE
     try:
+        cliutil.output_folder(args.output, writable=True)  # before the build
+    except cliutil.UsageError as exc:
+        print(f"octgn-pack: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
         b = build(game, args.output, _progress(args.quiet or args.format == "json"), check_py27=not args.no_py27)
     except OSError as exc:
-        print(f"octgn-pack: error: cannot write the package: {exc}", file=sys.stderr)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"octgn-pack: error: cannot write the package: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
     _show(b.diagnostics, b.sources, b.ok, args, warnings=True)  # a build's warnings are about the package
     if b.report is not None and b.report.py27:
@@ -65,9 +71,29 @@ def cmd_build(args: argparse.Namespace) -> int:
     return EXIT_OK if b.ok else EXIT_ERRORS
 
 
+PACKAGE_SUFFIXES = (".o8g", ".nupkg")
+
+
+def _not_a_package_folder(folder: Path) -> str | None:
+    """Why a folder is neither an (unpacked or installed) package nor a game folder, listing the
+    packages found in it; None when it is one of those."""
+    if not folder.is_dir() or any((folder / n).exists() for n in ("def", "definition.xml", "game.yaml")):
+        return None
+    found = sorted(p for p in folder.rglob("*") if p.suffix.lower() in PACKAGE_SUFFIXES and p.is_file())
+    listed = (f"; packages found in it: {', '.join(str(p) for p in found[:10])}"
+              + (f" and {len(found) - 10} more" if len(found) > 10 else "")) if found else \
+        "; it holds no .o8g or .nupkg package"
+    return (f"{folder} is not a package: give a package file (.o8g or .nupkg), an unpacked package (a folder "
+            f"holding def/) or an installed game (GameDatabase/<game guid>/){listed}")
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     from octgn_pack.validate import LoadError, validate_path
 
+    why = _not_a_package_folder(Path(args.package))
+    if why is not None:
+        print(f"octgn-pack: error: {why}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         r = validate_path(args.package, check_py27=not args.no_py27)
     except (LoadError, OSError) as exc:
@@ -90,7 +116,7 @@ def cmd_deploy(args: argparse.Namespace) -> int:
         print(f"octgn-pack: error: no such game folder: {args.game}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        d = deploy(args.game, args.data, _progress(args.quiet), check_py27=not args.no_py27)
+        d = deploy(args.game, args.data, _progress(args.quiet), check_py27=not args.no_py27, replace=args.replace)
     except DeployError as exc:
         print(f"octgn-pack: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -106,7 +132,7 @@ def cmd_deploy(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="octgn-pack", description=DESCRIPTION,
+    parser = cliutil.CommandParser(prog="octgn-pack", description=DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="Exit codes: 0 ok, 1 errors in the input (nothing written), 2 usage or "
                                      "I/O errors, 3 an internal error (a crash report is written), 130 interrupted.  'octgn-pack "
@@ -159,6 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAME", help="the game folder")
     p.add_argument("--data", required=True, metavar="DIR",
                    help="the OCTGN data folder (%%OCTGN_DATA%%, or Documents\\Octgn)")
+    p.add_argument("--replace", action="store_true",
+                   help="replace another game installed under the same id (by default that is an error)")
     common(p, fmt=False)
     p.set_defaults(func=cmd_deploy)
     return parser

@@ -45,7 +45,51 @@ def install_dir(data: str | Path, guid: str) -> Path:
     return Path(data) / "GameDatabase" / guid
 
 
-def deploy(game: str | Path, data: str | Path, progress: Progress | None = None, check_py27: bool = True) -> Deployed:
+def installed_name(target: Path) -> str | None:
+    """The name of the game installed in ``target`` (its definition.xml's ``<game name>``), if any."""
+    import html
+    import re
+
+    try:
+        with open(target / "definition.xml", "rb") as fh:
+            head = fh.read(8192).decode("utf-8", "replace")
+    except OSError:
+        return None
+    m = re.search(r"<game\b[^>]*?\bname\s*=\s*(\"([^\"]*)\"|'([^']*)')", head)
+    return html.unescape(m.group(2) if m.group(2) is not None else m.group(3)) if m else None
+
+
+SOURCES = ".octgn-pack-deployed.json"   # in the data folder: game guid -> the game folder deployed there
+
+
+def _sources(data: Path) -> dict[str, str]:
+    import json
+
+    try:
+        found = json.loads((data / SOURCES).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+
+def _another_game(data: Path, target: Path, guid: str, name: str, game: Path) -> str | None:
+    """What is installed under this id when it is another game than ``game``: installed from another
+    folder (octgn-pack remembers where it deployed from), or under another name."""
+    other = installed_name(target)
+    if other is None:
+        return None
+    source = _sources(data).get(guid)
+    if source is not None and Path(source) != game.resolve():
+        return f"'{other}' deployed from {source}"
+    if other != name:
+        return f"'{other}'"
+    return None
+
+
+def deploy(game: str | Path, data: str | Path, progress: Progress | None = None, check_py27: bool = True,
+           replace: bool = False) -> Deployed:
+    """Install ``game`` into the data folder ``data``.  Another game installed under the same id (a
+    game copied without a new id) is not replaced unless ``replace``: DeployError says so first."""
     data = Path(data)
     if data.exists() and not data.is_dir():
         raise DeployError(f"{data} is not a folder")
@@ -55,6 +99,11 @@ def deploy(game: str | Path, data: str | Path, progress: Progress | None = None,
         return out
     guid, name = b.project.guid, b.project.name
     target = install_dir(data, guid)
+    other = _another_game(data, target, guid, name, Path(game))
+    if other is not None and not replace:
+        raise DeployError(f"{target} holds another game with the same id: {other}; installing '{name}' from {game} would "
+                          f"replace it. Give {game} an id of its own ('rulescript new GAME --from {game}' makes a "
+                          "copy with a new id), or use --replace to replace it")
     images: dict[Path, bytes] = {}
     decks: dict[Path, bytes] = {}
     tree: dict[str, bytes] = {}
@@ -68,7 +117,7 @@ def deploy(game: str | Path, data: str | Path, progress: Progress | None = None,
         tree[rel] = blob
     staging = target.with_name("." + guid + ".new")
     old = target.with_name("." + guid + ".old")
-    _no_links(data, [target, staging, old] + list(images) + list(decks))  # before anything is written
+    _no_links(data, [target, staging, old, data / SOURCES] + list(images) + list(decks))  # before anything is written
     try:
         for p in (staging, old):
             if p.exists():
@@ -83,6 +132,7 @@ def deploy(game: str | Path, data: str | Path, progress: Progress | None = None,
         os.replace(staging, target)
         if old.exists():
             shutil.rmtree(old)
+        _remember_source(data, guid, Path(game))
     except OSError as exc:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
@@ -111,6 +161,14 @@ def _no_links(data: Path, paths: list[Path]) -> None:
             if at.is_symlink():
                 raise DeployError(f"{at} is a symbolic link (to {os.readlink(at)}): deploy does not write through "
                                   f"links in the data folder; remove it (nothing was installed)")
+
+
+def _remember_source(data: Path, guid: str, game: Path) -> None:
+    import json
+
+    sources = _sources(data)
+    sources[guid] = str(game.resolve())
+    write_atomic({data / SOURCES: (json.dumps(sources, indent=1, sort_keys=True) + "\n").encode("utf-8")})
 
 
 # ------------------------------------------------------------------------------------------ dev loop

@@ -74,6 +74,8 @@ def _cache_for(args: argparse.Namespace) -> CompileCache | None:
     if getattr(args, "no_cache", False):
         return None
     directory = getattr(args, "cache_dir", None) or os.environ.get("RULESCRIPT_CACHE_DIR")
+    if directory:
+        cliutil.output_folder(directory)
     return CompileCache(directory) if directory else CompileCache()
 
 
@@ -406,6 +408,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.log and args.log != "-":
         cliutil.check_output_path(args.log)
+    for option, value in (("--replay", args.replay), ("--load", args.load)):
+        if value:
+            cliutil.input_file(value, f"saved game file ({option})")
     if _profile_of(args.game) == "werewolf":
         return cmd_play_werewolf(args)
     table = _load_table(args.game)
@@ -441,8 +446,16 @@ def cmd_test(args: argparse.Namespace) -> int:
     return int(main_test(args.paths, sys.stdout, fmt=args.format))
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    from rulescript.newgame import new_game
+
+    out, game_id, name = new_game(args.game, args.source, args.name)
+    print(f"made {out}: the game '{name}' (id {game_id}), from {args.source or 'the demo game'}", file=sys.stderr)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = cliutil.CommandParser(
         prog="rulescript",
         description="RuleScript card rules: check and compile INI rules against a game profile.",
         epilog=cliutil.EXIT_STATUS_HELP + "  Run 'rulescript COMMAND --help' for more.")
@@ -539,6 +552,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--names", metavar="NAMES", help="werewolf games: the players' names, separated by commas "
                    "(default Player 1, Player 2, ...)")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("new", help="make a new game folder from the demo game (or another game)",
+                       description="Copy a game folder (by default the bundled demo, cards/cfc-demo) into a new "
+                       "folder with a game id and name of its own, so that OCTGN sees another game. Hidden files, "
+                       "caches and built packages are not copied.")
+    p.add_argument("game", metavar="GAME", help="the folder to make (it must not exist, or be empty)")
+    p.add_argument("--from", dest="source", metavar="SOURCE", help="the game folder to start from (default: the demo)")
+    p.add_argument("--name", help="the game's name (default: the folder's name)")
+    p.set_defaults(func=cmd_new)
 
     for name, (_module, _func, text) in DELEGATED.items():
         sub.add_parser(name, help=text, add_help=False)  # listed here; parsed by its own module

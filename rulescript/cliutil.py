@@ -177,6 +177,52 @@ def parse_command(parser: argparse.ArgumentParser, argv: list[str], commands: st
     return args
 
 
+# ------------------------------------------------------------------------------------------ parsers
+_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> list[str]:
+    """Up to three known words close to a mistyped one."""
+    import difflib
+
+    return difflib.get_close_matches(word, list(known), n=2, cutoff=0.6)
+
+
+def _suggestion(found: list[str]) -> str:
+    return f"; did you mean {' or '.join(found)}?" if found else ""
+
+
+class CommandParser(argparse.ArgumentParser):
+    """The argument parser of every command: a mistyped command, choice or option gets "did you mean",
+    and an option a command does not know is reported with that command's usage (argparse would pass
+    it up to the top-level parser, whose usage says nothing of the command's options)."""
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        ns, extras = super().parse_known_args(args, namespace)
+        if extras:  # every parser here is strict: no command takes arguments it does not declare
+            self.error(self._unrecognized(extras))
+        return ns, extras
+
+    def _unrecognized(self, extras: list[str]) -> str:
+        options = [s for action in self._actions for s in action.option_strings]
+        hints = {}
+        for word in extras:
+            option = word.split("=", 1)[0]
+            if option.startswith("-") and did_you_mean(option, options):
+                hints[option] = f"did you mean {' or '.join(did_you_mean(option, options))}?"
+        text = f"unrecognized arguments: {' '.join(extras)}"
+        if len(hints) == 1:
+            return text + f" ({next(iter(hints.values()))})"
+        return text + (f" ({'; '.join(f'{o}: {h}' for o, h in hints.items())})" if hints else "")
+
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        m = _INVALID_CHOICE.search(message)
+        if m:
+            choices = re.findall(r"'([^']*)'", m.group(2))
+            message += _suggestion([f"'{c}'" for c in did_you_mean(m.group(1), choices)])
+        return super().error(message)
+
+
 # ------------------------------------------------------------------------------------------ options
 def version() -> str:
     try:
@@ -229,14 +275,73 @@ def _umask() -> int:
     return mask
 
 
+def _kind(path: Path) -> str:
+    """'folder', 'file' or 'missing' (a path that cannot even be looked at counts as missing)."""
+    try:
+        return "folder" if path.is_dir() else "file" if path.exists() else "missing"
+    except (OSError, ValueError):
+        return "missing"
+
+
+def input_file(raw: str | Path, what: str = "file") -> Path:
+    """An input file that exists and is not a folder (else a usage error, exit status 2)."""
+    return _input(raw, what, folder=False)
+
+
+def input_folder(raw: str | Path, what: str = "folder") -> Path:
+    """An input folder that exists (else a usage error, exit status 2)."""
+    return _input(raw, what, folder=True)
+
+
+def _input(raw: str | Path, what: str, folder: bool) -> Path:
+    kind = _kind(Path(raw))
+    if kind == "missing":
+        raise UsageError(f"no such {what}: {raw}")
+    if folder and kind == "file":
+        raise UsageError(f"{raw} is not a folder; give a {what}")
+    if not folder and kind == "folder":
+        raise UsageError(f"{raw} is a folder; give a {what}")
+    return Path(raw)
+
+
+def output_folder(raw: str | Path, writable: bool = False) -> Path:
+    """An output folder: a folder or nothing yet, and no file stands where its parents should be;
+    with ``writable``, a file can be made there (tried before the work)."""
+    path = Path(raw)
+    for p in (path, *path.parents):
+        try:
+            if p.exists() and not p.is_dir():
+                raise UsageError(f"{p} is not a folder" + (f" (in {raw})" if p != path else ""))
+        except OSError:
+            break
+    if writable:
+        _try_writing(path, f"cannot write into {raw}")
+    return path
+
+
+def _try_writing(folder: Path, what: str) -> None:
+    """Make and remove a file in ``folder`` (or the nearest folder above it that exists): a usage
+    error saying ``what`` when that cannot be done."""
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    try:
+        fd, probe = tempfile.mkstemp(dir=existing, prefix=".rulescript-probe-", suffix=".tmp")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"{what}: {exc.strerror or exc}") from None
+
+
 def check_output_path(path: str | Path) -> Path:
-    """An output file path that can be written: not a folder, its folder exists (or can be made)."""
+    """An output file path that can be written: not a folder, no file where its folders should be, and
+    the nearest existing folder writable.  Commands call it before their work, so that a bad output
+    path never costs the work (a game played to the end before its log cannot be written)."""
     out = Path(path)
     if out.is_dir():
         raise UsageError(f"{path} is a folder; give a file name")
-    parent = out.parent
-    if parent.exists() and not parent.is_dir():
-        raise UsageError(f"{parent} is not a folder")
+    output_folder(out.parent)
+    _try_writing(out.parent, f"cannot write {path}")
     return out
 
 
@@ -247,12 +352,15 @@ def write_atomic(path: str | Path, data: str | bytes | Iterable[str], encoding: 
     permissions of a new file under the user's umask (0644 under umask 022), or keeps those of the
     file it replaces."""
     out = check_output_path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=out.parent, prefix="." + out.name + ".", suffix=".tmp")
+    except OSError as exc:  # name the user's path, never the temporary file's
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         mode = out.stat().st_mode & 0o7777
     except OSError:
         mode = 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix="." + out.name + ".", suffix=".tmp")
     try:
         os.fchmod(fd, mode)
         if isinstance(data, (bytes, bytearray)):
@@ -266,6 +374,9 @@ def write_atomic(path: str | Path, data: str | bytes | Iterable[str], encoding: 
                     for chunk in data:
                         fh.write(chunk)
         os.replace(tmp, out)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

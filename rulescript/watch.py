@@ -59,6 +59,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from rulescript import cliutil
 from rulescript.rule_diff import changed_rule_ids  # noqa: F401  (tests patch it here)
 from rulescript.compiler import driver as _compiler
 from rulescript.compiler import CompileCache, CompileResult, FileResult, compile_game
@@ -147,6 +148,8 @@ def _chunks(text: str) -> list[tuple[int, str]]:
         text = text[1:]
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     starts = [0] + [i for i in range(1, len(lines)) if lines[i].startswith("[")]
+    if len(starts) > 1 and not lines[0].startswith("["):
+        del starts[1]  # the lines before the first section (comments) go with it: not a section of their own
     ends = starts[1:] + [len(lines)]
     return [(s, "\n".join(lines[s:e])) for s, e in zip(starts, ends)]
 
@@ -271,6 +274,7 @@ class Watcher:
         self._pending_files: set[str] = set()  # scenario files changed while the rules were broken
         self._shown_warnings: set[Diagnostic] = set()
         self._entries: dict[tuple[str, int], _Entry] = {}
+        self._last_status: dict[tuple[str, str], str] = {}   # (file, scenario name) -> its last status
         self._loaded: dict[str, tuple[list[Any], list[Diagnostic]]] = {}
 
     # -------------------------------------------------------------------------------- public API
@@ -323,13 +327,15 @@ class Watcher:
                 self._guarded = False
 
     def run_forever(self, poll: float = 0.2) -> int:
-        """Start and block until Ctrl-C (or ``stop()`` from another thread); returns 0."""
+        """Start and block until Ctrl-C (returns 130, as every command interrupted) or ``stop()`` from
+        another thread (returns 0)."""
         self.start()
         try:
             while not self._stopping:
                 time.sleep(poll)
         except KeyboardInterrupt:
             self._emit("\nstopped\n")
+            return 130
         finally:
             self.stop()
         return 0
@@ -689,6 +695,7 @@ class Watcher:
             self._emit(res.scenarios_note + "\n")
             return
         lines: list[str] = []
+        unlisted = 0
         for rel in present:
             if rel not in selected:
                 continue
@@ -708,9 +715,19 @@ class Watcher:
                 if entry is not None:
                     entry.involved = {x.lower() for x in (r.ran | r.loaded)}
                     entry.status = r.status
+                before = self._last_status.get((rel, sc.name))
+                self._last_status[(rel, sc.name)] = r.status
+                # a run of every scenario (cards.yaml or game.yaml changed, a broken save fixed) lists
+                # what changed only: a pass that was a pass already is counted, not listed
+                if run_all and before == "pass" and r.status == "pass" and not res.initial:
+                    res.passed += 1
+                    res.scenarios.append(r)
+                    unlisted += 1
+                    continue
                 self._record(res, r, lines)
-        lines.append("%d passed, %d failed%s" % (res.passed, res.failed,
-                                                 " (%d skipped)" % res.skipped if res.skipped else ""))
+        lines.append("%d passed, %d failed%s%s" % (
+            res.passed, res.failed, " (%d skipped)" % res.skipped if res.skipped else "",
+            " (%d passes unchanged, not listed)" % unlisted if unlisted else ""))
         res.scenarios_note = why
         self._emit("\n".join(lines) + "\n")
 
@@ -744,6 +761,9 @@ def run_watch(game_dir: str | Path, out: Any = None, *, debounce: float = 0.05, 
     after every good reload (``octgn_pack.deploy.RulesSync``)."""
     out = out if out is not None else sys.stdout
     root = Path(game_dir)
+    if not root.exists():
+        sys.stderr.write("rulescript watch: error: no such file or folder: %s\n" % game_dir)
+        return 2
     if not root.is_dir() or not any((root / n).exists() for n in ("game.yaml", "cards.yaml", "rules")):
         sys.stderr.write("rulescript watch: error: %s is not a game folder (no game.yaml, cards.yaml or "
                          "rules/)\n" % game_dir)
@@ -770,7 +790,7 @@ def run_watch(game_dir: str | Path, out: Any = None, *, debounce: float = 0.05, 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = cliutil.CommandParser(
         prog="rulescript watch",
         description="Watch a game folder: on every save of rules/*.ini, cards.yaml, game.yaml or "
         "scenarios/*.yaml, recompile only the files that changed, re-run the scenarios that involve "

@@ -162,7 +162,8 @@ class WolfWatcher:
                     pending.clear()
                 self.process(sorted(batch), t0=min(batch.values()))
         except KeyboardInterrupt:
-            return 0
+            self.out.write("\nstopped\n")
+            return 130  # interrupted, as every command
         finally:
             obs.stop()
 

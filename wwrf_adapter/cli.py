@@ -37,7 +37,7 @@ examples:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="wwrf", description=_DESCRIPTION, epilog=_EPILOG,
+    p = cliutil.CommandParser(prog="wwrf", description=_DESCRIPTION, epilog=_EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     cliutil.add_version(p, "wwrf")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -77,9 +77,9 @@ def _parser() -> argparse.ArgumentParser:
 def _cmd_render(args: argparse.Namespace) -> int:
     from .render import render_book
 
-    book = Path(args.book)
-    if not book.is_dir():
-        raise UsageError(f"no such book folder: {args.book}")
+    book = cliutil.input_folder(args.book, "book folder")
+    if not args.check:
+        cliutil.output_folder(args.output, writable=True)
     result = render_book(book, args.output, name=args.name, write=not args.check)
     for d in result.diagnostics:
         print(render(d, result.sources.get(d.span.file)))

@@ -507,6 +507,10 @@ def compile_game(root: str | Path, profile: str | Path | Profile | None = None,
             progress(i + 1, len(files), path)
     if cards:
         check_against_cards(result, db, root, prof)
+    elif any(x.is_error for x in d):
+        # cards.yaml is there but cannot be read: its error says it all, not one "no card database is
+        # loaded" warning per subtype the rules name
+        result.diagnostics = [x for x in result.diagnostics if x.code != "RS914"]
     return result
 
 

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from rulescript import cliutil
 from rulescript.compiler import CompileResult, compile_game, compile_text
 from rulescript.diagnostics import Diagnostic, SourceText, Span, render
 from rulescript.compiler.ini import GUID_RE, SLUG_RE
@@ -472,10 +473,13 @@ def import_plugin(rules_py: Path, set_xml: Path | None, out_dir: Path, *, name: 
     """Convert an OCTGN plugin's rule dictionary (and set.xml) into a RuleScript game folder."""
     rules_py = Path(rules_py)
     out_dir = Path(out_dir)
-    if not rules_py.is_file():
-        raise ImportUsageError(f"no such file: {rules_py}")
-    if set_xml is not None and not Path(set_xml).is_file():
-        raise ImportUsageError(f"no such file: {set_xml}")
+    for path, what in ((rules_py, "rules file"), (set_xml, "set.xml file (--set)")):
+        if path is None:
+            continue
+        if Path(path).is_dir():
+            raise ImportUsageError(f"{path} is a folder; give a {what}")
+        if not Path(path).is_file():
+            raise ImportUsageError(f"no such {what}: {path}")
     _check_target(out_dir, force)
     src = read_files(rules_py, Path(set_xml) if set_xml is not None else None)
     report = ImportReport(rules_py, Path(set_xml) if set_xml else None, out_dir, out_dir / "rules",
@@ -633,13 +637,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="rulescript import", description=DESCRIPTION, epilog=EPILOG)
+    p = cliutil.CommandParser(prog="rulescript import", description=DESCRIPTION, epilog=EPILOG)
     add_arguments(p)
     return p
 
 
 def cmd_import(args: argparse.Namespace) -> int:
     """Run an import from parsed arguments; prints the report, returns the exit code."""
+    try:
+        cliutil.output_folder(args.output, writable=True)  # before the work
+    except cliutil.UsageError as exc:
+        print(f"rulescript import: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         source = Path(args.rules_py)
         if source.is_dir():
@@ -655,8 +664,9 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(f"rulescript import: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:  # nothing was written: the folder is moved into place only when complete
-        print(f"rulescript import: error: {exc}; nothing was written", file=sys.stderr)
-        return EXIT_ERRORS
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        print(f"rulescript import: error: {where}{exc.strerror or exc}; nothing was written", file=sys.stderr)
+        return EXIT_USAGE
     if args.format == "json":
         diags = [d.to_dict() for d in report.all_diagnostics() if not (args.quiet and d.severity == "note")]
         failed = [{"card_id": f.card_id, "file": f.py_span.file, "line": f.py_span.line, "column": f.py_span.col,

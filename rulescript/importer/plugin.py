@@ -20,6 +20,7 @@ from rulescript.importer.decks import Deck, deck_slug, find_decks, read_deck
 from rulescript.importer.definition import Definition, read_definition
 from rulescript.importer.glyphs import Glyphs, read_glyphs
 from rulescript.importer.pysource import PySource, read_rules_py
+from rulescript.importer.ruledicts import choose_rule_dicts, interface_note, is_interface_set
 from rulescript.importer.setxml import SetData, read_set_xml
 
 
@@ -126,29 +127,41 @@ def read_plugin(root: Path) -> Sources:
     scripts = _scripts(root, src.definition)
     src.glyphs = read_glyphs(scripts)
     src.diagnostics.extend(src.glyphs.diagnostics)
+    set_files = _set_files(root)
+    declared = src.definition.properties if src.definition is not None and src.definition.properties else None
+    sets: list[SetData] = []
+    interface: list[Diagnostic] = []
+    for path in set_files:
+        data = read_set_xml(path, src.glyphs, declared)
+        src.read_paths.append(path)
+        if is_interface_set(data):  # buttons, markers, avatars: not game cards
+            interface.append(interface_note(data))
+            continue
+        sets.append(data)
+        if src.definition is not None and src.definition.id and data.game_id and data.game_id != src.definition.id:
+            data.diagnostics.append(Diagnostic("warning", "RI208", f"the set is for the game {data.game_id}, not "
+                                               f"this plugin's {src.definition.id}", Span(str(path), 1, 1)))
+    card_ids = {c["id"] for s in sets for c in s.cards + [r for r, _ in s.rejected] if c.get("id")}
+    chosen, dict_notes = choose_rule_dicts(scripts, root, card_ids)
     for path in scripts:
-        py = read_rules_py(path)
+        if chosen is not None and path not in chosen:
+            continue
+        py = read_rules_py(path, chosen[path] if chosen is not None else None)
         if py.entries:  # a script without a rules dict (table actions, constants) is not the importer's
             src.rule_files.append(py)
             src.diagnostics.extend(py.diagnostics)
             src.read_paths.append(path)
+    src.diagnostics.extend(dict_notes)
     if not src.rule_files:
         where = Span(str(_child(root, "Scripts") or root), 1, 1)
         src.diagnostics.append(Diagnostic("error", "RI100", "no script of the plugin holds a rules dict (a "
                                           "module-level dict literal whose name contains 'rule', or keyed by card "
                                           "GUIDs)", where, tuple(f"read: {p}" for p in scripts)))
-    set_files = _set_files(root)
     if not set_files:
         src.diagnostics.append(Diagnostic("error", "RI202", "the plugin has no Sets/<set-guid>/set.xml",
                                           Span(str(root), 1, 1)))
-    declared = src.definition.properties if src.definition is not None and src.definition.properties else None
-    for path in set_files:
-        data = read_set_xml(path, src.glyphs, declared)
-        src.sets.append(data)
-        src.read_paths.append(path)
-        if src.definition is not None and src.definition.id and data.game_id and data.game_id != src.definition.id:
-            data.diagnostics.append(Diagnostic("warning", "RI208", f"the set is for the game {data.game_id}, not "
-                                               f"this plugin's {src.definition.id}", Span(str(path), 1, 1)))
+    src.sets = sets
+    src.diagnostics.extend(interface)
     _check_duplicate_cards(src)
     for s in src.sets:
         src.diagnostics.extend(s.diagnostics)

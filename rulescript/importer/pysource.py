@@ -65,8 +65,9 @@ _TOO_LONG = (f"a string sum longer than {MAX_FOLDED:,} characters once folded (t
 
 
 class _Reader:
-    def __init__(self, path: str, text: str) -> None:
+    def __init__(self, path: str, text: str, only: frozenset[str] | None = None) -> None:
         self.path = path
+        self.only = only  # the names of the rules dicts to read (None: decide by name and keys)
         self.text = text
         # physical lines as Python counts them (only \r\n, \r and \n end a line), with their endings
         self.src_lines = _physical_lines(text)
@@ -174,7 +175,13 @@ class _Reader:
         return [first + i for i in range(text.count("\n") + 1)]
 
     # ------------------------------------------------------------------ statements
+    def named_rules(self, name: str) -> bool:
+        """Whether a name may hold card rules going by the name alone."""
+        return "rule" in name.lower() if self.only is None else name in self.only
+
     def is_rule_dict(self, name: str, node: ast.Dict) -> bool:
+        if self.only is not None:
+            return name in self.only
         if "rule" in name.lower():
             # a settings dict such as GameRulesDefaults = {'ab_trigger_fresh': False}: every value a
             # literal that is not a string, and no GUID key
@@ -224,7 +231,7 @@ class _Reader:
                         self.rule_dicts.add(target.id)
                         self.dict_entries(target.id, value)
                     return
-                if isinstance(target, ast.Name) and "rule" in target.id.lower() and not _is_plain_literal(value) \
+                if isinstance(target, ast.Name) and self.named_rules(target.id) and not _is_plain_literal(value) \
                         and self.literal_string(value)[0] is None:
                     if isinstance(value, ast.Call) and _call_name(value) == "dict" and not value.args \
                             and not value.keywords:
@@ -234,7 +241,7 @@ class _Reader:
                                  (f"found {_describe(value)}",))
                     return
                 if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and (
-                        target.value.id in self.rule_dicts or ("rule" in target.value.id.lower()
+                        target.value.id in self.rule_dicts or (self.named_rules(target.value.id)
                                                                and self.literal_string(target.slice)[0] is not None)):
                     self.rule_dicts.add(target.value.id)
                     self.entry(target.value.id, target.slice, value, target)
@@ -398,11 +405,13 @@ def _attach_comments(reader: _Reader, text: str) -> None:
         prev_end = e.end_line
 
 
-def read_rules_py(path: Path) -> PySource:
-    """Read the rule dictionaries of a plugin file (never executed)."""
+def read_rules_py(path: Path, only: frozenset[str] | None = None) -> PySource:
+    """Read the rule dictionaries of a plugin file (never executed).  ``only``: the names of the dicts
+    that hold card rules, when the caller knows them (a plugin folder); by default a dict holds rules
+    when its name says so or its keys are GUIDs."""
     data = Path(path).read_bytes()
     text = decode_source(data)
-    reader = _Reader(str(path), text)
+    reader = _Reader(str(path), text, only)
     try:
         module = ast.parse(text, filename=str(path))
         for stmt in module.body:
@@ -428,7 +437,7 @@ def read_rules_py(path: Path) -> PySource:
                 reader.statement(stmt)
         for first, chunk, chunk_exc in unreadable:
             target = re.match(r"\s*([A-Za-z_]\w*)\s*(?:\[|=(?!=)|\.\s*update\b)", chunk)
-            if target and ("rule" in target.group(1).lower() or target.group(1) in reader.rule_dicts):
+            if target and (reader.named_rules(target.group(1)) or target.group(1) in reader.rule_dicts):
                 span = Span(str(path), first, 1, first, 1 + len(chunk.splitlines()[0]))
                 why = f"line {chunk_exc.lineno}: {chunk_exc.msg}"
                 reader.diags.append(Diagnostic(

@@ -54,6 +54,7 @@ class SetData:
     set_id: str | None = None
     game_id: str | None = None
     version: str | None = None
+    hidden: bool = False           # <set hidden="true">: OCTGN does not show it in the deck editor
     cards: list[dict[str, Any]] = field(default_factory=list)
     rejected: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # (card, reason)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -82,6 +83,7 @@ def read_set_xml(path: Path, glyphs: Glyphs | None = None, declared: dict[str, s
     out.set_id = normalise_guid(root.get("id") or "") or None
     out.game_id = normalise_guid(root.get("gameId") or root.get("gameid") or "") or None
     out.version = root.get("version")
+    out.hidden = (root.get("hidden") or "").strip().lower() == "true"
     reader = _CardReader(out, glyphs or Glyphs(), declared)
     cards = root.find("cards")
     for el in (cards.children if cards is not None else []):

@@ -10,6 +10,7 @@ the games can be spread over processes (``jobs``) and merged back in game order:
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 from typing import Any
 
@@ -107,6 +108,9 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(run: Any) -> None:
+    # Ctrl-C reaches every process of the terminal's group: the parent stops the pool (no traceback
+    # nor "Process ForkPoolWorker-N:" line from a worker interrupted mid-game)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER["run"] = run
 
 

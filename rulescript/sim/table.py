@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, TextIO
 
+from rulescript.cliutil import UsageError
 from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.errors import Interrupt, InvalidDecision
 from rulescript.runtime.plain import deep_copy
@@ -280,7 +281,7 @@ class Session:
             else:
                 try:
                     save_log(self.log(), arg)
-                except (OSError, ValueError) as exc:
+                except (OSError, ValueError, UsageError) as exc:  # a typo at the table never ends the game
                     self.out.write(f"cannot save to {arg}: {_why(exc)}\n")
                 else:
                     self.out.write(f"saved to {arg} ({len(self.decider.given)} decisions)\n")

@@ -4,6 +4,8 @@ The page is read top to bottom:
 
 * ```LANG file=PATH   writes PATH (atomically: a rename, as many editors save);
 * ```LANG append=PATH appends the block to PATH;
+* ```LANG edit=PATH   each line of the block replaces the line of PATH it is closest to (one line that
+  differs a little from it: a changed number or word), and PATH is written atomically;
 * ```sh               runs each line with bash (the ``rulescript`` of this checkout first on PATH);
   every command must exit with 0, or with N for ```sh exit=N;
 * ```sh background    starts the command and leaves it running (``rulescript watch``);
@@ -14,7 +16,8 @@ The page is read top to bottom:
 * ``<!-- tutorial: stop -->``            interrupts the background command (Ctrl-C): it must exit 0;
 * ``<!-- tutorial: stdin a, b, c -->``   the next command reads these lines as its input.
 
-The folder starts with a copy of ``cards/`` (the tutorial begins with ``cp -r cards/cfc-demo mygame``).
+The folder starts with a copy of ``cards/`` (the tutorial begins with ``rulescript new mygame --from
+cards/cfc-demo``).
 If the demo game changes so that a shown output no longer holds (the seeded game of step 5, say),
 update the page: the failure shows the actual output.
 """
@@ -172,6 +175,28 @@ def _write_atomically(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+def edit_lines(text: str, new_lines: str, where: str) -> str:
+    """``text`` with each line of ``new_lines`` in place of the one line closest to it."""
+    import difflib
+
+    lines = text.split("\n")
+    for new in new_lines.rstrip("\n").split("\n"):
+        scores = sorted(((difflib.SequenceMatcher(None, old, new).ratio(), i) for i, old in enumerate(lines)),
+                        reverse=True)
+        (best, at), second = scores[0], scores[1][0] if len(scores) > 1 else 0.0
+        assert best >= 0.9 and best > second and lines[at] != new, \
+            f"{where}: no one line of the file is a small change away from {new!r}"
+        lines[at] = new
+    return "\n".join(lines)
+
+
+def test_edit_lines_replaces_the_one_closest_line() -> None:
+    text = 'a: "deal 200 damage"\nb: "deal 200 healing"\n'
+    assert edit_lines(text, 'a: "deal 300 damage"\n', "t") == 'a: "deal 300 damage"\nb: "deal 200 healing"\n'
+    with pytest.raises(AssertionError):
+        edit_lines(text, "something else entirely\n", "t")
+
+
 def test_tutorial_runs_as_written(tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
@@ -207,7 +232,7 @@ def run_page(page: Path, work: Path, tmp_path: Path) -> list[str]:
                 if verb == "stop":
                     assert background is not None, f"{where}: nothing to stop"
                     code = background.interrupt()
-                    assert code == 0, f"{where}: '{background.command}' exited with {code}:\n{background.text}"
+                    assert code == 130, f"{where}: '{background.command}' exited with {code}:\n{background.text}"
                     background = None
                 elif verb == "stdin":
                     stdin = "".join(part.strip() + "\n" for part in arg.split(","))
@@ -216,6 +241,9 @@ def run_page(page: Path, work: Path, tmp_path: Path) -> list[str]:
                 continue
             if item.option("file"):
                 _write_atomically(work / item.option("file"), item.text)
+            elif item.option("edit"):
+                target = work / item.option("edit")
+                _write_atomically(target, edit_lines(target.read_text(encoding="utf-8"), item.text, where))
             elif item.option("append"):
                 with open(work / item.option("append"), "a", encoding="utf-8") as fh:
                     fh.write(item.text)

@@ -54,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     from .client_cli import add_agent_command
     from .serve_cli import add_serve_commands
 
-    p = argparse.ArgumentParser(prog="aiwolf", description=_DESCRIPTION, epilog=_EPILOG,
+    p = cliutil.CommandParser(prog="aiwolf", description=_DESCRIPTION, epilog=_EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     cliutil.add_version(p, "aiwolf")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")

@@ -225,21 +225,49 @@ def connect(host: str, port: int, retry: float = 0.0) -> socket.socket:
             time.sleep(0.1)
 
 
+class NotAnAIWolfServer(ProtocolError):
+    """The server said nothing in time (an AIWolf server asks for the agent's NAME at once), or its
+    first line is no JSON object at all (another protocol: HTTP, SSH...)."""
+
+
+FIRST_REQUEST_WAIT = 30.0  # seconds an AIWolf server may take to send its first request (NAME)
+
+
 def run_agent(agent: Agent, host: str = "localhost", port: int = 10000, *, games: int | None = None,
               retry: float = 0.0, limit: int = DEFAULT_LIMIT, log: Log = _stderr,
-              on_finish: Callable[[Agent], None] | None = None, warn_late: bool = True) -> int:
+              on_finish: Callable[[Agent], None] | None = None, warn_late: bool = True,
+              first_wait: float = FIRST_REQUEST_WAIT) -> int:
     """Play on one connection until the server closes it (or ``games`` games are finished).
 
-    Returns the number of games finished. Raises :class:`ProtocolError` when the server breaks the
-    protocol (a line over ``limit`` bytes included) and :class:`OSError` when the connection fails.
+    Returns the number of games finished. Raises :class:`NotAnAIWolfServer` when the server sends no
+    packet within ``first_wait`` seconds of the connection (an AIWolf server asks for the NAME at once)
+    or its first line is not an AIWolf packet, :class:`ProtocolError` when the server breaks the
+    protocol later (a line over ``limit`` bytes included) and :class:`OSError` when the connection fails.
     """
     session = Session(agent, log, warn_late)
     with connect(host, port, retry) as sock:
         lines = SocketLines(sock, limit)
-        while (line := lines.readline()) is not None:
+        first = True
+        while True:
+            if first:
+                sock.settimeout(first_wait)
+                try:
+                    line = lines.readline()
+                except TimeoutError:
+                    raise NotAnAIWolfServer(f"no request within {first_wait:g} s of connecting (an AIWolf server "
+                                            "asks for the agent's NAME at once)") from None
+                sock.settimeout(None)
+            else:
+                line = lines.readline()
+            if line is None:
+                break
             if not line.strip():
                 continue
+            if first and not line.lstrip().startswith("{"):
+                raise NotAnAIWolfServer("its first line is not an AIWolf packet (a JSON object): "
+                                        f"{line.strip()[:60]!r}")
             packet = decode_packet(line)
+            first = False
             finished = session.games_finished
             reply = session.handle(packet)
             if reply is not None:

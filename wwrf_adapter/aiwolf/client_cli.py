@@ -13,7 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 from . import ast as A
-from .client import Agent, run_agent
+from .client import FIRST_REQUEST_WAIT, Agent, NotAnAIWolfServer, run_agent
 from .jsoncodec import ProtocolError
 
 _AGENT = """\
@@ -27,7 +27,8 @@ bundled agents:
   wwrf_adapter.aiwolf.agents:RandomAgent   random valid sentences, random choices
 
 exit status: 0 the server closed the connection (or --games were played), 1 the server broke the
-protocol, 2 usage error, agent not loadable, or no connection."""
+protocol, 2 usage error, agent not loadable, no connection, or no AIWolf server at HOST:PORT (nothing
+sent within --first-wait seconds, or not an AIWolf packet)."""
 
 
 def _port(text: str) -> int:
@@ -50,6 +51,9 @@ def add_agent_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]"
     a.add_argument("--games", type=positive_int, metavar="N", help="leave after N games (default: when the server closes)")
     a.add_argument("--retry", type=float, default=0.0, metavar="SECONDS",
                    help="keep trying to connect for this long while the server is not up yet")
+    a.add_argument("--first-wait", type=float, default=FIRST_REQUEST_WAIT, metavar="SECONDS",
+                   help="give up when the server sends no request this long after connecting (an AIWolf server "
+                   f"asks for the NAME at once; default {FIRST_REQUEST_WAIT:g})")
     a.add_argument("--quiet", action="store_true", help="no line per finished game and no warning per late reply on stderr (an agent's "
                         "failures are still printed)")
     a.set_defaults(run=cmd_agent)
@@ -113,6 +117,8 @@ def cmd_agent(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except Exception as exc:
         raise UsageError(f"cannot create {args.module}: {type(exc).__name__}: {exc}") from None
+    if not args.first_wait > 0:
+        raise UsageError("--first-wait must be more than 0 seconds")
     if args.name:
         agent.name = args.name
     if args.role:
@@ -122,7 +128,10 @@ def cmd_agent(args: argparse.Namespace) -> int:
     on_finish = None if args.quiet else (lambda a: print(_summary(a), file=sys.stderr, flush=True))
     try:
         run_agent(agent, args.host, args.port, games=args.games, retry=args.retry, on_finish=on_finish,
-                  warn_late=not args.quiet)
+                  warn_late=not args.quiet, first_wait=args.first_wait)
+    except NotAnAIWolfServer as exc:
+        print(f"aiwolf agent: {args.host}:{args.port} is not an AIWolf server: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except ProtocolError as exc:
         print(f"aiwolf agent: the server broke the protocol: {exc}", file=sys.stderr)
         return EXIT_ERRORS
