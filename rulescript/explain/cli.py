@@ -14,7 +14,7 @@ from rulescript.diagnostics import did_you_mean, render
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = cliutil.CommandParser(
         prog="rulescript explain",
         description="For each card with rules: its printed text (cards.yaml `text`) and the text generated from "
         "its compiled rules with the profile's card-text templates, then every disagreement between the two "

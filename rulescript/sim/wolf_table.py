@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from rulescript.games.werewolf import narrative
 from rulescript.runtime.plain import deep_copy
 from rulescript.sim.deciders import InputEnded, RandomDecider
+from rulescript.cliutil import UsageError
 from rulescript.sim.gamelog import WOLF_LOG_FORMAT, SaveError, load_log, save_log
 from rulescript.sim.table import _Load, _Quit, _Undo, _why
 
@@ -258,7 +259,7 @@ class WolfSession:
                 return True
             try:
                 save_log(self.log(), arg)
-            except (OSError, ValueError) as exc:
+            except (OSError, ValueError, UsageError) as exc:  # a typo at the table never ends the game
                 self.out.write(f"cannot save to {arg}: {_why(exc)}\n")
             else:
                 self.out.write(f"saved to {arg} ({len(self.decider.given)} decisions)\n")
