@@ -157,7 +157,8 @@ def sample(mutants: list[Mutant], n: int, seed: int, name: str) -> list[Mutant]:
     return sorted(rng.sample(mutants, n), key=lambda m: (m.file, m.line, m.start, m.new))
 
 
-def run_area(name: str, copy: Path, n: int, seed: int, log=print) -> AreaReport:
+def run_area(name: str, copy: Path, n: int, seed: int, keys: set[str] | None = None, log=print) -> AreaReport:
+    """Run a seeded sample of ``n`` mutants of the area (or, with ``keys``, those mutants)."""
     area = AREAS[name]
     report = AreaReport(name)
     t0 = time.perf_counter()
@@ -165,7 +166,8 @@ def run_area(name: str, copy: Path, n: int, seed: int, log=print) -> AreaReport:
         raise SystemExit(f"{name}: the area's tests fail without any mutant; fix them first")
     report.baseline_s = time.perf_counter() - t0
     timeout = 3 * report.baseline_s + 60
-    chosen = sample(area_mutants(name), n, seed, name)
+    chosen = [m for m in area_mutants(name) if m.key in keys] if keys is not None \
+        else sample(area_mutants(name), n, seed, name)
     log(f"== {name}: {len(chosen)} mutants; tests {' '.join(area.tests)} take {report.baseline_s:.0f} s")
     for i, m in enumerate(chosen, 1):
         t = time.perf_counter()
@@ -213,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="also write the outcomes to this file")
     ap.add_argument("--list", action="store_true", help="print the mutants of the areas and stop")
     ap.add_argument("--known", action="store_true", help="run the mutants of issue 22 against their tests")
+    ap.add_argument("--rerun", type=Path, help="run again the survivors recorded in this --json file")
     ap.add_argument("-k", dest="only", default="", help="with --known: only the mutants whose line holds this text")
     args = ap.parse_args(argv)
     unknown = [a for a in args.areas if a not in AREAS]
@@ -231,7 +234,12 @@ def main(argv: list[str] | None = None) -> int:
             killed = sum(1 for _, s in results if s != "survived")
             print(f"issue 22 mutants killed: {killed}/{len(results)}")
             return 0 if killed == len(results) else 1
-        reports = [run_area(name, copy, args.sample, args.seed) for name in names]
+        keys = None
+        if args.rerun:
+            before = json.loads(args.rerun.read_text())
+            names = [n for n in names if n in before]
+            keys = {o["key"] for r in before.values() for o in r["outcomes"] if o["status"] == "survived"}
+        reports = [run_area(name, copy, args.sample, args.seed, keys) for name in names]
     print(render(reports))
     if args.json:
         args.json.write_text(json.dumps({r.name: {"baseline_s": round(r.baseline_s, 1), "score": r.score,
