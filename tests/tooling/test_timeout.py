@@ -29,3 +29,35 @@ def test_a_hanging_test_fails_and_the_next_one_runs(tmp_path: Path) -> None:
     assert proc.returncode == 1, proc.stdout
     assert "Timeout (>2.0s)" in proc.stdout
     assert "1 failed, 1 passed" in proc.stdout
+
+
+def _marks(decorators: list) -> set[str]:
+    import ast
+
+    out = set()
+    for d in decorators:
+        node = d.func if isinstance(d, ast.Call) else d
+        if isinstance(node, ast.Attribute) and "mark" in ast.unparse(node):
+            out.add(node.attr)
+    return out
+
+
+def test_every_slow_or_fuzz_test_has_a_larger_timeout_of_its_own() -> None:
+    """The long tests (markers ``slow``, ``fuzz``) carry an explicit ``@pytest.mark.timeout`` (on the
+    test or in the module's ``pytestmark``) larger than the default."""
+    import ast
+
+    missing = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        module = set()
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "pytestmark" for t in node.targets):
+                values = node.value.elts if isinstance(node.value, ast.List) else [node.value]
+                module |= _marks(values)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+                marks = _marks(node.decorator_list) | module
+                if marks & {"slow", "fuzz"} and "timeout" not in marks:
+                    missing.append(f"{path.relative_to(ROOT)}::{node.name}")
+    assert missing == []
