@@ -67,7 +67,7 @@ KNOWN = [
           "a player who left can be resurrected", (WEREWOLF,)),
     Known("rulescript/compiler/compile_filter.py", 267, "if a > b:", "a > b", "a >= b",
           "a valid <2,2> is rejected", (COMPILER,)),
-    Known("rulescript/compiler/compile_filter.py", 272, '"a random quantity of 0 selects nothing"', "n == 0", "n < 0",
+    Known("rulescript/compiler/compile_filter.py", 272, "if n == 0:", "n == 0", "n < 0",
           "<r0> is accepted", (COMPILER,)),
     Known("rulescript/compiler/compile_filter.py", 265, "if b == 0:", "b == 0", "b < 0",
           "<0,0> is accepted", (COMPILER,)),
