@@ -227,11 +227,13 @@ def find_mutants(root: Path, rel: str) -> list[Mutant]:
     text = (root / rel).read_text(encoding="utf-8")
     finder = _Finder(rel, text)
     finder.visit(ast.parse(text))
-    out = []
-    for m in finder.found:
-        try:
-            compile(m.apply(text), rel, "exec")
-        except SyntaxError:
-            continue
-        out.append(m)
-    return sorted(set(out), key=lambda m: (m.line, m.start, m.op, m.new))
+    return sorted(set(finder.found), key=lambda m: (m.line, m.start, m.op, m.new))
+
+
+def compiles(m: Mutant, text: str) -> bool:
+    """Whether the mutated file is still Python (the finder's changes nearly always are)."""
+    try:
+        compile(m.apply(text), m.file, "exec")
+    except SyntaxError:
+        return False
+    return True

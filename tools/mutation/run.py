@@ -33,7 +33,7 @@ sys.path.insert(0, str(HERE))
 
 from equivalent import EQUIVALENT  # noqa: E402
 from known import KNOWN  # noqa: E402
-from mutants import Mutant, find_mutants  # noqa: E402
+from mutants import Mutant, compiles, find_mutants  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,10 @@ AREAS: dict[str, Area] = {
                                             "test_poll_settings.py", "test_values.py", "test_scenarios.py"))),
     "compiler": Area(("rulescript/compiler/compile_filter.py", "rulescript/compiler/compile_rule.py",
                       "rulescript/compiler/compile_expr.py", "rulescript/compiler/driver.py"),
-                     ("tests/compiler",)),
+                     tuple("tests/compiler/" + f for f in ("test_checks_pinned.py", "test_compile_rule.py",
+                                                           "test_diagnostics.py", "test_forms.py", "test_expr_fast.py",
+                                                           "test_context.py", "test_escapes.py",
+                                                           "test_game_agnostic.py", "test_cli_and_cache.py"))),
     "renderer": Area(("wwrf_adapter/render/exprs.py", "wwrf_adapter/render/rules.py",
                       "wwrf_adapter/render/book.py"),
                      tuple(WW + f for f in ("test_render_pinned.py", "test_render.py", "test_coverage.py",
@@ -186,6 +189,9 @@ def run_area(name: str, copy: Path, n: int, seed: int, keys: set[str] | None = N
     for i, m in enumerate(chosen, 1):
         t = time.perf_counter()
         original = (ROOT / m.file).read_text(encoding="utf-8")
+        if not compiles(m, original):
+            log(f"  {i:3d}/{len(chosen)} {'invalid':10s} {m.describe()}")
+            continue
         got = with_mutant(copy, m.file, m.apply(original), area.tests, timeout)
         status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
         if status == "survived" and m.key in EQUIVALENT:
@@ -218,6 +224,14 @@ def render(reports: list[AreaReport]) -> str:
             if o.status == "survived":
                 lines.append(f"survived: {o.mutant.describe()}\n    key: {o.mutant.key}")
     return "\n".join(lines)
+
+
+def write_json(path: Path, reports: list[AreaReport]) -> None:
+    path.write_text(json.dumps({r.name: {"baseline_s": round(r.baseline_s, 1), "score": r.score,
+                                         "outcomes": [{"mutant": o.mutant.describe(), "key": o.mutant.key,
+                                                       "status": o.status, "seconds": round(o.seconds, 1)}
+                                                      for o in r.outcomes]}
+                                for r in reports}, indent=1))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -253,14 +267,12 @@ def main(argv: list[str] | None = None) -> int:
             before = json.loads(args.rerun.read_text())
             names = [n for n in names if n in before]
             keys = {o["key"] for r in before.values() for o in r["outcomes"] if o["status"] == "survived"}
-        reports = [run_area(name, copy, args.sample, args.seed, keys) for name in names]
+        reports = []
+        for name in names:
+            reports.append(run_area(name, copy, args.sample, args.seed, keys))
+            if args.json:  # after each area, so that a long run that is stopped keeps what it measured
+                write_json(args.json, reports)
     print(render(reports))
-    if args.json:
-        args.json.write_text(json.dumps({r.name: {"baseline_s": round(r.baseline_s, 1), "score": r.score,
-                                                  "outcomes": [{"mutant": o.mutant.describe(), "key": o.mutant.key,
-                                                                "status": o.status, "seconds": round(o.seconds, 1)}
-                                                               for o in r.outcomes]}
-                                         for r in reports}, indent=1))
     return 0 if all(r.score >= args.threshold for r in reports) else 1
 
 
