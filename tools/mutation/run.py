@@ -110,9 +110,6 @@ def make_copy(dest: Path) -> Path:
     ignore = shutil.ignore_patterns(".git", "__pycache__", "*.pyc", ".pytest_cache", ".hypothesis", "mutants",
                                     "node_modules", ".rulescript-cache")
     shutil.copytree(ROOT, dest, ignore=ignore, symlinks=True)
-    shared = ROOT.parent / "shared"  # a worktree's ../shared, if the checkout has one next to it
-    if shared.exists() and not (dest.parent / "shared").exists():
-        (dest.parent / "shared").symlink_to(shared.resolve())
     return dest
 
 
