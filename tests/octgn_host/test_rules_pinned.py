@@ -12,6 +12,7 @@ from rulescript.games import cfc
 from rulescript.runtime.plain import deep_copy
 from rulescript.sim.host import load_table
 from tests.conftest import DEMO
+from tests.octgn_host.conftest import cfc_that_goes_on
 from tests.octgn_standin import play
 
 
@@ -45,18 +46,8 @@ def test_conceding_during_ones_own_decision_that_cannot_be_declined_asks_it_agai
     Main-phase action choice may not be declined (``cancel`` false): the same question stays open and
     the next input answers it.  The game here is CFC whose concede() only notes the player, so that
     the game goes on as a many-player game does."""
-    conceded = []
-
-    class Goes(cfc.Game):
-        def concede(self, player):
-            conceded.append(player)
-
-    class Package(object):
-        Game = Goes
-        commands = cfc.commands
-        VOCAB = cfc.VOCAB
-
-    s = _session(demo, Package)
+    conceded: list = []
+    s = _session(demo, cfc_that_goes_on(conceded))
     req = s.pending
     assert req["kind"] == "choose_main_action" and not req.get("cancel")
     n = len(s.state["log"])
