@@ -58,7 +58,7 @@ def test_conceding_during_ones_own_decision_that_cannot_be_declined_asks_it_agai
     assert s.state["log"][n] == [req["kind"], req["player"], req["options"][0]]
 
 
-@pytest.mark.timeout(90)  # the bug this pins made the clients ask each other to resend for ever
+@pytest.mark.timeout(60)  # the bug this pins made the clients ask each other to resend for ever
 def test_clients_in_step_never_ask_for_a_resend(demo_zip):
     room, clients = play.setup(str(demo_zip), 2, players=2)
     actions = play.play(room, clients, max_actions=8)
