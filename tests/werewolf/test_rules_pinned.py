@@ -154,3 +154,14 @@ def test_a_player_who_left_the_game_cannot_be_resurrected(table):
     assert game.resurrect(2) is False and st["players"][2]["alive"] is False
     game.die(3, "kill")                          # a dead player can
     assert game.resurrect(3) is True and st["players"][3]["alive"] is True
+
+
+def test_a_player_the_host_names_as_player_n_or_by_name(table):
+    """Host information %PlayerN% set by the host: "Player 3", "3" or a player's name; seats count from
+    0, so Player 3 is seat 2."""
+    host = {"Player1": "Player 3", "Player2": "5", "Player3": "Erin", "Player4": "player 1"}
+    game, _ = _game(table)
+    game.state["settings"] = {"host": host}
+    for p, name in zip(game.state["players"], ["Ann", "Ben", "Cid", "Erin", "Eve", "Fay"]):
+        p["name"] = name                     # names that are not "Player N"
+    assert [game.host_info("Player%d" % i) for i in (1, 2, 3, 4)] == [2, 4, 3, 0]
