@@ -137,3 +137,14 @@ def test_destroyed_lists_only_the_cards_this_destroy_moved():
     standing = t.ring(1, "a")
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert t.c(standing)["zone"] == "discards" and t.hp(0) == 3100
+
+
+def test_what_a_host_offers_as_targets_names_each_object_once():
+    """docs/runtime.md: ``action_targets`` gives the objects the ``target`` property could take.  Two
+    filters that both find the opposing character (the arena is both rings, the controller's first):
+    it is offered once, after player 0's own one."""
+    t = RulesTable("[src]\ntarget = character@arena; character@oppRing\naction = damage(100)\n")
+    src = t.ring(0, "src")
+    foe = t.ring(1, "foe")
+    got = t.engine.action_targets(t.game, src)
+    assert [v.iid for v in got] == [src, foe]
