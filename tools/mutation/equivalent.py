@@ -7,4 +7,8 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    "rulescript/runtime/engine.py | if card is None: | 15: card is None -> False":
+        "Engine._matching: a listener's source card is always in state['cards'] (the listeners are built "
+        "from the cards of the state, and no game of the project ever deletes a card from it), so the "
+        "guard never skips anything",
 }
