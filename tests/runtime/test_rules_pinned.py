@@ -99,6 +99,9 @@ def test_a_united_attack_has_at_most_three_members_even_when_a_fourth_is_afforda
     with pytest.raises(GameError):
         g.join_attack(f3, lead)
     assert g.state["attacks"] == [{"lead": lead, "followers": [f1, f2], "blocker": None}]
+    # docs/cfc-rules.md: every member is marked attacking and United Attack; the refused one is not
+    assert [(t.c(i)["attacking"], t.c(i)["ua"]) for i in (lead, f1, f2, f3)] == [
+        (True, "lead"), (True, "follower"), (True, "follower"), (False, None)]
 
 
 def test_a_character_frozen_by_a_rule_cannot_block():
