@@ -151,3 +151,12 @@ def test_what_a_host_offers_as_targets_names_each_object_once():
     foe = t.ring(1, "foe")
     got = t.engine.action_targets(t.game, src)
     assert [v.iid for v in got] == [src, foe]
+
+
+def test_multiplying_bp_succeeds_so_a_chain_goes_on():
+    """docs/language.md §5.6: ``a && b`` runs b only if a succeeded; ``bp(x2)`` on a character succeeds:
+    500 BP becomes 1000 and player 0 gains 100 HP."""
+    t = RulesTable("[src]\naction = bp(x2) to(character@myRing) && hp(+100)\n")
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.c(src)["bp"] == 1000 and t.hp(0) == 3100
