@@ -107,6 +107,7 @@ def test_known_nasty_inputs() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)  # about 60 s on a loaded two-core machine
 def test_100k_fuzzed_inputs() -> None:
     rng = random.Random(20190306)
     seeds = [serialize(u) for u in _seed_sentences(rng)]

@@ -91,6 +91,7 @@ def test_fifteen_agent_processes_play_a_few_games(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)  # about 60 s on a loaded two-core machine
 def test_fifteen_agent_processes_play_20_games(tmp_path: Path) -> None:
     stderr, logs = serve(tmp_path, 15, 20)
     check_games(stderr, logs, 15, 20)

@@ -314,6 +314,7 @@ def test_corpus_is_valid() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # about 250 s on a loaded two-core machine
 @fuzz_settings(7000)
 @given(mutated_text())
 def test_mutated_rule_texts(text: str) -> None:

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RUN = ROOT / "tools" / "fuzz" / "run.py"
 WWRF_EXAMPLES = ROOT / "tests" / "fixtures" / "wwrf-examples"  # the project's 30 WWRF example files
 
-pytestmark = pytest.mark.fuzz
+pytestmark = [pytest.mark.fuzz, pytest.mark.timeout(300)]  # each about 10-20 s on a loaded machine
 
 
 def campaign(tmp_path, target, inputs, *extra):

@@ -125,3 +125,20 @@ def bytes_per_action(traffic):
 
 def median(xs):
     return statistics.median(xs) if xs else 0
+
+
+def cfc_that_goes_on(conceded: list) -> type:
+    """The CFC game package with a Game whose concede() only notes the player in ``conceded`` (nothing
+    raises): the game goes on, as a game of more players does when one leaves."""
+    from rulescript.games import cfc
+
+    class Goes(cfc.Game):
+        def concede(self, player):
+            conceded.append(player)
+
+    class Package(object):
+        Game = Goes
+        commands = cfc.commands
+        VOCAB = cfc.VOCAB
+
+    return Package

@@ -9,6 +9,7 @@ from octgn_pack.host.lockstep import Session
 from rulescript.games import cfc
 from rulescript.sim.host import load_table
 from tests.conftest import DEMO
+from tests.octgn_host.conftest import cfc_that_goes_on
 from tests.octgn_host.test_tablesync import Card, FakeTable
 from tests.octgn_standin import play
 
@@ -113,17 +114,8 @@ def test_a_concession_ends_cfc_and_a_game_that_goes_on_asks_again():
     s.add([codec.concede_item(1 - seat)])       # CFC: the other player concedes, the game ends
     assert s.over and s.result["winner"] == seat
 
-    conceded = []
-
-    class Goes(cfc.Game):   # the same game, whose concede() only notes the player (nothing raises)
-        def concede(self, player):
-            conceded.append(player)
-
-    class Package(object):
-        Game = Goes
-        commands = cfc.commands
-        VOCAB = cfc.VOCAB
-    s = Session(Package, demo.data.models, demo.rules, "S1,b,4", decks, 4)
+    conceded: list = []
+    s = Session(cfc_that_goes_on(conceded), demo.data.models, demo.rules, "S1,b,4", decks, 4)
     s.add([])
     req = s.pending
     s.add([codec.concede_item(1 - req["player"])])

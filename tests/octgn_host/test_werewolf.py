@@ -302,6 +302,7 @@ def test_a_session_of_the_werewolf_game_resumes_from_its_checkpoints(wolf):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # about 200 s on a loaded two-core machine
 @pytest.mark.parametrize("seed", [3])
 def test_fifteen_clients_play_a_complete_game(wolf, wolf_zip, seed):
     WOLF_NAMES.update((k, m.get("name", k)) for k, m in wolf.data.models.items())

@@ -21,6 +21,7 @@ def _bench_module():  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(300)  # about 10 s on a loaded two-core machine
 def test_generated_corpus_size_and_cleanliness(tmp_path: Path) -> None:
     files, lines = _bench_module().generate(tmp_path, copies=18)
     assert files >= 300 and lines >= 1300

@@ -76,6 +76,7 @@ def test_mutated_example_lines(index: int, ops: list[tuple[str, int, int, str]])
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # about 190 s on a loaded two-core machine
 @settings(max_examples=3500, **SETTINGS)
 @given(st.integers(0, max(0, len(FILES) - 1)), st.lists(_op, min_size=1, max_size=8))
 def test_mutated_example_files(index: int, ops: list[tuple[str, int, int, str]]) -> None:

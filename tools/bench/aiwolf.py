@@ -20,7 +20,7 @@ processes (threads inside each), connected over 127.0.0.1. Measured:
 ``--json`` prints one object (keys: ``players``, ``games``, ``tcp_games_per_s``, ``tcp_wall_s``,
 ``server_cpu_s``, ``agents_cpu_s``, ``requests``, ``latency_ms`` {``median``, ``p99``, ``max``},
 ``latency_cpu_ms`` {...}, ``inprocess_games_per_s``, ``load_before``, ``load_after``);
-``--check`` exits 1 when p99 (CPU) is over 2 ms.
+p99 (CPU) over 2 ms prints FAIL and exits 1.
 
 ``--soak N`` measures instead whether a long tournament keeps its memory flat: ``--warmup`` games, then
 N more, with built-in agents in-process (the server's own bookkeeping is what grows, not the
@@ -40,6 +40,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other benchmarks and _verdict
+from _verdict import exit_status, mark  # noqa: E402
+
 GAME = ROOT / "cards" / "werewolf"
 TARGET_P99_MS = 2.0
 TARGET_SOAK_MB = 20.0
@@ -176,8 +179,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"aiwolf serve soak, {players} players: RSS {res['rss_after_warmup_mb']:.1f} MB after "
                   f"{args.warmup} games, {res['rss_end_mb']:.1f} MB after {args.soak} more: "
                   f"{res['growth_mb']:+.1f} MB ({res['seconds']:.0f} s); target < {TARGET_SOAK_MB} MB over "
-                  f"10,000 games: {'PASS' if ok else 'FAIL'}")
-        return 1 if args.check and not ok else 0
+                  f"10,000 games: {mark(ok)}")
+        return exit_status([ok], args.check)
     load_before = os.getloadavg()
     res = {"players": args.players, "games": args.games, "fill": args.fill, "processes": args.processes}
     res.update(bench_tcp(table, args.players, args.games, args.fill, args.processes))
@@ -194,11 +197,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{res['server_cpu_s']:.2f} s, agents {res['agents_cpu_s']:.2f} s; {res['requests']} requests)")
         print(f"  added latency        median {lat['median']:.3f} ms, p99 {lat['p99']:.3f} ms, max {lat['max']:.2f} ms (wall)")
         print(f"                       median {cpu['median']:.3f} ms, p99 {cpu['p99']:.3f} ms, max {cpu['max']:.2f} ms "
-              f"(server CPU)   target p99 <= {TARGET_P99_MS} ms: {'PASS' if ok else 'FAIL'}")
+              f"(server CPU)   target p99 <= {TARGET_P99_MS} ms: {mark(ok)}")
         print(f"  games/s in-process   {res['inprocess_games_per_s']:8.2f}   (the same agents without TCP)")
         print(f"  load average         {res['load_before'][0]:.2f} before, {res['load_after'][0]:.2f} after "
               f"({os.cpu_count()} CPUs)")
-    return 1 if args.check and not ok else 0
+    return exit_status([ok], args.check)
 
 
 if __name__ == "__main__":

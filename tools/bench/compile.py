@@ -27,8 +27,8 @@ What is timed (``time.perf_counter``):
   lex+parse entry point (``rulescript.compiler.parser.parse_*``) that the checking passes call; what is left is
   checking and lowering to IR.  The timers add a little overhead of their own.
 
-Targets: cold ≤ 120 µs per rule (mean), cached ≤ 5 µs per rule (mean).  With ``--check`` the exit
-status is 1 when a target is missed.
+Targets: cold ≤ 120 µs per rule (mean), cached ≤ 5 µs per rule (mean).  A missed target
+(FAIL) makes the exit status 1.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _verdict import exit_status, mark  # noqa: E402
 
 from _gen_cards import generate  # noqa: E402
 
@@ -222,7 +223,6 @@ def measure(label: str, root: Path, repeat: int, require_clean: bool, stages: bo
 
 
 def render(report: dict[str, Any]) -> str:
-    mark = {True: "PASS", False: "FAIL"}
     out = [f"RuleScript compile benchmark  (python {report['python']}, {report['machine']}, repeat={report['repeat']})",
            f"parser build (one time, lark LALR): {report['parser_build_ms']:.1f} ms", ""]
     head = f"{'set':<12}{'rules':>6}{'cold mean':>11}{'median':>9}{'p95':>9}{'cached mean':>13}{'median':>9}" \
@@ -247,9 +247,9 @@ def render(report: dict[str, Any]) -> str:
     out.append("targets:")
     for r in report["sets"]:
         out.append(f"  {r['set']:<12} cold   ≤ {TARGET_COLD_US:g} µs/rule (mean): "
-                   f"{r['cold_us_per_rule']['mean']:8.1f}  {mark[r['pass']['cold']]}")
+                   f"{r['cold_us_per_rule']['mean']:8.1f}  {mark(r['pass']['cold'])}")
         out.append(f"  {r['set']:<12} cached ≤ {TARGET_CACHED_US:g} µs/rule (mean):  "
-                   f"{r['cached_us_per_rule']['mean']:8.2f}  {mark[r['pass']['cached']]}")
+                   f"{r['cached_us_per_rule']['mean']:8.2f}  {mark(r['pass']['cached'])}")
     return "\n".join(out)
 
 
@@ -290,16 +290,13 @@ def big(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        mark = {True: "PASS", False: "FAIL"}
         print(f"rulescript compile of one {report['source_bytes'] / 1e6:.1f} MB rule file ({BIG_RULES:,} sections)")
-        print(f"  CPU time  {report['cpu_s']:6.2f} s   (target <= {TARGET_BIG_CPU_S:.0f} s)   {mark[report['pass']['cpu']]}")
+        print(f"  CPU time  {report['cpu_s']:6.2f} s   (target <= {TARGET_BIG_CPU_S:.0f} s)   {mark(report['pass']['cpu'])}")
         print(f"  peak RSS  {report['peak_mb']:6.0f} MB  (target <= {TARGET_BIG_PEAK_MB:.0f} MB) "
-              f"{mark[report['pass']['memory']]}")
+              f"{mark(report['pass']['memory'])}")
         print(f"  wall time {report['wall_s']:6.2f} s   (for reference: it depends on the machine's load)")
         print(f"  IR JSON   {report['ir_bytes'] / 1e6:6.1f} MB  ({report['ir_to_source']:.1f}x the source)")
-    if args.check and not all(report["pass"].values()):
-        return 1
-    return 0
+    return exit_status(report["pass"].values(), args.check)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -335,9 +332,7 @@ def main(argv: list[str] | None = None) -> int:
         report["generate_ms"] = (time.perf_counter() - t0) * 1e3
         report["sets"].append(measure("generated", folder, args.repeat, require_clean=True, stages=args.stages))
     print(json.dumps(report, indent=2) if args.json else render(report))
-    if args.check and not all(all(r["pass"].values()) for r in report["sets"]):
-        return 1
-    return 0
+    return exit_status((ok for r in report["sets"] for ok in r["pass"].values()), args.check)
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _gen_cards import generate  # noqa: E402
+from _verdict import exit_status, mark  # noqa: E402
 
 TARGETS = {"change": 100.0, "hover": 50.0, "completion": 50.0}
 
@@ -281,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
                                    ("hover_ms", "hover", TARGETS["hover"]),
                                    ("completion_ms", "completion", TARGETS["completion"])):
             s = res[key]
-            ok = "PASS" if s["p95"] <= target else "FAIL"
+            ok = mark(s["p95"] <= target)
             print(f"  {label:<22} p50 {s['p50']:7.1f} ms  p95 {s['p95']:7.1f} ms  max {s['max']:7.1f} ms  "
                   f"(n={s['n']}; target p95 ≤ {target:.0f} ms: {ok}; p95 = {s['p95'] / res['open_ms']:.3f} × open; "
                   f"server CPU {res['server_cpu_ms'][key[:-3]]:.1f} ms each)")
@@ -289,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  cards.yaml change      p50 {s['p50']:7.1f} ms  p95 {s['p95']:7.1f} ms  (n={s['n']}; no target: "
               "the whole card list is parsed again)")
         print(f"  load average: {res['load_average']} (on {os.cpu_count()} cores)")
-    return 1 if args.check and not res["pass"] else 0
+    return exit_status([res["pass"]], args.check)
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _verdict import exit_status, mark  # noqa: E402
 
 from _gen_cards import generate  # noqa: E402
 import octgn_host  # noqa: E402  (the host's sections: time per action, bytes per action)
@@ -264,7 +265,7 @@ SECTIONS: dict[str, Section] = {
 def render(out: dict[str, Any]) -> str:
     lines = [f"OCTGN packaging benchmarks ({out['python']} on {out['machine']})"]
     for key, sec in out["sections"].items():
-        status = {True: "PASS", False: "FAIL", None: "n/a"}[sec["pass"]]
+        status = mark(sec["pass"])
         target = sec.get("target")
         tail = f"  [{status}: {target['name']} <= {target['limit']:g} {sec['unit']}]" if target else ""
         lines.append(f"\n== {key}: {sec['title']}{tail}")
@@ -293,8 +294,7 @@ def main(argv: list[str] | None = None) -> int:
             work.mkdir()
             out["sections"][key] = SECTIONS[key](args, work)
     print(json.dumps(out, indent=1) if args.json else render(out))
-    failed = [k for k, s in out["sections"].items() if s["pass"] is False]
-    return 1 if args.check and failed else 0
+    return exit_status((s["pass"] for s in out["sections"].values()), args.check)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ split into:
 * scenarios: re-running the affected scenarios (zero for most saves);
 * rest: the rule diff, printing and bookkeeping.
 
-Target: p95 of the save-to-result time ≤ 150 ms (printed PASS/FAIL; ``--check`` exits 1 on FAIL).
+Target: p95 of the save-to-result time ≤ 150 ms (printed PASS/FAIL; a FAIL exits 1).
 JSON keys: ``rules``, ``files``, ``saves``, ``debounce_ms``, ``setup`` (``generate_ms``,
 ``initial_reload_ms``, ``scenarios``, ``scenarios_passed``), ``latency_ms`` (``p50``, ``p95``,
 ``mean``, ``max``, ``min``), ``parts_ms`` (per part: ``mean``, ``p50``, ``p95``), ``with_scenarios``
@@ -57,6 +57,7 @@ if str(ROOT) not in sys.path:
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _gen_cards import generate  # noqa: E402
+from _verdict import exit_status, mark  # noqa: E402
 
 TARGET_P95_MS = 150.0
 NUMBER = re.compile(r"(?<![\w.])([1-9])00(?!\d)")   # 100..900 as written by the generator
@@ -321,7 +322,7 @@ def render(r: dict[str, Any]) -> str:
                    f"p50 {ws['latency_ms']['p50']:.1f} ms, max {ws['latency_ms']['max']:.1f} ms")
     out.append(f"  reloads: {r['reloads']} for {r['saves']} saves"
                + (f" ({r['extra_reloads']} of a half-written file, re-read)" if r["extra_reloads"] else ""))
-    out += ["", f"target: p95 ≤ {r['target_p95_ms']:g} ms: {lat['p95']:.1f} ms  {'PASS' if r['pass'] else 'FAIL'}"]
+    out += ["", f"target: p95 ≤ {r['target_p95_ms']:g} ms: {lat['p95']:.1f} ms  {mark(r['pass'])}"]
     return "\n".join(out)
 
 
@@ -354,15 +355,15 @@ def main(argv: list[str] | None = None) -> int:
         got["pass"] = got["reload_p95_ms"] <= 200
         print(json.dumps(got, indent=2) if args.json else
               "werewolf role saves: %d, p50 %.0f ms, p95 %.0f ms  [%s p95 ≤ 200 ms]" % (
-                  got["saves"], got["reload_p50_ms"], got["reload_p95_ms"], "PASS" if got["pass"] else "FAIL"))
-        return 1 if args.check and not got["pass"] else 0
+                  got["saves"], got["reload_p50_ms"], got["reload_p95_ms"], mark(got["pass"])))
+        return exit_status([got["pass"]], args.check)
     if args.rules < 10 or args.saves < 1 or args.debounce < 0:
         ap.error("--rules must be at least 10, --saves at least 1, --debounce at least 0")
     with tempfile.TemporaryDirectory(prefix="rs-reload-") as tmp:
         folder = args.keep or Path(tmp) / "generated"
         report = run(args, folder)
     print(json.dumps(report, indent=2) if args.json else render(report))
-    return 1 if args.check and not report["pass"] else 0
+    return exit_status([report["pass"]], args.check)
 
 
 if __name__ == "__main__":

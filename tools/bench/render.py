@@ -14,7 +14,7 @@
    affected scenarios); the time from just before the write to the printed result.  Target: p95 ≤ 200 ms.
 
 ``--json`` prints ``{"files", "render_compile_s", "games_per_s", "reload_p50_ms", "reload_p95_ms", ...}``;
-``--check`` exits 1 when a target is missed.
+a missed target (FAIL) exits 1.
 """
 from __future__ import annotations
 
@@ -29,6 +29,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other benchmarks and _verdict
+from _verdict import exit_status, mark  # noqa: E402
+
 GAME = ROOT / "cards" / "werewolf"
 #: roles whose names no other file names: they can be copied under a new name
 CLONABLE = ("seer", "medium", "bodyguard", "villager", "possessed", "trapper", "herbalist", "matchmaker",
@@ -145,13 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"render + compile of a {out['files']}-file book ({out['sections']} sections): "
               f"{out['render_compile_s'] * 1000:.0f} ms (render {out['render_s'] * 1000:.0f} ms)  "
-              f"[{'PASS' if targets['render_compile_s'][0] else 'FAIL'} {targets['render_compile_s'][1]}]")
+              f"[{mark(targets['render_compile_s'][0])} {targets['render_compile_s'][1]}]")
         print(f"15-player games: {out['games_per_s']:.1f} games/s ({out['days_per_game']:.1f} days per game)  "
-              f"[{'PASS' if targets['games_per_s'][0] else 'FAIL'} {targets['games_per_s'][1]}]")
+              f"[{mark(targets['games_per_s'][0])} {targets['games_per_s'][1]}]")
         print(f"reload of a role (save -> scenarios done): p50 {out['reload_p50_ms']:.0f} ms, "
               f"p95 {out['reload_p95_ms']:.0f} ms  "
-              f"[{'PASS' if targets['reload_p95_ms'][0] else 'FAIL'} {targets['reload_p95_ms'][1]}]")
-    return 1 if args.check and not all(ok for ok, _ in targets.values()) else 0
+              f"[{mark(targets['reload_p95_ms'][0])} {targets['reload_p95_ms'][1]}]")
+    return exit_status((ok for ok, _ in targets.values()), args.check)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,10 @@ Targets: <= 100 us median per single-target action, >= 50 complete games per sec
 Each figure is also given with the game's own pure-Python copier (the one OCTGN uses) next to the
 headless host's C-speed copier, so the ratio between the two hosts is visible.
 
-    python tools/bench/runtime.py [--games N] [--repeat R] [--json]
+    python tools/bench/runtime.py [--games N] [--repeat R] [--json] [--check]
+
+A missed target prints FAIL and makes the exit status 1 (``--check`` is accepted for symmetry with
+the other benchmarks; here every target is always measured).
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rulescript.compiler import compile_text  # noqa: E402
 from rulescript.games import cfc  # noqa: E402
@@ -33,6 +37,7 @@ from rulescript.runtime.engine import Engine  # noqa: E402
 from rulescript.sim.host import load_table  # noqa: E402
 import marshal  # noqa: E402
 from rulescript.sim.simulate import simulate  # noqa: E402
+from _verdict import exit_status, mark  # noqa: E402
 
 RULES = """
 [striker]
@@ -136,6 +141,12 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=200, help="random demo games to play (default 200)")
     ap.add_argument("--repeat", type=int, default=2000, help="resolutions timed per figure (default 2000)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--action-target-us", type=float, default=100.0,
+                    help="target: median single-target action, host copier (default 100 us)")
+    ap.add_argument("--games-target", type=float, default=50.0,
+                    help="target: complete demo games per second, host copier (default 50)")
+    ap.add_argument("--check", action="store_true", help="exit with status 1 if a target is missed "
+                    "(a missed target always does)")
     args = ap.parse_args(argv)
     out = {}
     host_copier = (marshal.dumps, marshal.loads)
@@ -150,11 +161,11 @@ def main(argv=None):
     octgn = out["octgn (pure-Python copier)"]
     ratios = {"action": octgn["action_median_us"] / host["action_median_us"],
               "games_per_s": host["games_per_s"] / octgn["games_per_s"]}
-    passed = {"action <= 100 us median": host["action_median_us"] <= 100,
-              "games >= 50 per second": host["games_per_s"] >= 50}
+    passed = {f"action <= {args.action_target_us:g} us median": host["action_median_us"] <= args.action_target_us,
+              f"games >= {args.games_target:g} per second": host["games_per_s"] >= args.games_target}
     if args.json:
         print(json.dumps({"results": out, "ratios": ratios, "targets": passed}, indent=1))
-        return 0
+        return exit_status(passed.values(), args.check)
     print(f"RuleScript runtime benchmark (python {sys.version.split()[0]}, one core)")
     print(f"{'':30} {'action med':>11} {'mean':>8} {'phase auto med':>15} {'mean':>8} {'games/s':>9} {'turns/game':>11} {'errors':>7}")
     for name, r in out.items():
@@ -162,8 +173,8 @@ def main(argv=None):
               f"{r['phase_auto_mean_us']:6.1f}us {r['games_per_s']:9.1f} {r['turns_per_game']:11.1f} {r['engine_errors']:7d}")
     print(f"ratios: pure-Python copier / C copier: action x{ratios['action']:.2f}, games/s x{ratios['games_per_s']:.2f}")
     for name, ok in passed.items():
-        print(f"target {name}: {'PASS' if ok else 'FAIL'}")
-    return 0
+        print(f"target {name}: {mark(ok)}")
+    return exit_status(passed.values(), args.check)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,104 @@
+"""AIWolf rules that a one-line change used to break without a failing test (issue 22's mutation
+test): the sentence parser's limits (docs/aiwolf.md: numbers up to 999,999,999; BECAUSE takes two
+sentences) and the server's rules in real games over TCP (AIWolf protocol 3.6: no agent votes for
+itself; the medium learns the species of the executed player, never of itself)."""
+from __future__ import annotations
+
+import pytest
+
+from wwrf_adapter.aiwolf import ast as A
+from wwrf_adapter.aiwolf import parse
+from wwrf_adapter.aiwolf.client import Agent
+from wwrf_adapter.aiwolf.packets import Request
+from wwrf_adapter.aiwolf.server import ServeConfig
+
+from .serving import Running, agent_thread, assert_finished_and_legal
+
+
+def codes(text: str) -> list[str]:
+    return [d.code for d in parse(text).diagnostics]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("DISAGREE TALK day999999999 ID:999999999", []),     # nine digits: the largest number
+    ("DISAGREE TALK day1 ID:000000007", []),             # leading zeros do not count
+    ("DISAGREE TALK day1 ID:1000000000", ["AW106"]),     # ten digits: over 999,999,999
+    ("DISAGREE TALK day1000000000 ID:1", ["AW106"]),
+])
+def test_numbers_up_to_nine_digits(text: str, expected: list[str]) -> None:
+    assert codes(text) == expected
+
+
+@pytest.mark.parametrize("groups, expected", [
+    ("(VOTE Agent[01])", ["AW201"]),
+    ("(VOTE Agent[01]) (VOTE Agent[02])", []),
+    ("(VOTE Agent[01]) (VOTE Agent[02]) (VOTE Agent[03])", ["AW201"]),
+])
+def test_because_takes_exactly_two_sentences(groups: str, expected: list[str]) -> None:
+    assert codes("BECAUSE " + groups) == expected
+
+
+class SelfVoter(Agent):
+    """Votes for itself, every time."""
+
+    def vote(self) -> int | None:
+        return self.me
+
+
+def test_a_vote_for_oneself_is_not_counted_as_one() -> None:
+    run = Running(ServeConfig(5, games=2, agents=1, wait=10, seed=4))
+    errors: list[BaseException] = []
+    t = agent_thread(SelfVoter(), run.port, errors)
+    records = run.join()
+    t.join(10)
+    assert errors == []
+    for record in records:
+        assert_finished_and_legal(record)
+        votes = [line.split(",") for line in record.aiwolf_log if line.split(",")[1] == "vote"]
+        assert votes and all(voter != target for _d, _v, voter, target in votes)
+        mine = [i for i in record.incidents if i.agent == 1 and i.request == Request.VOTE.value]
+        assert mine and all("other than itself" in i.problem and i.action.startswith("drawn at random")
+                            for i in mine)
+
+
+class Mob(Agent):
+    """Five of these play a game: the one that asked to be the medium says who it is, and the others
+    vote it out on day 1; it keeps what it is told each day."""
+
+    def __init__(self, shared: dict, medium: bool) -> None:
+        super().__init__()
+        self.shared = shared
+        self.requested_role = A.Role.MEDIUM if medium else None
+        self.told: list[tuple[int, object]] = []
+
+    def initialize(self) -> None:
+        if self.role is A.Role.MEDIUM:
+            self.shared["medium"] = self.me
+
+    def day_start(self) -> None:
+        if self.role is A.Role.MEDIUM:
+            assert self.info is not None
+            self.told.append((self.info.day, self.info.medium_result))
+
+    def vote(self) -> int | None:
+        medium = self.shared.get("medium")
+        return medium if medium not in (None, self.me) else self.random_other()
+
+
+def test_an_executed_medium_learns_nothing_of_itself() -> None:
+    roles = ["villager", "seer", "medium", "werewolf", "possessed"]
+    run = Running(ServeConfig(5, games=1, agents=5, wait=10, seed=5, roles=roles))
+    shared: dict = {}
+    mob = [Mob(shared, medium=(i == 0)) for i in range(5)]
+    errors: list[BaseException] = []
+    threads = [agent_thread(m, run.port, errors) for m in mob]
+    (record,) = run.join()
+    for t in threads:
+        t.join(10)
+    assert errors == []
+    medium = shared["medium"]
+    assert record.roles[medium] is A.Role.MEDIUM
+    assert f"1,execute,{medium},MEDIUM" in record.aiwolf_log     # four votes against it on day 1
+    told = mob[0].told
+    assert [day for day, _ in told][:3] == [0, 1, 2]               # the game goes on to day 2
+    assert [result for _, result in told] == [None] * len(told)

@@ -1,0 +1,65 @@
+"""Compiler checks that a one-line change used to break without a failing test (issue 22's mutation
+test).  Each case is a rule written for docs/language.md's rule on it, compiled by the real compiler;
+the expected verdict (ok, or the error code at its place) is read from the document."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulescript.compiler import compile_game, compile_text
+
+CARDS = [{"id": "a", "name": "A", "type": "character", "subtype": "ninja", "bp": 500, "sp": 0, "backup": []},
+         {"id": "b", "name": "B", "type": "action", "sp": 0}]
+
+
+def _codes(rule: str) -> list[str]:
+    result = compile_text("[a]\n" + rule + "\n", filename="t.ini", cards=CARDS, cache=None)
+    return [d.code for d in result.diagnostics if d.is_error]
+
+
+# docs/language.md §4.5: "A quantity or pick of 0, a maximum of 0 and a minimum above the maximum
+# select nothing and are errors" (RS305); <a,b> with a == b is a plain range, <rN> draws N at random.
+@pytest.mark.parametrize("quantity, codes", [
+    ("<2,2>", []),            # minimum equal to the maximum: two targets exactly
+    ("<1,2>", []),
+    ("<3,2>", ["RS305"]),     # minimum above the maximum
+    ("<0,0>", ["RS305"]),     # maximum 0
+    ("<,0>", ["RS305"]),
+    ("<r1>", []),
+    ("<r>", []),
+    ("<r0>", ["RS305"]),      # a random quantity of 0
+    ("<r2>", []),
+])
+def test_quantities(quantity: str, codes: list[str]) -> None:
+    assert _codes(f"action = destroy() to({quantity}characters@oppRing)") == codes
+
+
+# docs/language.md, costs: {D(n)} discards n chosen cards; "a quantity, pick or D(n) of 0" is RS305.
+@pytest.mark.parametrize("cost, codes", [("{D(1)}", []), ("{D(2)}", []), ("{D(0)}", ["RS305"])])
+def test_a_discard_cost_discards_at_least_one_card(cost: str, codes: list[str]) -> None:
+    assert _codes(f"action = {cost}: draw()") == codes
+
+
+# docs/language.md, operators: a sign needs a number; on text it is RS302.
+@pytest.mark.parametrize("expr, codes", [("-3", []), ("+3", []), ("-'text'", ["RS302"]), ("+'text'", ["RS302"])])
+def test_a_sign_before_text_is_an_error(expr: str, codes: list[str]) -> None:
+    assert _codes(f"vars = _x := {expr}\naction = draw()") == codes
+
+
+def test_the_same_section_id_in_two_files_is_reported(tmp_path: Path) -> None:
+    """A game's rule ids are unique across its files: the second [a] is RS104 at its header, with a
+    note naming the first file."""
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "game.yaml").write_text("profile: cfc\nname: G\n")
+    (game / "cards.yaml").write_text("cards:\n- {id: a, name: A, type: action, sp: 0}\n"
+                                     "- {id: b, name: B, type: action, sp: 0}\n")
+    (game / "rules" / "one.ini").write_text("[a]\naction = draw()\n")
+    (game / "rules" / "two.ini").write_text("[b]\naction = draw()\n\n[a]\naction = draw(2)\n")
+    result = compile_game(game, cache=None)
+    errors = [d for d in result.diagnostics if d.is_error]
+    assert [(d.code, Path(d.span.file).name, d.span.line) for d in errors] == [("RS104", "two.ini", 4)]
+    assert "one.ini" in " ".join(errors[0].notes)
+    (game / "rules" / "two.ini").write_text("[b]\naction = draw()\n")
+    assert compile_game(game, cache=None).ok

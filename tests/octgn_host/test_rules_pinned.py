@@ -1,0 +1,70 @@
+"""OCTGN host rules that a one-line change used to break without a failing test (issue 22's mutation
+test): the state checksum tells every value apart (True from False too), a player who concedes
+during their own decision that may not be declined is asked again, and two clients exchanging inputs
+never ask each other to resend what they already have (a change there made the suite hang)."""
+from __future__ import annotations
+
+import pytest
+
+from octgn_pack.host import codec
+from octgn_pack.host.lockstep import Session
+from rulescript.games import cfc
+from rulescript.runtime.plain import deep_copy
+from rulescript.sim.host import load_table
+from tests.conftest import DEMO
+from tests.octgn_host.conftest import cfc_that_goes_on
+from tests.octgn_standin import play
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return load_table(DEMO)
+
+
+def _session(demo, game_package=cfc):
+    decks = [demo.data.deck_list(n) for n in demo.data.deck_names()]
+    s = Session(game_package, demo.data.models, demo.rules, "S1,b,4", decks, 4)
+    s.add([])
+    return s
+
+
+def test_the_checksum_tells_true_from_false_in_a_real_game_state(demo):
+    s = _session(demo)
+    state = deep_copy(s.state)
+    card = next(c for c in state["cards"].values() if c.get("frozen") is False)
+    before = codec.checksum(state, skip=("log",))
+    card["frozen"] = True
+    frozen = codec.checksum(state, skip=("log",))
+    card["frozen"] = False
+    assert frozen != before == codec.checksum(state, skip=("log",))
+    assert codec.checksum({"x": True}) != codec.checksum({"x": False})
+    assert codec.checksum({"x": [False, True]}) != codec.checksum({"x": [True, False]})
+
+
+def test_conceding_during_ones_own_decision_that_cannot_be_declined_asks_it_again(demo):
+    """docs: a conceding player's open decision is declined if it may be (None), else asked on.  The
+    Main-phase action choice may not be declined (``cancel`` false): the same question stays open and
+    the next input answers it.  The game here is CFC whose concede() only notes the player, so that
+    the game goes on as a many-player game does."""
+    conceded: list = []
+    s = _session(demo, cfc_that_goes_on(conceded))
+    req = s.pending
+    assert req["kind"] == "choose_main_action" and not req.get("cancel")
+    n = len(s.state["log"])
+    s.add([codec.concede_item(req["player"])])
+    assert conceded == [req["player"]] and not s.over
+    assert s.pending == req and len(s.state["log"]) == n      # nothing was answered
+    s.add(["0"])
+    assert s.state["log"][n] == [req["kind"], req["player"], req["options"][0]]
+
+
+@pytest.mark.timeout(60)  # the bug this pins made the clients ask each other to resend for ever
+def test_clients_in_step_never_ask_for_a_resend(demo_zip):
+    room, clients = play.setup(str(demo_zip), 2, players=2)
+    actions = play.play(room, clients, max_actions=8)
+    s = play.summary(room, clients)
+    assert actions == 8
+    calls = [t["text"] for t in s["traffic"] if t["kind"] == "remoteCall"]
+    assert [c for c in calls if c.startswith("rs_in(")] and not [c for c in calls if c.startswith("rs_resend(")]
+    a, b = s["clients"]
+    assert a["log"] == b["log"] and len(a["log"]) > 8 and a["off"] is None and b["off"] is None

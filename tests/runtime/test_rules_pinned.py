@@ -1,0 +1,162 @@
+"""Rules of the engine and of CFC that a one-line change used to break without a failing test
+(issue 22's mutation test).  Each test compiles real RuleScript, runs it with the real engine on a
+real CfcGame table, and checks values worked out by hand from docs/runtime.md and docs/cfc-rules.md."""
+from __future__ import annotations
+
+import pytest
+
+from rulescript.compiler import compile_text
+from rulescript.games import cfc
+from rulescript.games.cfc.game import CfcGame
+from rulescript.runtime import expr
+from rulescript.runtime.engine import Engine
+from rulescript.runtime.errors import GameError
+from rulescript.runtime.ports import ListSink
+from rulescript.runtime.resolution import MAX_STEPS, Resolution, RuleError
+from rulescript.sim.deciders import ScriptedDecider
+from runtime_table import enter_ring
+
+
+def char(cid, bp=500, sp=0, ability="trigger"):
+    return {"id": cid, "name": cid.title(), "type": "character", "subtype": "ninja", "bp": bp, "sp": sp,
+            "backup": [], "ability": {"kind": ability, "name": cid}, "text": ""}
+
+
+MODELS = [char("src"), char("ally"), char("foe"), char("wall", bp=1500), char("a"), char("b"), char("c"),
+          char("d")]
+
+
+class RulesTable:
+    """Player 0's Main phase, turn 1, the real engine running ``rules_text`` (compiled for MODELS)."""
+
+    def __init__(self, rules_text="", answers=()):
+        self.models = {m["id"]: m for m in MODELS}
+        compiled = compile_text(rules_text, filename="t.ini", cards=MODELS, cache=None)
+        assert compiled.ok, compiled.render()
+        self.engine = Engine(compiled.rules, game=cfc)
+        self.sink = ListSink()
+        self.game = CfcGame(self.models, [[], []], ScriptedDecider(list(answers)), sink=self.sink,
+                            rules=self.engine, seed=3, first=0)
+        st = self.game.state
+        st["phase"], st["turn"], st["active"] = "main", 1, 0
+        self.engine.start(self.game)
+
+    def ring(self, p, model):
+        return enter_ring(self.game, self.engine, p, model)
+
+    def c(self, iid):
+        return self.game.state["cards"][iid]
+
+    def hp(self, p):
+        return self.game.state["players"][p]["hp"]
+
+
+# ---------------------------------------------------------------------------- the engine
+
+def test_a_resolution_may_spend_its_whole_budget_but_not_one_step_more():
+    """docs/runtime.md, Limits: 200,000 steps per cascade; the step past them is RS514."""
+    t = RulesTable("[src]\naction = hp(+1)\n")
+    src = t.ring(0, "src")
+    res = Resolution(t.game, t.engine, src, 0, t.engine.rules["src"], "test")
+    assert res.budget == [200000] == [MAX_STEPS]
+    expr.charge(res, 199999)
+    expr.charge(res, 1)                      # the last step of the budget: still fine
+    assert res.budget == [0]
+    with pytest.raises(RuleError) as err:
+        expr.charge(res, 1)
+    assert err.value.code == "RS514"
+
+
+@pytest.mark.parametrize("active", [0, 1])
+def test_the_active_players_listeners_run_first(active):
+    """docs/runtime.md: listeners of one event run the active player's first, then in play order.
+    Player 1's card enters play first, so only the active-player rule can put player 0's first."""
+    t = RulesTable("[ally]\nauto = ~anyEndPhase~ hp(+100)\n[foe]\nauto = ~anyEndPhase~ hp(+7)\n")
+    t.ring(1, "foe")
+    t.ring(0, "ally")
+    t.game.state["active"] = active
+    t.sink.records[:] = []
+    t.engine.fire(t.game, "endphase", active)
+    assert not t.engine.errors
+    assert (t.hp(0), t.hp(1)) == (3100, 3007)
+    changed = [r["player"] for r in t.sink.records if r.get("stat") == "hp"]
+    assert changed == ([0, 1] if active == 0 else [1, 0])
+
+
+# ---------------------------------------------------------------------------- CFC
+
+def test_a_united_attack_has_at_most_three_members_even_when_a_fourth_is_affordable():
+    """docs/cfc-rules.md, Attacking: a lead, then up to two followers.  Player 0 has SP to spare, so
+    only the size limit can refuse the fourth character."""
+    t = RulesTable()
+    g = t.game
+    g.state["players"][0]["sp"] = 50
+    lead, f1, f2, f3 = (t.ring(0, m) for m in ("a", "b", "c", "d"))
+    g.declare_attack(lead)
+    g.join_attack(f1, lead)
+    g.join_attack(f2, lead)
+    assert g.can_join(f3, lead) is False
+    with pytest.raises(GameError):
+        g.join_attack(f3, lead)
+    assert g.state["attacks"] == [{"lead": lead, "followers": [f1, f2], "blocker": None}]
+    # docs/cfc-rules.md: every member is marked attacking and United Attack; the refused one is not
+    assert [(t.c(i)["attacking"], t.c(i)["ua"]) for i in (lead, f1, f2, f3)] == [
+        (True, "lead"), (True, "follower"), (True, "follower"), (False, None)]
+
+
+def test_a_character_frozen_by_a_rule_cannot_block():
+    """docs/cfc-rules.md, Blocking: a blocker is unfrozen.  Player 1's only character is frozen by a
+    rule of player 0; it is otherwise able to block (in the ring, not blocking, no cantblock)."""
+    t = RulesTable("[src]\naction = freeze() to(character@oppRing)\n")
+    g = t.game
+    src = t.ring(0, "src")
+    attacker = t.ring(0, "a")
+    guard = t.ring(1, "wall")
+    assert t.engine.resolve_action(g, src, "trigger") is True and not t.engine.errors
+    assert t.c(guard)["frozen"] is True
+    g.declare_attack(attacker)
+    assert g.able_to_block(guard, attacker) is False
+    assert g.defense_options(1) == [{"do": "pass"}]
+    with pytest.raises(GameError):
+        g.declare_block(guard, attacker)
+    t.c(guard)["frozen"] = False                # the same character unfrozen may block
+    assert g.able_to_block(guard, attacker) is True
+
+
+def test_destroyed_lists_only_the_cards_this_destroy_moved():
+    """docs/language.md: ``destroyed`` holds the cards handled by the latest destroy.  Both opposing
+    characters already lie in the discards: destroying them moves nothing, so ``destroyed`` is empty
+    and the rule gains 100 HP per card of it: 3000 + 0.  With one in the ring, it gains 100."""
+    rule = "[src]\naction = destroy() to(characters@oppDiscards); hp(+100 * destroyed.size)\n"
+    t = RulesTable(rule)
+    g = t.game
+    src = t.ring(0, "src")
+    gone = [g.create_card(m, 1, "discards") for m in ("b", "c")]
+    assert t.engine.resolve_action(g, src, "trigger") is True and not t.engine.errors
+    assert all(t.c(i)["zone"] == "discards" for i in gone)
+    assert t.hp(0) == 3000
+    t = RulesTable(rule.replace("oppDiscards", "oppRing"))
+    src = t.ring(0, "src")
+    standing = t.ring(1, "a")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.c(standing)["zone"] == "discards" and t.hp(0) == 3100
+
+
+def test_what_a_host_offers_as_targets_names_each_object_once():
+    """docs/runtime.md: ``action_targets`` gives the objects the ``target`` property could take.  Two
+    filters that both find the opposing character (the arena is both rings, the controller's first):
+    it is offered once, after player 0's own one."""
+    t = RulesTable("[src]\ntarget = character@arena; character@oppRing\naction = damage(100)\n")
+    src = t.ring(0, "src")
+    foe = t.ring(1, "foe")
+    got = t.engine.action_targets(t.game, src)
+    assert [v.iid for v in got] == [src, foe]
+
+
+def test_multiplying_bp_succeeds_so_a_chain_goes_on():
+    """docs/language.md §5.6: ``a && b`` runs b only if a succeeded; ``bp(x2)`` on a character succeeds:
+    500 BP becomes 1000 and player 0 gains 100 HP."""
+    t = RulesTable("[src]\naction = bp(x2) to(character@myRing) && hp(+100)\n")
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.c(src)["bp"] == 1000 and t.hp(0) == 3100

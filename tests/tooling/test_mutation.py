@@ -1,0 +1,64 @@
+"""Mutation testing in CI (tools/mutation): a fixed sample of mutants, so that the score cannot
+quietly fall.  The sample is the one-line bugs of issue 22 (tools/mutation/known.py), each run
+against the tests that pin it in a copy of the checkout; every one must fail them.  The ast mutant
+finder itself is checked on a small source."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load(name: str):  # type: ignore[no-untyped-def]
+    """A module of tools/mutation under a name of its own (tools/fuzz has a run.py too)."""
+    spec = importlib.util.spec_from_file_location("rs_mutation_" + name, ROOT / "tools" / "mutation" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look their module up
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return mod
+
+
+mutation = _load("run")
+KNOWN = mutation.KNOWN
+find_mutants = mutation.find_mutants
+
+
+def test_the_finder_makes_each_kind_of_one_line_change(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        "def f(a, b):\n"
+        "    if a < b and b:\n"
+        "        g(a)\n"
+        "    return a + 1\n"
+        "x = f(1, 2)  # pragma: no mutate\n")
+    got = {(m.line, m.op, m.old, m.new) for m in find_mutants(tmp_path, "m.py")}
+    assert {(2, "cmp", "<", ">="), (2, "cmp", "<", "<="), (2, "bool", "and", "or"), (2, "drop", "a < b and b", "b"),
+            (2, "drop", "a < b and b", "a < b"), (2, "if", "a < b and b", "False"), (3, "stmt", "g(a)", "pass"),
+            (4, "return", "a + 1", "None"), (4, "arith", "+", "-"), (4, "const", "1", "2"),
+            (4, "const", "1", "0")} <= got
+    assert not [m for m in got if m[0] == 5]
+    for m in find_mutants(tmp_path, "m.py"):  # each is one change on one line, and still Python
+        text = m.apply((tmp_path / "m.py").read_text())
+        compile(text, "m.py", "exec")
+        assert sum(a != b for a, b in zip(text.splitlines(), (tmp_path / "m.py").read_text().splitlines())) == 1
+
+
+def test_every_known_mutant_still_applies() -> None:
+    for k in KNOWN:
+        text = (ROOT / k.file).read_text(encoding="utf-8")
+        assert k.apply(text) != text, k.describe()
+
+
+@pytest.mark.mutation
+@pytest.mark.timeout(3600)  # 26 short runs of pinned test files: a few minutes on an idle two-core
+# machine (25 min measured with 25 processes sharing its two cores)
+def test_the_issue_22_mutants_are_all_killed() -> None:
+    with tempfile.TemporaryDirectory(prefix="rs-mutation-ci-") as tmp:
+        copy = mutation.make_copy(Path(tmp) / "checkout")
+        results = mutation.run_known(copy, log=lambda line: None)
+    survivors = [what for what, status in results if status == "survived"]
+    assert len(results) == len(KNOWN) and survivors == []

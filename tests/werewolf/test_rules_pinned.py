@@ -1,0 +1,167 @@
+"""Werewolf rules that a one-line change used to break without a failing test (issue 22's mutation
+test): protections limited to some attackers, poll tallies (0 votes, negative voting power, the
+hammer at more than half), vote changes, winners and resurrection.  Each test runs the real game of
+cards/werewolf (its compiled roles: the Town Crier announces a hammer, the Canvasser learns of moved
+votes) and checks values worked out by hand from docs/werewolf.md and the WWRF guide."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulescript.runtime.errors import GameOver
+from rulescript.sim.deciders import RandomDecider
+from rulescript.sim.wolf import load_wolf_table
+
+GAME = Path(__file__).resolve().parents[2] / "cards" / "werewolf"
+ROLES = ["villager", "werewolf", "villager", "villager", "seer", "town-crier"]
+HAMMER = "The square falls silent: the vote is decided."
+
+
+class Records:
+    def __init__(self):
+        self.records = []
+
+    def emit(self, rec):
+        self.records.append(rec)
+
+    def of(self, kind):
+        return [r for r in self.records if r["type"] == kind]
+
+
+class Voters:
+    """Each voter votes as ``votes`` says; on ``change_vote`` answers from ``changes`` (default: keep)."""
+
+    def __init__(self, votes, changes=None):
+        self.votes, self.changes = votes, changes or {}
+
+    def decide(self, req):
+        if req["kind"] == "vote":
+            return self.votes[req["player"]]
+        if req["kind"] == "change_vote":
+            return self.changes.get(req["player"], req["options"][0])
+        raise AssertionError("unexpected decision %r" % (req,))
+
+
+@pytest.fixture(scope="module")
+def table():
+    return load_wolf_table(GAME)
+
+
+def _game(table, roles=ROLES, decider=None):
+    sink = Records()
+    game, _eng = table.new_game(list(roles), 0, decider or RandomDecider(0), sink, deal=False)
+    assert game.run(stop_at=("day", 0)) is None  # dealt, before the first phase
+    sink.records[:] = []
+    return game, sink
+
+
+def _role(game, seat):
+    return game.state["players"][seat]["role"]
+
+
+def _lynch(votes):
+    return {"poll": "lynch", "votes": dict(votes), "where": "village-square", "creator": None, "open": True}
+
+
+# ---------------------------------------------------------------------------- protections
+
+def test_a_protection_from_one_attacker_does_not_stop_another():
+    """WWRF ``Protect P from Attacks by S``: only killings by S are stopped."""
+    t = load_wolf_table(GAME)
+    game, sink = _game(t)
+    game.add_defense(0, "attacks", "active", _role(game, 4), "persistent", by=[1])
+    assert game.killing("attack", 0, _role(game, 3), 3) is True     # attacked by 3: not protected
+    assert game.state["players"][0]["alive"] is False and not sink.of("defended")
+    game, sink = _game(t)
+    game.add_defense(0, "attacks", "active", _role(game, 4), "persistent", by=[1])
+    assert game.killing("attack", 0, _role(game, 1), 1) is False    # attacked by 1: stopped
+    assert game.state["players"][0]["alive"] is True and len(sink.of("defended")) == 1
+
+
+# ---------------------------------------------------------------------------- polls
+
+def test_a_player_with_no_counted_vote_does_not_win_a_poll(table):
+    """The only voter has voting power 0: the tally is {2: 0}, nobody has a vote, the poll is skipped."""
+    game, sink = _game(table)
+    game.add_power(0, "public", "set", 0, _role(game, 4), "persistent")
+    assert game.power_of(0) == 0
+    game._close_poll(_lynch({0: 2}))
+    assert [r["winner"] for r in sink.of("poll_close")] == [None]
+
+
+def test_negative_voting_power_counts_as_zero(table):
+    """1 - 3 = -2 is floored at 0: player 0's vote for 2 adds nothing; 3 has 3's and 4's votes.
+    The tally display shows 2: 1 (from 1) and 3: 2."""
+    game, sink = _game(table)
+    game.add_power(0, "public", "add", -3, _role(game, 4), "persistent")
+    assert game.power_of(0) == 0
+    game._close_poll(_lynch({0: 2, 1: 2, 3: 3, 4: 3}))
+    close = sink.of("poll_close")[-1]
+    assert close["winner"] == 3 and close["votes"] == [[2, 1], [3, 2]]
+
+
+@pytest.mark.parametrize("votes, hammer", [
+    ({0: 2, 1: 3, 3: 4}, False),       # 2 has 2 of 4 votes: exactly half, no hammer
+    ({0: 2, 1: 3}, True),              # 2 has 2 of 3 votes: more than half
+])
+def test_the_hammer_falls_on_more_than_half_of_the_votes(table, votes, hammer):
+    """~hammer~ fires when the winner has more than half of the votes (the Town Crier announces it).
+    Player 0 has voting power 2, the others 1."""
+    game, sink = _game(table)
+    game.add_power(0, "public", "set", 2, _role(game, 4), "persistent")
+    game._close_poll(_lynch(votes))
+    assert sink.of("poll_close")[-1]["winner"] == 2
+    assert any(HAMMER in str(r.get("text")) for r in sink.of("announce")) is hammer
+
+
+@pytest.mark.parametrize("change, moved", [(None, False), (3, True)])
+def test_only_a_changed_vote_is_a_vote_change(table, change, moved):
+    """Everyone votes for 2 and is asked to reconsider: keeping a vote is no vote change (the Canvasser,
+    seat 5, learns of moved votes only); player 0 moving to 3 is one."""
+    roles = ROLES[:5] + ["canvasser"]
+    votes = {seat: 2 for seat in range(6) if seat != 2}
+    votes[2] = 3
+    game, sink = _game(table, roles, Voters(votes, {0: change} if change is not None else {}))
+    game.create_poll("lynch", "village-square", None)
+    game.run_polls()
+    revotes = [(r["player"], r["old"], r["target"]) for r in sink.of("revote")]
+    learned = [r for r in sink.records if "moved a vote" in str(r.get("text"))]
+    if moved:
+        assert revotes == [(0, 2, 3)] and len(learned) == 1
+    else:
+        assert revotes == [] and learned == []
+
+
+# ---------------------------------------------------------------------------- the end, and coming back
+
+def test_players_who_descended_or_left_are_not_among_the_winners(table):
+    """docs/werewolf.md, Win: the team's players win; WWRF Descend takes a player out of the game as a
+    loser.  Villagers' team: seats 0, 2, 3, 4, 5; 2 descended and 3 left: 0, 4, 5 win."""
+    game, _ = _game(table)
+    st = game.state
+    assert game.leave_game(2, "descended") and game.leave_game(3, "left")
+    team = [iid for iid, c in st["cards"].items() if c["kind"] == "team" and c["model"] == "villagers"]
+    with pytest.raises(GameOver):
+        game.team_wins(team[0])
+    assert st["winners"] == [0, 4, 5]
+
+
+def test_a_player_who_left_the_game_cannot_be_resurrected(table):
+    game, _ = _game(table)
+    st = game.state
+    assert game.leave_game(2, "left")
+    assert game.resurrect(2) is False and st["players"][2]["alive"] is False
+    game.die(3, "kill")                          # a dead player can
+    assert game.resurrect(3) is True and st["players"][3]["alive"] is True
+
+
+def test_a_player_the_host_names_as_player_n_or_by_name(table):
+    """Host information %PlayerN% set by the host: "Player 3", "3" or a player's name; seats count from
+    0, so Player 3 is seat 2."""
+    host = {"Player1": "Player 3", "Player2": "5", "Player3": "Erin", "Player4": "player 1"}
+    game, _ = _game(table)
+    game.state["settings"] = {"host": host}
+    for p, name in zip(game.state["players"], ["Ann", "Ben", "Cid", "Erin", "Eve", "Fay"]):
+        p["name"] = name                     # names that are not "Player N"
+    assert [game.host_info("Player%d" % i) for i in (1, 2, 3, 4)] == [2, 4, 3, 0]

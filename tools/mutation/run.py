@@ -1,0 +1,277 @@
+"""Mutation testing of rulescript-bridge: does each area's test suite notice a one-line bug?
+
+    python tools/mutation/run.py                         # every area, 40 seeded mutants each
+    python tools/mutation/run.py werewolf aiwolf -n 80   # some areas, 80 mutants each
+    python tools/mutation/run.py runtime -n 0            # every mutant of the area (long)
+    python tools/mutation/run.py --known                 # the mutants of issue 22 against their tests
+    python tools/mutation/run.py --list cfc              # print the area's mutants, run nothing
+
+The checkout is copied once to a temporary folder; each mutant is written into the copy, the area's
+own tests run there (``pytest -x``, bytecode caching off so that no stale ``.pyc`` hides a mutant),
+and the file is put back.  A mutant is *killed* when the tests fail or time out, *survives* when they
+pass.  Surviving mutants listed in ``equivalent.py`` (with why they cannot change behaviour) are not
+counted.  Exit status: 0 if every area reaches ``--threshold`` (default 0.9), else 1; 2 on usage
+errors or when an area's tests fail without any mutant.  Run it with ``nice``: it is CPU heavy.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+
+from equivalent import EQUIVALENT  # noqa: E402
+from known import KNOWN  # noqa: E402
+from mutants import Mutant, compiles, find_mutants  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Area:
+    files: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+RT = "tests/runtime/"
+WW = "tests/werewolf/"
+#: each area's code and its own tests (the files that test that code; processes, fuzzing and the tests
+#: that time themselves, like tests/runtime/test_budget.py, left out: a loaded machine fails them)
+AREAS: dict[str, Area] = {
+    "runtime": Area(("rulescript/runtime/engine.py", "rulescript/runtime/expr.py",
+                     "rulescript/runtime/targets.py", "rulescript/runtime/resolution.py"),
+                    tuple(RT + f for f in ("test_rules_pinned.py", "test_engine.py", "test_expr.py", "test_targets.py",
+                                           "test_replay_hooks.py", "test_commands.py"))),
+    "cfc": Area(("rulescript/games/cfc/combat.py", "rulescript/games/cfc/commands.py",
+                 "rulescript/games/cfc/flow.py", "rulescript/games/cfc/game.py", "rulescript/games/cfc/play.py",
+                 "rulescript/games/cfc/lasting.py"),
+                tuple(RT + f for f in ("test_rules_pinned.py", "test_combat.py", "test_commands.py", "test_costs_play.py",
+                                       "test_flow.py", "test_ops.py", "test_backups.py", "test_table_face.py",
+                                       "test_engine.py"))),
+    "werewolf": Area(("rulescript/games/werewolf/game.py", "rulescript/games/werewolf/commands.py"),
+                     tuple(WW + f for f in ("test_rules_pinned.py", "test_game.py", "test_game_effects.py",
+                                            "test_poll_settings.py", "test_values.py", "test_scenarios.py"))),
+    "compiler": Area(("rulescript/compiler/compile_filter.py", "rulescript/compiler/compile_rule.py",
+                      "rulescript/compiler/compile_expr.py", "rulescript/compiler/driver.py"),
+                     tuple("tests/compiler/" + f for f in ("test_checks_pinned.py", "test_compile_rule.py",
+                                                           "test_diagnostics.py", "test_forms.py", "test_expr_fast.py",
+                                                           "test_context.py", "test_escapes.py",
+                                                           "test_game_agnostic.py", "test_cli_and_cache.py"))),
+    "renderer": Area(("wwrf_adapter/render/exprs.py", "wwrf_adapter/render/rules.py",
+                      "wwrf_adapter/render/book.py"),
+                     tuple(WW + f for f in ("test_render_pinned.py", "test_render.py", "test_coverage.py",
+                                            "test_scenarios.py"))),
+    "aiwolf": Area(("wwrf_adapter/aiwolf/parser.py", "wwrf_adapter/aiwolf/host.py"),
+                   ("tests/aiwolf",)),
+    "octgn": Area(("octgn_pack/host/codec.py", "octgn_pack/host/lockstep.py"),
+                  tuple("tests/octgn_host/" + f for f in ("test_rules_pinned.py", "test_codec.py", "test_lockstep.py",
+                                                          "test_game.py", "test_dialogs.py", "test_tablesync.py"))),
+}
+
+#: tests of the same area that are long and test nothing a mutant of it could change (fuzz campaigns)
+DESELECT = ("-m", "not slow and not fuzz and not mutation")
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    status: str          # killed, timeout, survived, equivalent
+    seconds: float
+
+
+@dataclass
+class AreaReport:
+    name: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    baseline_s: float = 0.0
+
+    def count(self, *statuses: str) -> int:
+        return sum(1 for o in self.outcomes if o.status in statuses)
+
+    @property
+    def score(self) -> float:
+        counted = self.count("killed", "timeout", "survived")
+        return self.count("killed", "timeout") / counted if counted else 1.0
+
+
+# ---------------------------------------------------------------------------- the copy and the tests
+
+def make_copy(dest: Path) -> Path:
+    """A copy of the checkout's code, tests and data (no .git, no bytecode) in ``dest``."""
+    ignore = shutil.ignore_patterns(".git", "__pycache__", "*.pyc", ".pytest_cache", ".hypothesis", "mutants",
+                                    "node_modules", ".rulescript-cache")
+    shutil.copytree(ROOT, dest, ignore=ignore, symlinks=True)
+    return dest
+
+
+def _env(copy: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(copy)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # a mutant of the same size in the same second: no stale .pyc
+    env["PYTHONHASHSEED"] = "0"
+    return env
+
+
+def run_tests(copy: Path, tests: tuple[str, ...], timeout: float, first_failure: bool = True,
+              report: list[str] | None = None) -> str:
+    """'passed', 'failed' or 'timeout' for pytest on ``tests`` in ``copy`` (its output into ``report``)."""
+    per_test = max(30, int(timeout))
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", f"timeout={per_test}",
+           *DESELECT, *(["-x"] if first_failure else []), *tests]
+    try:
+        proc = subprocess.run(cmd, cwd=copy, env=_env(copy), capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    if report is not None:
+        report.append(proc.stdout[-3000:])
+    if "Timeout (>" in proc.stdout:
+        return "timeout"
+    if proc.returncode == 0:
+        return "passed"
+    if proc.returncode == 1:
+        return "failed"
+    raise RuntimeError(f"pytest could not run {tests} (exit {proc.returncode}):\n{proc.stdout[-2000:]}"
+                       f"\n{proc.stderr[-2000:]}")
+
+
+def with_mutant(copy: Path, rel: str, text: str, tests: tuple[str, ...], timeout: float) -> str:
+    """Write ``text`` as ``rel`` in the copy, run the tests, put the original back."""
+    path = copy / rel
+    original = path.read_text(encoding="utf-8")
+    try:
+        path.write_text(text, encoding="utf-8")
+        return run_tests(copy, tests, timeout)
+    finally:
+        path.write_text(original, encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------- areas
+
+def area_mutants(name: str) -> list[Mutant]:
+    out: list[Mutant] = []
+    for rel in AREAS[name].files:
+        out += find_mutants(ROOT, rel)
+    return out
+
+
+def sample(mutants: list[Mutant], n: int, seed: int, name: str) -> list[Mutant]:
+    if n <= 0 or n >= len(mutants):
+        return list(mutants)
+    rng = random.Random(f"{seed}:{name}")
+    return sorted(rng.sample(mutants, n), key=lambda m: (m.file, m.line, m.start, m.new))
+
+
+def run_area(name: str, copy: Path, n: int, seed: int, keys: set[str] | None = None, log=print) -> AreaReport:
+    """Run a seeded sample of ``n`` mutants of the area (or, with ``keys``, those mutants)."""
+    area = AREAS[name]
+    report = AreaReport(name)
+    t0 = time.perf_counter()
+    out: list[str] = []
+    if run_tests(copy, area.tests, timeout=3600, first_failure=False, report=out) != "passed":
+        raise SystemExit(f"{name}: the area's tests fail without any mutant; fix them first\n" + "".join(out))
+    report.baseline_s = time.perf_counter() - t0
+    timeout = 3 * report.baseline_s + 60
+    chosen = [m for m in area_mutants(name) if m.key in keys] if keys is not None \
+        else sample(area_mutants(name), n, seed, name)
+    log(f"== {name}: {len(chosen)} mutants; tests {' '.join(area.tests)} take {report.baseline_s:.0f} s")
+    for i, m in enumerate(chosen, 1):
+        t = time.perf_counter()
+        original = (ROOT / m.file).read_text(encoding="utf-8")
+        if not compiles(m, original):
+            log(f"  {i:3d}/{len(chosen)} {'invalid':10s} {m.describe()}")
+            continue
+        got = with_mutant(copy, m.file, m.apply(original), area.tests, timeout)
+        status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
+        if status == "survived" and m.key in EQUIVALENT:
+            status = "equivalent"
+        report.outcomes.append(Outcome(m, status, time.perf_counter() - t))
+        log(f"  {i:3d}/{len(chosen)} {status:10s} {m.describe()}")
+    return report
+
+
+def run_known(copy: Path, only: str = "", log=print) -> list[tuple[str, str]]:
+    """Each mutant of issue 22 (whose description holds ``only``) against the tests that pin it:
+    [(description, status)]."""
+    out = []
+    for k in [k for k in KNOWN if only in k.describe()]:
+        original = (ROOT / k.file).read_text(encoding="utf-8")
+        got = with_mutant(copy, k.file, k.apply(original), k.tests, timeout=600)
+        status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
+        out.append((k.describe(), status))
+        log(f"  {status:9s} {k.describe()}")
+    return out
+
+
+def render(reports: list[AreaReport]) -> str:
+    lines = [f"{'area':10} {'mutants':>7} {'killed':>7} {'timeout':>7} {'survived':>8} {'equiv.':>6} {'score':>6}"]
+    for r in reports:
+        lines.append(f"{r.name:10} {len(r.outcomes):7d} {r.count('killed'):7d} {r.count('timeout'):7d} "
+                     f"{r.count('survived'):8d} {r.count('equivalent'):6d} {r.score:6.0%}")
+    for r in reports:
+        for o in r.outcomes:
+            if o.status == "survived":
+                lines.append(f"survived: {o.mutant.describe()}\n    key: {o.mutant.key}")
+    return "\n".join(lines)
+
+
+def write_json(path: Path, reports: list[AreaReport]) -> None:
+    path.write_text(json.dumps({r.name: {"baseline_s": round(r.baseline_s, 1), "score": r.score,
+                                         "outcomes": [{"mutant": o.mutant.describe(), "key": o.mutant.key,
+                                                       "status": o.status, "seconds": round(o.seconds, 1)}
+                                                      for o in r.outcomes]}
+                                for r in reports}, indent=1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("areas", nargs="*", help=f"areas to test (default: all): {', '.join(AREAS)}")
+    ap.add_argument("-n", "--sample", type=int, default=40, help="mutants per area, 0 for all (default 40)")
+    ap.add_argument("--seed", type=int, default=22, help="seed of the sample (default 22)")
+    ap.add_argument("--threshold", type=float, default=0.9, help="lowest passing score per area (default 0.9)")
+    ap.add_argument("--json", type=Path, help="also write the outcomes to this file")
+    ap.add_argument("--list", action="store_true", help="print the mutants of the areas and stop")
+    ap.add_argument("--known", action="store_true", help="run the mutants of issue 22 against their tests")
+    ap.add_argument("--rerun", type=Path, help="run again the survivors recorded in this --json file")
+    ap.add_argument("-k", dest="only", default="", help="with --known: only the mutants whose line holds this text")
+    args = ap.parse_args(argv)
+    unknown = [a for a in args.areas if a not in AREAS]
+    if unknown:
+        ap.error(f"unknown area(s) {', '.join(unknown)}; the areas are {', '.join(AREAS)}")
+    names = args.areas or list(AREAS)
+    if args.list:
+        for name in names:
+            for m in sample(area_mutants(name), args.sample, args.seed, name):
+                print(f"{name}: {m.describe()}")
+        return 0
+    with tempfile.TemporaryDirectory(prefix="rs-mutation-") as tmp:
+        copy = make_copy(Path(tmp) / "checkout")
+        if args.known:
+            results = run_known(copy, args.only)
+            killed = sum(1 for _, s in results if s != "survived")
+            print(f"issue 22 mutants killed: {killed}/{len(results)}")
+            return 0 if killed == len(results) else 1
+        keys = None
+        if args.rerun:
+            before = json.loads(args.rerun.read_text())
+            names = [n for n in names if n in before]
+            keys = {o["key"] for r in before.values() for o in r["outcomes"] if o["status"] == "survived"}
+        reports = []
+        for name in names:
+            reports.append(run_area(name, copy, args.sample, args.seed, keys))
+            if args.json:  # after each area, so that a long run that is stopped keeps what it measured
+                write_json(args.json, reports)
+    print(render(reports))
+    return 0 if all(r.score >= args.threshold for r in reports) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
