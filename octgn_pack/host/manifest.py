@@ -44,4 +44,4 @@ HOST_GAME_ACTIONS = [
 
 GLOBAL_VARIABLES = [("rs_log", ""), ("rs_turn", ""), ("rs_check", ""), ("rs_cards", "")]
 
-REMOTE_FUNCTIONS = ["rs_hello", "rs_in", "rs_resend", "rs_forward", "rs_off", "rs_rebuild"]
+REMOTE_FUNCTIONS = ["rs_hello", "rs_in", "rs_resend", "rs_forward", "rs_off", "rs_rebuild", "rs_reveal"]

@@ -354,6 +354,7 @@ class Client(object):
         self.modules = None
         self.api = None
         self.rand = Rand(state.pid * 7919)
+        self.settings = {}          # getSetting/setSetting: local, kept over reloads and rejoins
         self.loads = 0
         self.depth = 0
 
@@ -655,7 +656,8 @@ class Api(object):
             "setActivePlayer": self.set_active_player, "currentPhase": self.current_phase,
             "setPhase": self.set_phase, "setStop": lambda index, stop: None,
             "getGlobalVariable": self.get_global, "setGlobalVariable": self.set_global,
-            "getSetting": lambda name, default=None: default, "setSetting": lambda name, value: None,
+            "getSetting": lambda name, default=None: client.settings.get(name, default),
+            "setSetting": lambda name, value: client.settings.__setitem__(name, value),
             "remoteCall": self.remote_call, "update": lambda: None, "playSound": lambda name: None,
             "Card": self.card, "Player": lambda pid: self.player([p for p in room.players if p.pid == pid][0]),
         }
