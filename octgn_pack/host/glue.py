@@ -82,7 +82,7 @@ def install(ns):
         "rs_on_table_loaded": lambda host, *a: None,
         "rs_on_game_started": lambda host, *a: host.on_game_started(),
         "rs_on_deck_loaded": lambda host, *a: host.on_deck_loaded(_arg(a)),
-        "rs_hello": lambda host, pid, build, reply, commit="": host.remote_hello(pid, build, reply, commit),
+        "rs_hello": lambda host, pid, text, reply: host.remote_hello(pid, text, reply),
         "rs_reveal": lambda host, pid, item: host.remote_reveal(pid, item),
         "rs_on_global_variable_changed": lambda host, *a: host.on_global_variable(_arg(a)),
         "rs_on_player_connected": lambda host, *a: host.on_player_connected(_arg(a)),

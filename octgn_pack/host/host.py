@@ -297,20 +297,22 @@ class Host(object):
 
     def hello(self, to=None, reply=False):
         """Tell the other clients which build this client runs and its commitments (they answer with
-        theirs)."""
+        theirs): ``rs_hello(pid, "<build>,<chain end>:<share commitment>", reply)`` (one string: OCTGN
+        takes one string segment per remote call)."""
         me = self.me_id()
-        commit = self.my_commit()
+        text = "%s,%s" % (self.build, self.my_commit())
         for p in self.octgn.players():
             if p._id != me and (to is None or p._id == to):
-                self.octgn.remoteCall(p, REMOTE_HELLO, [me, self.build, 1 if reply else 0, commit])
+                self.octgn.remoteCall(p, REMOTE_HELLO, [me, text, 1 if reply else 0])
 
-    def remote_hello(self, pid, build, reply, commit=""):
+    def remote_hello(self, pid, text, reply):
+        build, _, commit = str(text)[:200].partition(",")
         self.builds[pid] = build
         if build != self.build:
             self.version_mismatch(self.octgn.player(pid), build)
-        parts = str(commit or "").split(":")
+        parts = commit.split(":")
         if len(parts) == 2 and auth.is_token(parts[0]) and auth.is_token(parts[1], auth.SHARE_LEN):
-            self.commits[pid] = str(commit)
+            self.commits[pid] = commit
         if not reply:
             self.hello(to=pid, reply=True)
         self.try_start()
