@@ -501,11 +501,16 @@ class Host(object):
 
     def remote_reveal(self, pid, item):
         """A seed share from another client: kept if it opens its seat's commitment."""
-        if self.session is not None or self.off is not None:
+        if self.off is not None or not isinstance(item, _TEXT):
             return
         try:
             codec.check_item(item)
             seat = codec.revealing_seat(item)
+            if self.session is not None:     # the game began: only the shares it began with
+                if item not in self.session.log[:self.session.head]:
+                    raise codec.Forged(seat if seat is not None and seat < len(self.pids) else None,
+                                       "a seed share after the start", item[:40])
+                return
             if self.starting is None:
                 if seat is not None and len(self.early) < codec.MAX_SEATS:
                     self.early.append(item)
