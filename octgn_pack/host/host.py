@@ -32,7 +32,6 @@ HOST_VERSION = "1"
 
 # global variables; manifest.py declares them
 LOG = "rs_log"
-TURN = "rs_turn"
 CHECK = "rs_check"
 CARDS = "rs_cards"
 # functions other clients call with remoteCall
@@ -122,8 +121,9 @@ class Host(object):
         self.reset()
 
     # ------------------------------------------------------------------ state
-    def reset(self):
-        """Forget the game (OnGameStarted fires again on every reset)."""
+    def reset(self, new_game=True):
+        """Forget the game (OnGameStarted fires again on every reset); ``new_game`` False keeps this
+        client's secrets (a rebuild of the same game)."""
         self.session = None
         self.pids = []       # seat -> OCTGN player id
         self.cid = {}        # engine iid -> OCTGN card id
@@ -143,7 +143,7 @@ class Host(object):
         self.shares = {}     # seat -> seed-share item
         self.early = []      # seed-share items that came before the start
         self.refused = set()  # refused inputs already said in the chat
-        if self.keys_used:   # a new game needs new secrets (announced again)
+        if self.keys_used and new_game:   # a new game needs new secrets (announced again)
             self.keys = None
             self.keys_used = False
             self.commits = {}
@@ -294,6 +294,8 @@ class Host(object):
         for pid, build in sorted(self.builds.items()):
             if build != self.build:
                 self.version_mismatch(self.octgn.player(pid), build)
+        if self.keys is None:    # the secrets of the last game are spent: announce new ones
+            self.hello()
 
     def hello(self, to=None, reply=False):
         """Tell the other clients which build this client runs and its commitments (they answer with
@@ -369,7 +371,8 @@ class Host(object):
 
     def wake(self):
         """After "reload scripts", or for a client that rejoined: no start event fires, so the host is
-        made on the first call and rebuilds the game from the inputs kept in the global variables."""
+        made on the first call and rebuilds the game from the inputs kept in the global variables (the
+        log up to the last turn's end), then asks another client for the inputs since."""
         log = self.read_log()
         if log:
             self.stored_keys()
@@ -379,6 +382,17 @@ class Host(object):
                 self.rebuild(log)
             except codec.InputError as e:
                 self.turn_off("this client cannot rebuild the game: %s" % e, broadcast=False)
+                return
+            self.ask_tail()
+
+    def ask_tail(self):
+        """Ask the first other client for the inputs after this client's log."""
+        if self.session is None:
+            return
+        me = self.me_id()
+        others = [p for p in self.octgn.players() if p._id != me]
+        if others:
+            self.ask_resend(others[0]._id, len(self.session.log))
 
     def on_deck_loaded(self, args):
         if self.session is not None and args is not None and getattr(args, "player", None) is not None:
@@ -516,6 +530,8 @@ class Host(object):
                     self.early.append(item)
                 return
             seats = self.starting[1]["seats"]
+            if self.shares.get(seat) == item:
+                return       # the same share again
             if seat is None or seat >= len(seats) or seat in self.shares:
                 raise codec.Forged(seat if seat is not None and seat < len(seats) else None,
                                    "a seed share that is not expected", item[:40])
@@ -689,7 +705,6 @@ class Host(object):
         ck = sess.ckpt_at
         if ck != ck_before or first == 0 or sess.over:
             self.octgn.setGlobalVariable(LOG, codec.encode_part(0, sess.log[:ck]))
-        self.octgn.setGlobalVariable(TURN, codec.encode_part(ck, sess.log[ck:]))
         n = len(sess.log)
         self.octgn.setGlobalVariable(CHECK, codec.encode_check(n, me, sess.digest()))
 
@@ -891,18 +906,16 @@ class Host(object):
 
     # ------------------------------------------------------------------ reload, rejoin, resync
     def read_log(self):
+        """The log kept in the global variable (up to the end of the last turn)."""
         first, items = codec.decode_part(self.octgn.getGlobalVariable(LOG))
         if first != 0 or not items:
             return []
-        at, tail = codec.decode_part(self.octgn.getGlobalVariable(TURN))
-        if 0 < at <= len(items) and at + len(tail) >= len(items):
-            return items[:at] + tail
         return items
 
     def rebuild(self, log):
         """Rebuild the engine from an input log (the table already shows the game)."""
         off = self.off
-        self.reset()
+        self.reset(new_game=False)
         self.off = off
         try:
             head = self.head_of(log)
@@ -922,7 +935,9 @@ class Host(object):
     def resync(self):
         """Table menu: rebuild the engine from the shared log and make the table show it (this client
         acts); automation that a desync turned off is turned on again."""
-        log = self.read_log() or (self.session.log if self.session is not None else [])
+        shared = self.read_log()
+        own = list(self.session.log) if self.session is not None else []
+        log = own if len(own) >= len(shared) and own[:len(shared)] == shared else shared
         if not log:
             self.tell("No automated game to resynchronise.")
             return
@@ -935,6 +950,7 @@ class Host(object):
         self.writer.write(None, self.view, None, self.hl)
         self.say("%s resynchronised the table with the automated game (input %d)." % (
             self.octgn.me.name, len(self.session.log)))
+        self.ask_tail()
 
     # ------------------------------------------------------------------ desync and versions
     def check(self, value):
