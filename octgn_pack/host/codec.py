@@ -24,6 +24,7 @@ never a ``MemoryError`` or a hang.
 """
 from __future__ import absolute_import, division, print_function
 
+from rulescript.runtime.errors import Interrupt
 from rulescript.runtime.ports import LIST_KINDS, index_of
 
 FORMAT = "2"
@@ -41,8 +42,10 @@ _TEXT = tuple(set([str, type("".encode("ascii").decode("ascii"))]))
 _ITEM_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-,:~")
 
 
-class InputError(Exception):
-    """An input that does not fit the game where it arrives (a desync, or a corrupt message)."""
+class InputError(Interrupt):
+    """An input that does not fit the game where it arrives (a desync, or a corrupt message).  An
+    ``Interrupt``: raised by the decider inside a resolution, it unwinds the run untouched (a rule
+    engine does not take it for a rule error)."""
 
 
 class Forged(InputError):

@@ -360,7 +360,8 @@ class Host(object):
         """An input that proves no seat (forged, replayed or malformed): nothing changes, and the
         player of this client reads it once in the chat."""
         seat = getattr(exc, "seat", None)
-        key = (seat, getattr(exc, "why", str(exc)), getattr(exc, "item", ""))
+        at = len(self.session.log) if self.session is not None else -1
+        key = (seat, getattr(exc, "why", str(exc)), getattr(exc, "item", ""), at)
         if key in self.refused:
             return
         self.refused.add(key)
@@ -801,11 +802,23 @@ class Host(object):
         try:
             items = codec.split(text[:codec.MAX_START * 4])
             for item in items:
-                codec.check_item(item)
+                try:
+                    codec.check_item(item)
+                except codec.Forged as e:
+                    e.seat = self.claimed(item)
+                    raise
             self.take_inputs(pid, first, items)
         except codec.Forged as e:
             self.refuse(e, pid)
         self.prepare_keys()
+
+    def claimed(self, item):
+        """The seat an input claims to come from: the conceding seat, else the seat that decides."""
+        seat = codec.conceding_seat(item[:codec.MAX_DIGITS + 1].partition(codec.PROOF)[0])
+        if seat is None and self.session is not None and self.session.pending is not None and \
+                item[:1] not in ("S", "R"):
+            seat = self.session.pending["player"]
+        return seat if seat is not None and seat < len(self.pids) else None
 
     def take_inputs(self, pid, first, items):
         if not items:
@@ -884,6 +897,7 @@ class Host(object):
         try:
             codec.check_item(item)
         except codec.Forged as e:
+            e.seat = self.claimed(item)
             self.refuse(e, pid)
             return
         seat = codec.conceding_seat(codec.unsign(item)[0])

@@ -57,10 +57,30 @@ def forge(room, clients, cheat, payload, claimed_seat, kind):
     return logs
 
 
-def test_forged_inputs_of_every_kind_are_refused_everywhere_and_the_game_completes(demo_zip):
-    room, clients = play.setup(str(demo_zip), 3)
+MENU_KINDS = {"choose_main_action", "choose_attack", "choose_defense"}
+
+
+def closing(bot, forged):
+    """A random player who closes the first dialog of a decision kind not forged yet (the question
+    stays open between jobs, so the other client can try to answer it)."""
+    def answer(client, kind, info):
+        h = play.host(client)
+        req = h.session.pending if h is not None and h.session is not None else None
+        if req is not None and req["kind"] not in forged and not req.get("cancel") and \
+                kind in ("askChoice", "cardDlg"):
+            return 0 if kind == "askChoice" else None
+        return bot(client, kind, info)
+    return answer
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_forged_inputs_of_every_kind_are_refused_everywhere_and_the_game_completes(demo_zip, seed):
+    room, clients = play.setup(str(demo_zip), seed)
     hs = hosts(clients)
     kinds = {}
+    bots = [c.answer for c in clients]
+    for c, bot in zip(clients, bots):
+        c.answer = closing(bot, kinds)
     actions = 0
     while actions < 3000:
         room.run()
@@ -71,23 +91,25 @@ def test_forged_inputs_of_every_kind_are_refused_everywhere_and_the_game_complet
             cheat = clients[1 - seat]
             own = [i for i in h.session.log[h.session.head:]]
             replayed = own[-1].split("~", 1)[1] if own else FORGED
-            attempts = ["0~" + FORGED, "0", "0~" + replayed, "0~" + FORGED + "~" + FORGED, "0~!!"]
+            attempts = ["0~" + FORGED, "0", "0~" + replayed, "0~" + FORGED + "~" + FORGED, "0~!!", "n~" + FORGED]
             before = len(refusals(clients[seat]))
             for payload in attempts:
                 forge(room, clients, cheat, payload, seat, req["kind"])
             # each refusal is said once in every player's chat, naming the seat the input claimed
             said = refusals(clients[seat])[before:]
             assert said and all("seat %d" % (seat + 1) in line for line in said), said
+            assert refusals(cheat)[-len(said):] == said       # the cheat's own engine refused them too
             kinds[req["kind"]] = len(said)
         acted = False
-        for c in clients:
-            if c.answer.act(c):
+        for c, bot in zip(clients, bots):
+            if bot.act(c):
                 acted = True
                 break
         if not acted:
             break
         actions += 1
-    assert {"choose_main_action", "yes_no"} <= set(kinds), kinds
+    # the menu decisions and decisions asked in dialogs (left open by a closed dialog)
+    assert MENU_KINDS <= set(kinds) and set(kinds) - MENU_KINDS, kinds
     assert_finished_in_step(room, clients)
 
 
