@@ -139,6 +139,7 @@ class Host(object):
         self.writer = None
         self.created = {}    # engine iid -> OCTGN card id of the cards made on the table during the game
         self.peeked = {}     # engine iid -> where the local player last looked at the face-down card
+        self.stale = False   # True: the table may show more than self.view (rebuilt after a reload)
         self.starting = None  # (start item, decoded) while the seed shares come in
         self.shares = {}     # seat -> seed-share item
         self.early = []      # seed-share items that came before the start
@@ -365,8 +366,11 @@ class Host(object):
         if key in self.refused:
             return
         self.refused.add(key)
-        who = ("seat %d (%s)" % (seat + 1, self.player_name(seat))) if seat is not None and 0 <= seat < len(
-            self.pids) else "no seat"
+        pids = self.pids or [p._id for p in self.octgn.players()]    # before the start: the players
+        who = "no seat"
+        if seat is not None and 0 <= seat < len(pids):
+            player = self.octgn.player(pids[seat])
+            who = "seat %d (%s)" % (seat + 1, player.name if player is not None else "?")
         self.tell("Automation: refused an input in the name of %s: %s. The game goes on." % (
             who, getattr(exc, "why", str(exc))))
 
@@ -384,6 +388,7 @@ class Host(object):
             except codec.InputError as e:
                 self.turn_off("this client cannot rebuild the game: %s" % e, broadcast=False)
                 return
+            self.stale = True    # the table shows the game after the inputs still to come
             self.ask_tail()
 
     def ask_tail(self):
@@ -675,7 +680,8 @@ class Host(object):
         view = self.face.view(sess.state, self.models)
         req = sess.pending
         hl = req.get("source") if req is not None and not self.secret(req) else None
-        self.writer.write(self.view, view, self.hl, hl, create=author)
+        self.writer.write(None if self.stale else self.view, view, self.hl, hl, create=author)
+        self.stale = False
         if author:
             self.note_created()
             if self.writer.unshown and "unshown" not in self.told:
