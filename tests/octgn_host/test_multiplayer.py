@@ -317,7 +317,7 @@ def test_every_kind_of_desync_is_repaired(demo, demo_zip):
     input does not replay, Alice's inputs do not fit Bob's game, or the checksums differ; each is
     reported to both players and repaired by rebuilding from the inputs."""
     seen = set()
-    for seed in (1, 3, 5):
+    for seed in (1, 5, 6):
         room, clients = play.setup(str(demo_zip), seed)
         play.play(room, clients, max_actions=8)
         b = hosts(clients)[1]
