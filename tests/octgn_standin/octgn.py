@@ -159,6 +159,7 @@ class Room(object):
 
     def __init__(self, package, seed=1):
         self.package = package
+        self.seed = seed
         self.rand = Rand(seed)
         self.players = []
         self.clients = []
@@ -407,7 +408,7 @@ class Client(object):
         self.ns = None
         self.modules = None
         self.api = None
-        self.rand = Rand(state.pid * 7919)
+        self.rand = Rand(state.pid * 7919 + room.seed * 104729)   # rndArray: local, differs per game
         self.settings = {}          # getSetting/setSetting: local, kept over reloads and rejoins
         self.counters = room.counter_values()   # the counters as this client shows them
         self.muted = False
