@@ -412,6 +412,7 @@ class Host(object):
             self.check(args.value)
         elif name == CARDS and self.session is not None:
             self.merge_created(args.value)
+            self.peek_own()      # a card made by another client for this player: look at it now
 
     def on_player_connected(self, args):
         """A player rejoined: the first other client sends it the whole input log."""

@@ -23,7 +23,7 @@ from rulescript.runtime.ports import ListSink
 from rulescript.sim.deciders import ScriptedDecider
 from rulescript.sim.wolf import load_wolf_table
 from tests.conftest import ROOT
-from tests.octgn_host.conftest import WOLF, table_differences
+from tests.octgn_host.conftest import WOLF, Signer, table_differences
 from tests.octgn_host.test_game import assert_clean, finished
 from tests.octgn_standin import play
 
@@ -160,17 +160,24 @@ def test_private_results_reach_only_their_player(wolf, wolf_zip):
 
 
 class Watching(object):
-    """A player who checks the shared table before answering each dialog: role cards lie face down
-    and only their owner sees them while the player lives; a dead player's role is face up for all."""
+    """A player who checks the shared table before each move, once every client has run every input
+    (each client turns only its own player's role card): role cards lie face down and only their
+    owner sees them while the player lives; a dead player's role is face up for all."""
 
     def __init__(self, inner, room, clients, seen):
         self.inner, self.room, self.clients, self.seen = inner, room, clients, seen
 
     def act(self, client):
+        self.check(client)
         return self.inner.act(client)
 
     def __call__(self, client, kind, info):
+        return self.inner(client, kind, info)
+
+    def check(self, client):
         h = play.host(client)
+        if h is None or h.session is None:
+            return
         st = h.session.state
         for seat, p in enumerate(st["players"]):
             cid = h.cid.get(p["role"])
@@ -181,7 +188,6 @@ class Watching(object):
             for k, other in enumerate(self.clients):
                 assert (other.sees(cid) is not None) == (k == seat or not p["alive"]), (seat, k)
             self.seen.add((seat, p["alive"]))
-        return self.inner(client, kind, info)
 
 
 def test_role_cards_are_face_down_until_death(wolf_zip):
@@ -286,14 +292,15 @@ def test_a_session_of_the_werewolf_game_resumes_from_its_checkpoints(wolf):
     """The host's replay from the last checkpoint: a day or a night at most, never the whole game."""
     roles = wolf.roles_for(5)
     models = wolf.data.models
-    s = Session(werewolf, models, wolf.compiled.rules, "S1,b,9", [[]] * 5, 9,
+    sign = Signer(5)
+    s = Session(werewolf, models, wolf.compiled.rules, ["S2,b"], [[]] * 5, 9, sign.ends,
                 lambda m, d, seed: face.new_game(m, d, seed, {"role_lists": {5: roles}}))
     s.add([])
     answers = []
     while not s.over:
         req = s.pending
         answer = req["options"][len(answers) % len(req["options"])]
-        item = codec.encode_answer(req, answer)
+        item = sign(s, codec.encode_answer(req, answer))
         answers.append([req["kind"], req["player"], answer])
         before = s.ckpt_at
         s.add([item])
