@@ -392,13 +392,14 @@ class Host(object):
             self.ask_tail()
 
     def ask_tail(self):
-        """Ask the first other client for the inputs after this client's log."""
+        """Ask the other clients for the inputs after this client's log (every one: another may have
+        reloaded too; inputs that overlap what this client has are skipped)."""
         if self.session is None:
             return
         me = self.me_id()
-        others = [p for p in self.octgn.players() if p._id != me]
-        if others:
-            self.ask_resend(others[0]._id, len(self.session.log))
+        for p in self.octgn.players():
+            if p._id != me:
+                self.ask_resend(p._id, len(self.session.log))
 
     def on_deck_loaded(self, args):
         if self.session is not None and args is not None and getattr(args, "player", None) is not None:
