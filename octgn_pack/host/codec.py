@@ -4,33 +4,88 @@ Clients exchange only the *inputs* of a game (docs/octgn-host.md).  An input is 
 plain ASCII text; a log is items joined by ``;``.  Items never hold ``"``, ``\\``, ``'``, a newline or
 a space, so they pass OCTGN's ``remoteCall`` sandbox and fit in a global variable:
 
-``S<format>,<build>,<seed>,<pid>:<cards>,<pid>:<cards>...``
-    the start: the build fingerprint, the seed, and for each seat (in seat order) the OCTGN player id
-    and the OCTGN ids of the cards of that player's deck in canonical (ascending) order, written as
-    ranges (``65537-65586.65600``)
+``S<format>,<build>,<pid>:<end>:<commitment>:<cards>,...``
+    the start: the build fingerprint, and for each seat (in seat order) the OCTGN player id, the end
+    of the seat's hash chain and the commitment to its seed share (:mod:`auth`), and the OCTGN ids of
+    the cards of that player's deck in canonical (ascending) order, written as ranges
+    (``65537-65586.65600``)
+``R<seat>~<share>``  the seat's seed share (every seat's, in seat order, follow the start)
 ``<i>``      the answer to the pending decision: the index of the chosen option
 ``<i>.<j>``  the answer to a list decision (``choose_targets``, ``arrange``): the indexes in order;
              ``e`` is the empty list
 ``n``        None (a cancelled decision that allows cancelling)
 ``Q<seat>``  the player of that seat concedes
 
-Every client computes the same decision requests (the engines run in lockstep), so an index is all
-an answer needs, whatever the option holds.
+Every input after the start carries the token of its seat (``3~<token>``, :mod:`auth`).  Every client
+computes the same decision requests (the engines run in lockstep), so an index is all an answer
+needs, whatever the option holds.  Items are checked for size and shape before anything is expanded
+(``MAX_ITEM``, ``MAX_START``, decks of at most ``MAX_DECK`` cards): a bad item is an ``InputError``,
+never a ``MemoryError`` or a hang.
 """
 from __future__ import absolute_import, division, print_function
 
+from rulescript.runtime.errors import Interrupt
 from rulescript.runtime.ports import LIST_KINDS, index_of
 
-FORMAT = "1"
+FORMAT = "2"
 SEP = ";"
+PROOF = "~"
+MAX_ITEM = 160           # characters of an item other than the start
+MAX_START = 1 << 16      # characters of the start item
+MAX_DECK = 1000          # cards of one seat's deck (a table face may allow fewer: DECK_MAX)
+MAX_SEATS = 64
+MAX_DIGITS = 9           # digits of an index, a seat, a count in an item
 BACKSLASH = chr(92)
 TRIPLE = chr(39) * 3
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 _TEXT = tuple(set([str, type("".encode("ascii").decode("ascii"))]))
+_ITEM_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-,:~")
 
 
-class InputError(Exception):
-    """An input that does not fit the game where it arrives (a desync, or a corrupt message)."""
+class InputError(Interrupt):
+    """An input that does not fit the game where it arrives (a desync, or a corrupt message).  An
+    ``Interrupt``: raised by the decider inside a resolution, it unwinds the run untouched (a rule
+    engine does not take it for a rule error)."""
+
+
+class Forged(InputError):
+    """An input refused the same way on every client: its token or share does not prove the seat it
+    claims, or it is malformed (``seat``: the seat it claims, or None)."""
+
+    def __init__(self, seat, why, item=""):
+        InputError.__init__(self, why)
+        self.seat = seat
+        self.why = why
+        self.item = item
+
+
+def _small_int(text):
+    """``int(text)`` for a short run of digits, else None."""
+    if not text or len(text) > MAX_DIGITS or not text.isdigit():
+        return None
+    return int(text)
+
+
+def sign(payload, proof):
+    """An item: its payload and the proof of its seat (``payload~proof``)."""
+    return payload + PROOF + proof
+
+
+def unsign(item):
+    """``(payload, proof)`` of an item (``proof`` is "" when there is none)."""
+    payload, _, proof = item.partition(PROOF)
+    return payload, proof
+
+
+def check_item(item, seat=None):
+    """Raise ``Forged`` when an item from another client is too long or holds characters no item
+    holds (before anything reads it)."""
+    limit = MAX_START if item[:1] == "S" else MAX_ITEM
+    if not item or len(item) > limit:
+        raise Forged(seat, "an item of %d characters" % len(item), item[:40])
+    for c in item:
+        if c not in _ITEM_CHARS:
+            raise Forged(seat, "an item with the character %r" % c, item[:40])
 
 
 def token(text):
@@ -82,9 +137,10 @@ def encode_answer(request, answer):
 
 
 def _index(text, options, kind):
-    if not text.isdigit() or int(text) >= len(options):
-        raise InputError("input %r does not name one of the %d options of %s" % (text, len(options), kind))
-    return int(text)
+    i = _small_int(text)
+    if i is None or i >= len(options):
+        raise InputError("input %r does not name one of the %d options of %s" % (text[:20], len(options), kind))
+    return i
 
 
 def decode_answer(request, item):
@@ -98,7 +154,10 @@ def decode_answer(request, item):
     if kind in LIST_KINDS:
         if item == "e":
             return []
-        return [options[_index(p, options, kind)] for p in item.split(".")]
+        parts = item.split(".", len(options))
+        if len(parts) > len(options):
+            raise InputError("input of more than %d indexes for %s" % (len(options), kind))
+        return [options[_index(p, options, kind)] for p in parts]
     return options[_index(item, options, kind)]
 
 
@@ -112,8 +171,19 @@ def concede_item(seat):
 
 def conceding_seat(item):
     """The seat of a concede item, or None for another item."""
-    if item[:1] == "Q" and item[1:].isdigit():
-        return int(item[1:])
+    if item[:1] == "Q":
+        return _small_int(item[1:])
+    return None
+
+
+def reveal_item(seat, share):
+    return sign("R%d" % seat, share)
+
+
+def revealing_seat(item):
+    """The seat of a seed-share item, or None for another item."""
+    if item[:1] == "R":
+        return _small_int(unsign(item)[0][1:])
     return None
 
 
@@ -132,43 +202,61 @@ def encode_ranges(ids):
     return ".".join(out)
 
 
-def decode_ranges(text):
+def decode_ranges(text, limit=MAX_DECK):
+    """The ids of :func:`encode_ranges`; at most ``limit`` of them, ascending (else InputError), checked
+    before anything is expanded."""
     out = []
     if not text:
         return out
-    for part in text.split("."):
+    parts = text.split(".", limit)
+    if len(parts) > limit:
+        raise InputError("more than %d card ranges" % limit)
+    bounds = []
+    total = 0
+    for part in parts:
         lo, _, hi = part.partition("-")
-        if not lo.isdigit() or (hi and not hi.isdigit()):
-            raise InputError("bad card range %r" % part)
-        out.extend(range(int(lo), int(hi or lo) + 1))
+        a = _small_int(lo)
+        b = _small_int(hi) if hi else a
+        if a is None or b is None or b < a or (bounds and a <= bounds[-1][1]):
+            raise InputError("bad card range %r" % part[:30])
+        total += b - a + 1
+        if total > limit:
+            raise InputError("more than %d cards in a deck" % limit)
+        bounds.append((a, b))
+    for a, b in bounds:
+        out.extend(range(a, b + 1))
     return out
 
 
-def encode_start(build, seed, seats):
-    """The start item.  ``seats``: ``[(player id, [card ids])]`` in seat order."""
-    parts = ["S" + FORMAT, token(build), str(int(seed))]
-    for pid, cards in seats:
-        parts.append("%d:%s" % (pid, encode_ranges(cards)))
+def encode_start(build, seats):
+    """The start item.  ``seats``: ``[(player id, chain end, share commitment, [card ids])]`` in seat
+    order."""
+    parts = ["S" + FORMAT, token(build)]
+    for pid, end, commitment, cards in seats:
+        parts.append("%d:%s:%s:%s" % (pid, end, commitment, encode_ranges(cards)))
     return ",".join(parts)
 
 
-def decode_start(item):
-    """``{"format", "build", "seed", "seats": [{"pid", "cards"}]}`` (raises InputError)."""
-    parts = item.split(",")
-    if len(parts) < 3 or parts[0][:1] != "S":
+def decode_start(item, deck_limit=MAX_DECK):
+    """``{"format", "build", "seats": [{"pid", "end", "commitment", "cards"}]}`` (raises InputError)."""
+    if len(item) > MAX_START:
+        raise InputError("a start item of %d characters" % len(item))
+    parts = item.split(",", MAX_SEATS + 2)
+    if len(parts) < 2 or parts[0][:1] != "S":
         raise InputError("not a start item: %r" % item[:40])
     if parts[0][1:] != FORMAT:
-        raise InputError("start item of format %r; this host reads format %s" % (parts[0][1:], FORMAT))
+        raise InputError("start item of format %r; this host reads format %s" % (parts[0][1:40], FORMAT))
+    if len(parts) > MAX_SEATS + 2:
+        raise InputError("a start item of more than %d seats" % MAX_SEATS)
     seats = []
-    for p in parts[3:]:
-        pid, _, cards = p.partition(":")
-        if not pid.isdigit():
+    for p in parts[2:]:
+        fields = p.split(":")
+        pid = _small_int(fields[0])
+        if len(fields) != 4 or pid is None:
             raise InputError("bad seat %r" % p[:20])
-        seats.append({"pid": int(pid), "cards": decode_ranges(cards)})
-    seed = parts[2]
-    if not seed.lstrip("-").isdigit():
-        raise InputError("bad seed %r" % seed)
-    return {"format": FORMAT, "build": parts[1], "seed": int(seed), "seats": seats}
+        seats.append({"pid": pid, "end": fields[1], "commitment": fields[2],
+                      "cards": decode_ranges(fields[3], deck_limit)})
+    return {"format": FORMAT, "build": parts[1], "seats": seats}
 
 
 # ---------------------------------------------------------------------- global variables
@@ -180,10 +268,11 @@ def encode_pairs(pairs):
 def decode_pairs(text):
     """The pairs of :func:`encode_pairs` (malformed parts are skipped)."""
     out = []
-    for part in (text or "").split(","):
+    for part in (text or "")[:MAX_START].split(","):
         a, colon, b = part.partition(":")
-        if colon and a.isdigit() and b.isdigit():
-            out.append((int(a), int(b)))
+        a, b = _small_int(a), _small_int(b)
+        if colon and a is not None and b is not None:
+            out.append((a, b))
     return out
 
 
@@ -195,9 +284,10 @@ def encode_part(first, items):
 def decode_part(text):
     """``(first, items)`` of :func:`encode_part`, or ``(0, [])`` for an empty or malformed value."""
     head, bar, rest = (text or "").partition("|")
-    if not bar or not head.isdigit():
+    first = _small_int(head)
+    if not bar or first is None:
         return 0, []
-    return int(head), split(rest)
+    return first, split(rest)
 
 
 def encode_check(count, pid, digest):
@@ -206,8 +296,8 @@ def encode_check(count, pid, digest):
 
 def decode_check(text):
     """``(count, writer pid, digest)`` or None."""
-    parts = (text or "").split(".")
-    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
+    parts = (text or "")[:64].split(".")
+    if len(parts) != 3 or _small_int(parts[0]) is None or _small_int(parts[1]) is None:
         return None
     return int(parts[0]), int(parts[1]), parts[2]
 

@@ -4,9 +4,12 @@ Every client runs the scripts and keeps its own engine (a :class:`lockstep.Sessi
 stay identical because a game is determined by its seed, decks and inputs, and clients exchange
 only inputs (``remoteCall``).  docs/octgn-host.md describes the protocol; in short:
 
-* the elected client (lowest player ``_id``) draws the seed with ``rnd`` once every player has loaded
-  a deck and announced the same build, and sends the *start* input (seed, seats, the cards of each
-  deck) to everybody;
+* every client announces its build and its commitments (the end of its hash chain, its seed share's
+  commitment: :mod:`auth`); the elected client (lowest player ``_id``) writes the *start* input
+  (seats, commitments, the cards of each deck) once every player has loaded a deck and announced
+  the same build; every client then reveals its seed share, and the seed comes from all of them;
+* every input carries the token of its seat, which every client checks: an input in another seat's
+  name is refused on every client (and said in the chat), and the game goes on;
 * the engine stops at every decision it has no input for.  Main/attack/defense decisions are
   answered with card and table menus, any other decision with a dialog that opens at once on the
   client of the player who decides;
@@ -22,14 +25,13 @@ from __future__ import absolute_import, division, print_function
 from rulescript.games import load as load_game
 from rulescript.runtime.ports import LIST_KINDS
 
-from . import codec, dialogs, tablesync
+from . import auth, codec, dialogs, tablesync
 from .lockstep import Session
 
 HOST_VERSION = "1"
 
 # global variables; manifest.py declares them
 LOG = "rs_log"
-TURN = "rs_turn"
 CHECK = "rs_check"
 CARDS = "rs_cards"
 # functions other clients call with remoteCall
@@ -39,8 +41,9 @@ REMOTE_RESEND = "rs_resend"
 REMOTE_FORWARD = "rs_forward"
 REMOTE_OFF = "rs_off"
 REMOTE_REBUILD = "rs_rebuild"
-
-SEED_RANGE = (1, 1 << 30)
+REMOTE_REVEAL = "rs_reveal"
+#: the local setting that keeps this client's secret (a reloaded client needs it to go on playing)
+SECRET = "rs_secret"
 
 
 class Octgn(object):
@@ -112,11 +115,15 @@ class Host(object):
         self.sections = [s["pile"] for s in self.face.DECK_SECTIONS]
         self.errors = []
         self.builds = {}     # player id -> the build that player's client announced (kept on resets)
+        self.commits = {}    # player id -> "chain end:share commitment" that player's client announced
+        self.keys = None     # this client's secrets (auth.Keys)
+        self.keys_used = False
         self.reset()
 
     # ------------------------------------------------------------------ state
-    def reset(self):
-        """Forget the game (OnGameStarted fires again on every reset)."""
+    def reset(self, new_game=True):
+        """Forget the game (OnGameStarted fires again on every reset); ``new_game`` False keeps this
+        client's secrets (a rebuild of the same game)."""
         self.session = None
         self.pids = []       # seat -> OCTGN player id
         self.cid = {}        # engine iid -> OCTGN card id
@@ -132,6 +139,15 @@ class Host(object):
         self.writer = None
         self.created = {}    # engine iid -> OCTGN card id of the cards made on the table during the game
         self.peeked = {}     # engine iid -> where the local player last looked at the face-down card
+        self.stale = False   # True: the table may show more than self.view (rebuilt after a reload)
+        self.starting = None  # (start item, decoded) while the seed shares come in
+        self.shares = {}     # seat -> seed-share item
+        self.early = []      # seed-share items that came before the start
+        self.refused = set()  # refused inputs already said in the chat
+        if self.keys_used and new_game:   # a new game needs new secrets (announced again)
+            self.keys = None
+            self.keys_used = False
+            self.commits = {}
 
     def me_id(self):
         return self.octgn.me._id
@@ -298,32 +314,111 @@ class Host(object):
         for pid, build in sorted(self.builds.items()):
             if build != self.build:
                 self.version_mismatch(self.octgn.player(pid), build)
+        if self.keys is None:    # the secrets of the last game are spent: announce new ones
+            self.hello()
 
     def hello(self, to=None, reply=False):
-        """Tell the other clients which build this client runs (they answer with theirs)."""
+        """Tell the other clients which build this client runs and its commitments (they answer with
+        theirs): ``rs_hello(pid, "<build>,<chain end>:<share commitment>", reply)`` (one string: OCTGN
+        takes one string segment per remote call)."""
         me = self.me_id()
+        text = "%s,%s" % (self.build, self.my_commit())
         for p in self.octgn.players():
             if p._id != me and (to is None or p._id == to):
-                self.octgn.remoteCall(p, REMOTE_HELLO, [me, self.build, 1 if reply else 0])
+                self.octgn.remoteCall(p, REMOTE_HELLO, [me, text, 1 if reply else 0])
 
-    def remote_hello(self, pid, build, reply):
+    def remote_hello(self, pid, text, reply):
+        build, _, commit = str(text)[:200].partition(",")
         self.builds[pid] = build
         if build != self.build:
             self.version_mismatch(self.octgn.player(pid), build)
+        parts = commit.split(":")
+        if len(parts) == 2 and auth.is_token(parts[0]) and auth.is_token(parts[1], auth.SHARE_LEN):
+            self.commits[pid] = commit
         if not reply:
             self.hello(to=pid, reply=True)
         self.try_start()
 
+    # ------------------------------------------------------------------ secrets
+    def my_keys(self):
+        """This client's secrets: made for a new game from local random numbers, kept in a local setting
+        so that the client goes on after "reload scripts" or a rejoin."""
+        if self.keys is None:
+            octgn = self.octgn
+            numbers = list(octgn.rndArray(0, (1 << 30) - 1, 8)) + [self.me_id(), octgn.me.name]
+            secret = auth.new_secret(numbers)
+            self.keys = auth.Keys(secret)
+            octgn.setSetting(SECRET, secret)
+        return self.keys
+
+    def my_commit(self):
+        keys = self.my_keys()
+        return "%s:%s" % (keys.end(0), auth.share_commitment(keys.share()))
+
+    def stored_keys(self):
+        """The secrets kept in the local setting (after a reload), or None."""
+        secret = str(self.octgn.getSetting(SECRET, "") or "")
+        if auth.is_token(secret, auth.SHARE_LEN):
+            self.keys = auth.Keys(secret)
+            self.keys_used = True
+        return self.keys
+
+    def sign(self, payload):
+        """An input of the local player: the payload with the next token of its seat."""
+        seat = self.seat()
+        if self.keys is None or seat is None:
+            raise codec.InputError("this client has not the secret of its seat (it was made for another game)")
+        return codec.sign(payload, self.keys.token(self.session.chains.count[seat]))
+
+    def prepare_keys(self):
+        """Compute the next chain segment ahead (off the action path)."""
+        seat = self.seat()
+        if self.keys is not None and seat is not None and self.session is not None:
+            self.keys.prepare(self.session.chains.count[seat])
+
+    def refuse(self, exc, pid=None):
+        """An input that proves no seat (forged, replayed or malformed): nothing changes, and the
+        player of this client reads it once in the chat."""
+        seat = getattr(exc, "seat", None)
+        at = len(self.session.log) if self.session is not None else -1
+        key = (seat, getattr(exc, "why", str(exc)), getattr(exc, "item", ""), at)
+        if key in self.refused:
+            return
+        self.refused.add(key)
+        pids = self.pids or [p._id for p in self.octgn.players()]    # before the start: the players
+        who = "no seat"
+        if seat is not None and 0 <= seat < len(pids):
+            player = self.octgn.player(pids[seat])
+            who = "seat %d (%s)" % (seat + 1, player.name if player is not None else "?")
+        self.tell("Automation: refused an input in the name of %s: %s. The game goes on." % (
+            who, getattr(exc, "why", str(exc))))
+
     def wake(self):
         """After "reload scripts", or for a client that rejoined: no start event fires, so the host is
-        made on the first call and rebuilds the game from the inputs kept in the global variables."""
-        self.hello()
+        made on the first call and rebuilds the game from the inputs kept in the global variables (the
+        log up to the last turn's end), then asks another client for the inputs since."""
         log = self.read_log()
+        if log:
+            self.stored_keys()
+        self.hello()
         if log and self.off is None:
             try:
                 self.rebuild(log)
             except codec.InputError as e:
                 self.turn_off("this client cannot rebuild the game: %s" % e, broadcast=False)
+                return
+            self.stale = True    # the table shows the game after the inputs still to come
+            self.ask_tail()
+
+    def ask_tail(self):
+        """Ask the other clients for the inputs after this client's log (every one: another may have
+        reloaded too; inputs that overlap what this client has are skipped)."""
+        if self.session is None:
+            return
+        me = self.me_id()
+        for p in self.octgn.players():
+            if p._id != me:
+                self.ask_resend(p._id, len(self.session.log))
 
     def on_deck_loaded(self, args):
         if self.session is not None and args is not None and getattr(args, "player", None) is not None:
@@ -337,6 +432,7 @@ class Host(object):
             self.check(args.value)
         elif name == CARDS and self.session is not None:
             self.merge_created(args.value)
+            self.peek_own()      # a card made by another client for this player: look at it now
 
     def on_player_connected(self, args):
         """A player rejoined: the first other client sends it the whole input log."""
@@ -376,37 +472,154 @@ class Host(object):
                 self.say("Automation waits: this game is for %s players and %d are playing." % (
                     _seats_text(getattr(self.face, "SEATS", None), self.seat_counts()), len(players)))
             return
+        if self.starting is not None:
+            return
         seats = []
         for p in players:
             if p._id != self.me_id() and self.builds.get(p._id) != self.build:
                 return  # no (or another) build announced yet
-            cards = []
-            for name in self.sections:
-                cards.extend([c._id for c in p.piles[name]])
+            commit = self.my_commit() if p._id == self.me_id() else self.commits.get(p._id)
+            if commit is None:
+                return  # no commitments yet
+            cards = self.deck_of(p)
             if not cards and self.sections:
                 return      # no deck yet (a game without deck sections deals every card itself)
-            seats.append((p._id, sorted(cards)))
-        for pid, cards in seats:
+            end, commitment = commit.split(":")
+            seats.append((p._id, end, commitment, cards))
+        for pid, _end, _c, cards in seats:
             for cid in cards:
                 if str(self.octgn.card(cid).model).lower() not in self.model_of_guid:
                     self.turn_off("card %s of %s is not a card of this game" % (
                         self.octgn.card(cid).name, self.octgn.player(pid).name), broadcast=False)
                     return
-        seed = self.octgn.rnd(SEED_RANGE[0], SEED_RANGE[1])
-        item = codec.encode_start(self.build, seed, seats)
-        ck = self.begin(item)
-        records = self.session.add([])
-        self.after_run(records, author=True)
-        more = self.answer_dialogs()
-        self.publish(0, [item] + more, ck)
+        item = codec.encode_start(self.build, seats)
+        me = self.me_id()
+        for p in players:
+            if p._id != me:
+                self.octgn.remoteCall(p, REMOTE_IN, [me, 0, item])
+        self.take_start(item)
 
-    def begin(self, item):
-        """Make the session of the start item (every client); returns the checkpoint index."""
-        start = codec.decode_start(item)
+    def deck_of(self, player):
+        """The OCTGN ids of the cards in the player's deck piles, ascending."""
+        cards = []
+        for name in self.sections:
+            cards.extend([c._id for c in player.piles[name]])
+        return sorted(cards)
+
+    def deck_limit(self):
+        return getattr(self.face, "DECK_MAX", codec.MAX_DECK)
+
+    def take_start(self, item):
+        """The start item of a new game (every client): checked against what this client knows (the
+        players, their decks, the commitments they announced, its own), then this client reveals its
+        seed share; the game begins once every share is in."""
+        start = codec.decode_start(item, self.deck_limit())
         if start["build"] != self.build:
             raise Refused("the game was started with build %s; this client runs build %s" % (
                 start["build"], self.build))
+        players = self.octgn.players()
+        if [s["pid"] for s in start["seats"]] != [p._id for p in players]:
+            raise codec.Forged(None, "a start whose seats are not the players of this game", item[:40])
+        me = self.me_id()
+        for seat, (s, p) in enumerate(zip(start["seats"], players)):
+            known = self.my_commit() if p._id == me else self.commits.get(p._id)
+            if known is not None and known != "%s:%s" % (s["end"], s["commitment"]):
+                raise codec.Forged(seat, "a start with commitments that are not this seat's", item[:40])
+            if s["cards"] != self.deck_of(p):
+                raise codec.Forged(seat, "a start with cards that are not this seat's deck", item[:40])
+        self.starting = (item, start)
+        self.keys_used = True
+        seat = [p._id for p in players].index(me)
+        own = codec.reveal_item(seat, self.my_keys().share())
+        self.shares[seat] = own
+        for p in players:
+            if p._id != me:
+                self.octgn.remoteCall(p, REMOTE_REVEAL, [me, own])
+        early, self.early = self.early, []
+        for share in early:
+            self.remote_reveal(None, share)
+        self.try_begin()
+
+    def remote_reveal(self, pid, item):
+        """A seed share from another client: kept if it opens its seat's commitment."""
+        if self.off is not None or not isinstance(item, _TEXT):
+            return
+        try:
+            codec.check_item(item)
+            seat = codec.revealing_seat(item)
+            if self.session is not None:     # the game began: only the shares it began with
+                if item not in self.session.log[:self.session.head]:
+                    raise codec.Forged(seat if seat is not None and seat < len(self.pids) else None,
+                                       "a seed share after the start", item[:40])
+                return
+            if self.starting is None:
+                if seat is not None and len(self.early) < codec.MAX_SEATS:
+                    self.early.append(item)
+                return
+            seats = self.starting[1]["seats"]
+            if self.shares.get(seat) == item:
+                return       # the same share again
+            if seat is None or seat >= len(seats) or seat in self.shares:
+                raise codec.Forged(seat if seat is not None and seat < len(seats) else None,
+                                   "a seed share that is not expected", item[:40])
+            share = codec.unsign(item)[1]
+            if auth.share_commitment(share) != seats[seat]["commitment"]:
+                raise codec.Forged(seat, "a seed share that does not open the seat's commitment", item[:40])
+        except codec.Forged as e:
+            self.refuse(e, pid)
+            return
+        self.shares[seat] = item
+        self.try_begin()
+
+    def try_begin(self):
+        """Once every seed share is in: begin the game (every client), the elected client writes the
+        log, and the player who decides first is asked."""
+        item, start = self.starting
+        n = len(start["seats"])
+        if len(self.shares) < n:
+            return
+        head = [item] + [self.shares[k] for k in range(n)]
+        self.begin(head)
+        records = self.session.add([])
+        elected = self.elected()
+        self.after_run(records, author=elected)
+        if elected:
+            sess = self.session
+            self.octgn.setGlobalVariable(LOG, codec.encode_part(0, sess.log))
+            self.octgn.setGlobalVariable(CHECK, codec.encode_check(len(sess.log), self.me_id(), sess.digest()))
+        self.continue_here()
+
+    def head_of(self, log):
+        """The head of an input log: the start item and one seed share per seat."""
+        start = codec.decode_start(log[0], self.deck_limit())
+        return log[:1 + len(start["seats"])]
+
+    def begin(self, head):
+        """Make the session of the start item and the seed shares (every client); returns the
+        checkpoint index.  Raises ``codec.Forged`` when a share does not open its commitment."""
+        item = head[0]
+        start = codec.decode_start(item, self.deck_limit())
+        if start["build"] != self.build:
+            raise Refused("the game was started with build %s; this client runs build %s" % (
+                start["build"], self.build))
+        n = len(start["seats"])
+        if len(head) != n + 1:
+            raise codec.InputError("the log holds %d of the %d seed shares" % (len(head) - 1, n))
+        shares = []
+        for seat, share_item in enumerate(head[1:]):
+            share = codec.unsign(share_item)[1]
+            if codec.revealing_seat(share_item) != seat or auth.share_commitment(share) != \
+                    start["seats"][seat]["commitment"]:
+                raise codec.Forged(seat, "a seed share that does not open the seat's commitment",
+                                   share_item[:40])
+            shares.append(share)
+        seed = auth.seed_of(shares)
         self.pids = [s["pid"] for s in start["seats"]]
+        me = self.seat()
+        if me is not None and (self.keys is None or self.keys.end(0) != start["seats"][me]["end"]):
+            self.keys = None     # not this game's secret: this client cannot make inputs
+            self.tell("Automation: this client has not the secret it started this game with; it can "
+                      "follow the game but not make inputs.")
         decks = []
         for s in start["seats"]:
             decks.append([self.model_of_guid.get(str(self.octgn.card(cid).model).lower())
@@ -419,7 +632,8 @@ class Host(object):
             fields, own = self.fields, new_game
             names = [self.player_name(seat) for seat in range(len(self.pids))]
             new_game = lambda models, decks, seed: own(models, decks, seed, fields, names)  # noqa: E731
-        self.session = Session(self.package, self.models, self.rules, item, decks, start["seed"], new_game)
+        self.session = Session(self.package, self.models, self.rules, head, decks, seed,
+                               [s["end"] for s in start["seats"]], new_game)
         first = self.face.view(self.session.initial, self.models)["cards"]
         self.cid = {}
         self.iid = {}
@@ -487,8 +701,9 @@ class Host(object):
         view = self.face.view(sess.state, self.models)
         req = sess.pending
         hl = req.get("source") if req is not None and not self.secret(req) else None
+        self.writer.write(None if self.stale else self.view, view, self.hl, hl, create=author)
+        self.stale = False
         if author:
-            self.writer.write(self.view, view, self.hl, hl)
             self.note_created()
             if self.writer.unshown and "unshown" not in self.told:
                 self.told.add("unshown")
@@ -518,12 +733,20 @@ class Host(object):
         ck = sess.ckpt_at
         if ck != ck_before or first == 0 or sess.over:
             self.octgn.setGlobalVariable(LOG, codec.encode_part(0, sess.log[:ck]))
-        self.octgn.setGlobalVariable(TURN, codec.encode_part(ck, sess.log[ck:]))
         n = len(sess.log)
         self.octgn.setGlobalVariable(CHECK, codec.encode_check(n, me, sess.digest()))
 
-    def submit(self, items, hint=None):
-        """Inputs made on this client (a menu item, a move): run, answer own dialogs, publish."""
+    def submit(self, payloads, hint=None):
+        """Inputs made on this client (a menu item, a move): signed with its seat's tokens, run, own
+        dialogs answered, published."""
+        try:
+            items = [self.sign(p) for p in payloads]
+        except codec.InputError as e:
+            self.tell("Automation: %s." % e)
+            return
+        self.submit_signed(items, hint)
+
+    def submit_signed(self, items, hint=None):
         sess = self.session
         first = len(sess.log)
         ck = sess.ckpt_at
@@ -544,6 +767,9 @@ class Host(object):
         req = self.session.pending
         try:
             return self.session.add(items)
+        except codec.Forged as e:
+            self.refuse(e)
+            return None
         except codec.InputError as e:
             self.say("Automation: desync detected on %s's client: its engine does not replay its own "
                      "inputs (%s). Rebuilding it from the inputs." % (self.octgn.me.name, e))
@@ -554,7 +780,7 @@ class Host(object):
                 self.tell("The game was rebuilt and asks something else now: choose again.")
                 return None
             records = self.session.add(items)
-        except codec.InputError:
+        except codec.InputError:   # a Forged too: its own inputs no longer prove its seat
             self.turn_off("the engine of %s does not replay its own inputs" % self.octgn.me.name,
                           broadcast=True)
             return None
@@ -581,7 +807,7 @@ class Host(object):
                     self.tell("The question is still open (%s): double-click a card, press the turn "
                               "button or use the table menu Answer the open question." % answer)
                     break
-            item = codec.encode_answer(req, answer)
+            item = self.sign(codec.encode_answer(req, answer))
             records = self.run_local([item])
             if records is None:
                 break
@@ -598,9 +824,33 @@ class Host(object):
         self.continue_here()
 
     def remote_in(self, pid, first, text):
-        """Inputs from another client (``first``: the log index of the first one)."""
-        items = codec.split(text)
-        if not items or self.off is not None:
+        """Inputs from another client (``first``: the log index of the first one).  Items that prove no
+        seat (a forged, replayed or malformed input) are refused on every client alike."""
+        if self.off is not None or not isinstance(text, _TEXT) or not isinstance(first, int):
+            return
+        try:
+            items = codec.split(text[:codec.MAX_START * 4])
+            for item in items:
+                try:
+                    codec.check_item(item)
+                except codec.Forged as e:
+                    e.seat = self.claimed(item)
+                    raise
+            self.take_inputs(pid, first, items)
+        except codec.Forged as e:
+            self.refuse(e, pid)
+        self.prepare_keys()
+
+    def claimed(self, item):
+        """The seat an input claims to come from: the conceding seat, else the seat that decides."""
+        seat = codec.conceding_seat(item[:codec.MAX_DIGITS + 1].partition(codec.PROOF)[0])
+        if seat is None and self.session is not None and self.session.pending is not None and \
+                item[:1] not in ("S", "R"):
+            seat = self.session.pending["player"]
+        return seat if seat is not None and seat < len(self.pids) else None
+
+    def take_inputs(self, pid, first, items):
+        if not items:
             return
         fresh = False
         if self.session is None:
@@ -608,12 +858,26 @@ class Host(object):
                 self.ask_resend(pid, 0)
                 return
             try:
-                self.begin(items[0])
+                if len(items) == 1:          # a new game: the start, before the seed shares
+                    if self.starting is not None:
+                        if items[0] != self.starting[0]:
+                            raise codec.Forged(None, "a second start", items[0][:40])
+                        return
+                    self.take_start(items[0])
+                    return
+                head = self.head_of(items)   # a running game (this client rejoined)
+                self.begin(head)
             except Refused as e:
                 self.turn_off(str(e), broadcast=True)
                 return
-            items = items[1:]
-            first = 1
+            except codec.Forged:
+                self.session = None
+                raise
+            except codec.InputError as e:
+                self.session = None
+                raise codec.Forged(None, str(e), items[0][:40])
+            items = items[len(head):]
+            first = len(head)
             fresh = True
         sess = self.session
         n = len(sess.log)
@@ -622,15 +886,16 @@ class Host(object):
             return
         known = sess.log[first:n]
         if items[:len(known)] != known:
-            self.turn_off("the inputs of %s differ from this client's from input %d" % (
-                self.octgn.player(pid).name, first), broadcast=True)
-            return
+            raise codec.Forged(None, "inputs %d.. that differ from the inputs every client has" % first,
+                               codec.join(items)[:40])
         items = items[len(known):]
         if not items and not fresh:
             self.continue_here()
             return
         try:
             records = sess.add(items)
+        except codec.Forged:
+            raise
         except codec.InputError as e:
             self.inputs_do_not_fit(pid, items, str(e))
             return
@@ -653,15 +918,22 @@ class Host(object):
                                   [self.me_id(), first, codec.join(self.session.log[first:])])
 
     def remote_forward(self, pid, item):
-        """An input made by a player who does not decide now (a concession): the client of the player
-        who decides puts it in the order of the inputs."""
-        if not self.automating():
+        """An input made by a player who does not decide now (a concession, signed by its seat): the
+        client of the player who decides puts it in the order of the inputs (every client checks its
+        token when it runs it)."""
+        if not self.automating() or not isinstance(item, _TEXT):
             return
-        seat = codec.conceding_seat(item)
-        if seat is None or seat >= len(self.pids) or self.pids[seat] != pid:
+        try:
+            codec.check_item(item)
+        except codec.Forged as e:
+            e.seat = self.claimed(item)
+            self.refuse(e, pid)
+            return
+        seat = codec.conceding_seat(codec.unsign(item)[0])
+        if seat is None or seat >= len(self.pids):
             return
         if self.mine():
-            self.submit([item])
+            self.submit_signed([item])
         else:
             self.forward(item)
 
@@ -677,25 +949,24 @@ class Host(object):
 
     # ------------------------------------------------------------------ reload, rejoin, resync
     def read_log(self):
+        """The log kept in the global variable (up to the end of the last turn)."""
         first, items = codec.decode_part(self.octgn.getGlobalVariable(LOG))
         if first != 0 or not items:
             return []
-        at, tail = codec.decode_part(self.octgn.getGlobalVariable(TURN))
-        if 0 < at <= len(items) and at + len(tail) >= len(items):
-            return items[:at] + tail
         return items
 
     def rebuild(self, log):
         """Rebuild the engine from an input log (the table already shows the game)."""
         off = self.off
-        self.reset()
+        self.reset(new_game=False)
         self.off = off
         try:
-            self.begin(log[0])
+            head = self.head_of(log)
+            self.begin(head)
         except Refused as e:
             self.turn_off(str(e), broadcast=True)
             return
-        self.session.add(log[1:])
+        self.session.add(log[len(head):])
         self.session.digest()
         self.view = self.face.view(self.session.state, self.models)
         req = self.session.pending
@@ -707,7 +978,9 @@ class Host(object):
     def resync(self):
         """Table menu: rebuild the engine from the shared log and make the table show it (this client
         acts); automation that a desync turned off is turned on again."""
-        log = self.read_log() or (self.session.log if self.session is not None else [])
+        shared = self.read_log()
+        own = list(self.session.log) if self.session is not None else []
+        log = own if len(own) >= len(shared) and own[:len(shared)] == shared else shared
         if not log:
             self.tell("No automated game to resynchronise.")
             return
@@ -720,6 +993,7 @@ class Host(object):
         self.writer.write(None, self.view, None, self.hl)
         self.say("%s resynchronised the table with the automated game (input %d)." % (
             self.octgn.me.name, len(self.session.log)))
+        self.ask_tail()
 
     # ------------------------------------------------------------------ desync and versions
     def check(self, value):
@@ -1019,9 +1293,13 @@ class Host(object):
             return
         if not self.octgn.confirm("Concede the game?"):
             return
-        item = codec.concede_item(seat)
+        try:
+            item = self.sign(codec.concede_item(seat))
+        except codec.InputError as e:
+            self.tell("Automation: %s." % e)
+            return
         if self.mine():
-            self.submit([item])
+            self.submit_signed([item])
         else:
             self.forward(item)
 

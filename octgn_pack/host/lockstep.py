@@ -10,6 +10,11 @@ Checkpoints are taken between turns (``run(checkpoint=)``), so a run replays at 
 
 A run is deterministic (seed, decks, inputs), so each run repeats the effect records of the previous
 one up to where that one stopped: only the records after that point are new.
+
+Every input after the head (the start item and the seed shares) carries the token of its seat
+(:mod:`auth`): the seat that owns the decision it answers, or the conceding seat.  A run checks the
+token of each input the first time it reads it, so an input in another seat's name is refused
+(``codec.Forged``) the same way on every client, and the session stays as it was.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -18,7 +23,7 @@ from rulescript.runtime.errors import NeedDecision
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import ListSink
 
-from . import codec
+from . import auth, codec
 
 #: how many checksums a session remembers (a check that arrives later than this is not compared)
 KEEP_SUMS = 256
@@ -27,17 +32,27 @@ KEEP_SUMS = 256
 class _Replay(object):
     """The decider of one run: answers from the input log, from ``pos`` on."""
 
-    def __init__(self, log, pos):
+    def __init__(self, log, pos, chains, verified):
         self.log = log
         self.pos = pos
         self.game = None
+        self.chains = chains
+        self.verified = verified
 
     def decide(self, request):
         if self.pos >= len(self.log):
             raise NeedDecision(request)
-        item = self.log[self.pos]
-        self.pos += 1
+        item, proof = codec.unsign(self.log[self.pos])
         seat = codec.conceding_seat(item)
+        if self.pos >= self.verified:
+            claimed = seat if seat is not None else request["player"]
+            if item[:1] in ("S", "R") or (item[:1] == "Q" and seat is None):
+                raise codec.Forged(claimed, "not an input of a running game", item)
+            why = self.chains.accept(claimed, proof)
+            if why is not None:
+                raise codec.Forged(claimed, why, item)
+            self.verified = self.pos + 1
+        self.pos += 1
         if seat is not None:
             # the game ends (concede raises GameOver), or goes on without that player: the open
             # decision is then declined if it was theirs and may be declined, else asked on
@@ -49,9 +64,10 @@ class _Replay(object):
 
 
 class Session(object):
-    """The engine of one client.  ``log[0]`` is the start item (see :mod:`codec`); ``decks`` the card
-    ids of each seat's deck, in the canonical order of the start item; ``new_game(models, decks,
-    seed)``, when given, makes the new game instead of ``Game(models, decks, None, seed=seed)``.
+    """The engine of one client.  ``head``: the start item and the seed shares (see :mod:`codec`);
+    ``decks`` the card ids of each seat's deck, in the canonical order of the start item; ``ends`` the
+    end of each seat's hash chain; ``new_game(models, decks, seed)``, when given, makes the new game
+    instead of ``Game(models, decks, None, seed=seed)``.
 
     After every :meth:`add`: ``state`` is the state where the game stopped, ``pending`` the decision it
     waits for (None when the game is over) and ``result`` the result once it is over.  :meth:`digest`
@@ -60,7 +76,7 @@ class Session(object):
     compare as they receive them).
     """
 
-    def __init__(self, package, models, rules, start_item, decks, seed, new_game=None):
+    def __init__(self, package, models, rules, head, decks, seed, ends, new_game=None):
         self.package = package
         self.models = models
         self.seed = seed
@@ -71,9 +87,12 @@ class Session(object):
         else:
             game = package.Game(models, decks, None, seed=seed)
         self.initial = game.state
-        self.log = [start_item]
+        self.log = list(head)   # the start item and the seed shares
+        self.head = len(head)
+        self.chains = auth.Chains(ends)
+        self.verified = self.head   # inputs before this index had their tokens checked
         self.ckpt = deep_copy(game.state)
-        self.ckpt_at = 1        # log index of the first input after the checkpoint
+        self.ckpt_at = self.head  # log index of the first input after the checkpoint
         self.ckpt_seen = 0      # records emitted after the checkpoint and already delivered
         self.state = game.state
         self.pending = None
@@ -99,7 +118,7 @@ class Session(object):
 
     def run(self):
         saved = (self.ckpt, self.ckpt_at, self.ckpt_seen)
-        dec = _Replay(self.log, self.ckpt_at)
+        dec = _Replay(self.log, self.ckpt_at, self.chains.copy(), self.verified)
         sink = ListSink()
         game = self.package.Game(self.models, decider=dec, sink=sink, rules=self.engine,
                                  state=deep_copy(self.ckpt))
@@ -122,12 +141,16 @@ class Session(object):
             except NeedDecision as need:
                 pending = need.request
             if dec.pos < len(self.log):
+                if pending is None and dec.pos >= self.verified:   # nobody decides: nobody's input
+                    raise codec.Forged(None, "an input after the end of the game", self.log[dec.pos])
                 raise codec.InputError("%d input(s) left after the game %s" % (
                     len(self.log) - dec.pos, "ended" if pending is None else "stopped"))
         except Exception:
             self.ckpt, self.ckpt_at, self.ckpt_seen = saved
             raise
         self.runs += 1
+        self.chains = dec.chains
+        self.verified = max(self.verified, dec.verified)
         records = sink.records[seen:]
         self.ckpt_seen = len(sink.records) - (mark[0] or 0)
         self.state = game.state

@@ -42,6 +42,6 @@ HOST_GAME_ACTIONS = [
     {"menu": "Automation: resynchronise the table", "execute": "rs_resync", "showIf": None},
 ]
 
-GLOBAL_VARIABLES = [("rs_log", ""), ("rs_turn", ""), ("rs_check", ""), ("rs_cards", "")]
+GLOBAL_VARIABLES = [("rs_log", ""), ("rs_check", ""), ("rs_cards", "")]
 
-REMOTE_FUNCTIONS = ["rs_hello", "rs_in", "rs_resend", "rs_forward", "rs_off", "rs_rebuild"]
+REMOTE_FUNCTIONS = ["rs_hello", "rs_in", "rs_resend", "rs_forward", "rs_off", "rs_rebuild", "rs_reveal"]

@@ -1,14 +1,18 @@
 """The shared table as the engine sees it: placing cards, markers, counters and highlights.
 
-The acting client (the one whose input a run answered) compares the game's table view
-(``table.view(state, models)`` of the game's table face) before and after the run and changes only
-what differs: moves between piles (``moveTo`` with the index), places on the table (``moveToTable``),
-which side is up, markers, counters and the highlight of the card whose decision is open.  With no
-earlier view it reconciles the whole table with the view, reading what OCTGN shows.
+Every client runs the same inputs, so every client compares the game's table view
+(``table.view(state, models)`` of the game's table face) before and after a run and changes only what
+differs **and what it owns**: the cards its player controls (moves between piles with ``moveTo`` and
+the index, places on the table with ``moveToTable``, which side is up, markers, the highlight), the
+order of its own piles and its own counters.  OCTGN warns a card's controller whenever another
+client changes the card, so no client touches what another controls.  Counters are written when the
+engine's value changes (OCTGN delays counter updates, so the table's value may be stale).  With no
+earlier view a client reconciles all it owns with the view, reading what OCTGN shows.
 
-A card the engine made during the game (no OCTGN card stands for it yet) is made on the table
-(``table.create``) when its view names its card id (``"model"``); the writer lists the new pairs in
-``made`` for the host, which tells the other clients.
+A card the engine made during the game (no OCTGN card stands for it yet) is made on the table by the
+acting client (``table.create``) when its view names its card id (``"model"``); the writer lists the
+new pairs in ``made`` for the host, which tells the other clients, and gives each such card on the
+table to the seat the view names (a card moved into a pile belongs to the pile's player).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -92,17 +96,23 @@ class TableWriter(object):
         self.moves = 0
         self.unshown = []
         self.made = []               # (engine iid, OCTGN card id) of the cards this writer made
+        self.me = octgn.me._id
+
+    def controls(self, card):
+        c = card.controller
+        return c is not None and c._id == self.me
 
     def pile(self, seat, name):
         return self.octgn.pile(self.pids[seat], name)
 
-    def write(self, old, new, hl_old=None, hl_new=None):
-        """Make the table show ``new``; ``old`` is the view the table shows now (None: unknown).
+    def write(self, old, new, hl_old=None, hl_new=None, create=True):
+        """Make what this client owns on the table show ``new``; ``old`` is the view the table shows now
+        (None: unknown).
 
-        Cards the engine made during the game are made on the table when the view names their card id
-        (``model``); others without an OCTGN card, and cards of nobody in a pile, are not shown; they
-        are listed in ``self.unshown``."""
-        fresh = self.make_cards(new["cards"])
+        With ``create`` (the acting client), cards the engine made during the game are made on the
+        table when the view names their card id (``model``); others without an OCTGN card, and cards of
+        nobody in a pile, are not shown; they are listed in ``self.unshown``."""
+        fresh = self.make_cards(new["cards"]) if create else set()
         new_cards = dict((i, v) for i, v in new["cards"].items() if i in self.cid and
                          (v["pile"] is None or v["player"] >= 0))
         self.unshown = sorted(set(new["cards"]) - set(new_cards))
@@ -126,7 +136,7 @@ class TableWriter(object):
             pile = self.pile(key[0], key[1])
             for pos, iid in enumerate(orders[key]):
                 card = self.octgn.card(self.cid[iid])
-                if not same(card.group, pile):
+                if not same(card.group, pile) and self.controls(card):
                     card.moveTo(pile, pos)
                     self.moves += 1
         # 2. cards on the table
@@ -137,6 +147,8 @@ class TableWriter(object):
                 continue
             x, y = where(self.face, v)
             card = self.octgn.card(self.cid[iid])
+            if not self.controls(card):
+                continue
             if not same(card.group, table) or _point(card.position) != (x, y):
                 card.moveToTable(x, y, not v["face_up"])
                 self.moves += 1
@@ -145,11 +157,16 @@ class TableWriter(object):
                 self.moves += 1
         # 3. the order inside each pile
         for key in sorted(orders):
+            if self.pids[key[0]] != self.me:
+                continue
             pile = self.pile(key[0], key[1])
             now = [c._id for c in pile]
-            for pos, iid in enumerate(orders[key]):
+            cids = set(now)
+            for pos, iid in enumerate([i for i in orders[key] if self.cid[i] in cids]):
                 cid = self.cid[iid]
                 if pos < len(now) and now[pos] == cid:
+                    continue
+                if not self.controls(self.octgn.card(cid)):
                     continue
                 self.octgn.card(cid).moveTo(pile, pos)
                 self.moves += 1
@@ -163,6 +180,8 @@ class TableWriter(object):
             if had == want:
                 continue
             card = self.octgn.card(self.cid[iid])
+            if not self.controls(card):
+                continue
             for mid in sorted(self.marker_names):
                 key = (self.marker_names[mid], mid)
                 n = want.get(mid, 0)
@@ -172,22 +191,32 @@ class TableWriter(object):
                 elif had.get(mid, 0) != n:
                     card.markers[key] = n
         # 5. counters
+        #    (its own only, and after the engine's value: the table's may be a second late)
         for seat, counters in enumerate(new["counters"]):
+            if seat >= len(self.pids) or self.pids[seat] != self.me:
+                continue
             before = old["counters"][seat] if old is not None else None
             player = self.octgn.player(self.pids[seat])
             for name in sorted(counters):
                 value = counters[name]
                 if before is not None and before.get(name) == value:
                     continue
-                counter = player.counters[name]
-                if counter.value != value:
-                    counter.value = value
+                player.counters[name].value = value
         # 6. the highlight of the card whose decision is open (a card made now has none yet)
         if hl_old != hl_new or old is None:
-            if hl_old is not None and hl_old in self.cid:
-                self.octgn.card(self.cid[hl_old]).highlight = None
-            if hl_new is not None and hl_new in self.cid:
-                self.octgn.card(self.cid[hl_new]).highlight = HIGHLIGHT
+            for iid, colour in ((hl_old, None), (hl_new, HIGHLIGHT)):
+                if iid is not None and iid in self.cid:
+                    card = self.octgn.card(self.cid[iid])
+                    if self.controls(card):
+                        card.highlight = colour
+        # 7. a card made now on the table belongs to the seat the view names
+        for iid in sorted(fresh):
+            v = new_cards.get(iid)
+            if v is None or v["pile"] is not None or not 0 <= v["player"] < len(self.pids):
+                continue
+            pid = self.pids[v["player"]]
+            if pid != self.me:
+                self.octgn.card(self.cid[iid]).controller = self.octgn.player(pid)
 
     def make_cards(self, cards):
         """Make an OCTGN card for each card of the view that has none and whose card id the package

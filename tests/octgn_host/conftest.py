@@ -142,3 +142,26 @@ def cfc_that_goes_on(conceded: list) -> type:
         VOCAB = cfc.VOCAB
 
     return Package
+
+
+# ---------------------------------------------------------------------- signed inputs for a Session
+class Signer:
+    """The secrets of every seat (each client keeps its own in a game): ``signer(session, payload)``
+    signs ``payload`` with the next token of the seat it belongs to (the conceding seat, else the seat
+    whose decision is open); ``ends`` are the chain ends a start item would carry."""
+
+    def __init__(self, seats=2, tag="test"):
+        from octgn_pack.host import auth
+        self.keys = [auth.Keys(auth.new_secret([tag, k])) for k in range(seats)]
+
+    @property
+    def ends(self):
+        return [k.end(0) for k in self.keys]
+
+    def __call__(self, session, payload, seat=None):
+        from octgn_pack.host import codec
+        if seat is None:
+            seat = codec.conceding_seat(payload)
+        if seat is None:
+            seat = session.pending["player"]
+        return codec.sign(payload, self.keys[seat].token(session.chains.count[seat]))

@@ -53,14 +53,15 @@ def test_card_ranges_round_trip(ids):
 
 
 def test_the_start_item_round_trips_and_is_short():
-    seats = [(1, list(range(65537, 65587))), (2, list(range(131073, 131123)))]
-    item = codec.encode_start('build "x" 1', 123456, seats)
-    assert set(item) <= SAFE and len(item) < 80
+    seats = [(1, "AAAAAAAA", "B" * 22, list(range(65537, 65587))),
+             (2, "CCCCCCCC", "D" * 22, list(range(131073, 131123)))]
+    item = codec.encode_start('build "x" 1', seats)
+    assert set(item) <= SAFE and len(item) < 140
     start = codec.decode_start(item)
-    assert start["build"] == "build__x__1" and start["seed"] == 123456
-    assert [(s["pid"], s["cards"]) for s in start["seats"]] == seats
+    assert start["build"] == "build__x__1"
+    assert [(s["pid"], s["end"], s["commitment"], s["cards"]) for s in start["seats"]] == seats
     with pytest.raises(codec.InputError):
-        codec.decode_start("S9,b,1,1:1")
+        codec.decode_start("S9,b,1:a:b:1")
 
 
 def test_log_parts_and_checks():

@@ -40,6 +40,7 @@ def assert_clean(summary):
     for c in summary["clients"]:
         assert c["errors"] == [] and c["host_errors"] == [], (c["name"], c["errors"], c["host_errors"])
         assert c["off"] is None, c["off"]
+        assert c["warnings"] == [], (c["name"], c["warnings"][:3])   # no OCTGN warning in a whole game
     assert summary["alerts"] == []
 
 
@@ -98,18 +99,27 @@ def test_clients_send_only_inputs(demo_zip):
     calls = [t for t in s["traffic"] if t["kind"] == "remoteCall"]
     hellos = [t for t in calls if t["text"].startswith("rs_hello(")]
     sent = [t for t in calls if t["text"].startswith("rs_in(")]
+    reveals = [t for t in calls if t["text"].startswith("rs_reveal(")]
     assert len(hellos) == 4                 # each client announces its build once, the other answers
-    assert sent and len(sent) + len(hellos) == len(calls)
-    # the remote calls carry exactly the input log, once, in order
+    assert len(reveals) == 2                # each client reveals its seed share to the other
+    assert sent and len(sent) + len(hellos) + len(reveals) == len(calls)
+    # the remote calls carry exactly the input log, once, in order: the start, then (after the seed
+    # shares, sent with rs_reveal) the inputs
+    head = a["log"][:3]
+    assert sorted(t["text"].split('"')[1] for t in reveals) == head[1:]
     items = []
     for t in sent:
-        args = t["text"][len("rs_in("):-1].split(", ", 2)
+        args = t["text"][len("rs_in("):-1].split(",", 2)
         first, text = int(args[1]), args[2].strip('"')
+        if first == 0:
+            assert items == [] and codec.split(text) == head[:1]
+            items = list(head)
+            continue
         assert first == len(items)
         items.extend(codec.split(text))
     assert items == a["log"]
     calls, total = bytes_per_action(s["traffic"])
-    assert median(calls) <= 40 and median(total) <= 200, (median(calls), median(total))
+    assert median(calls) <= 40 and median(total) <= 100, (median(calls), median(total))
     assert max(t["bytes"] for t in s["traffic"] if t["kind"] == "gvar") < 8 * len(codec.join(a["log"])) + 100
 
 

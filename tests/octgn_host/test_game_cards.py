@@ -9,7 +9,7 @@ from octgn_pack.host.lockstep import Session
 from rulescript.games import cfc
 from rulescript.sim.host import load_table
 from tests.conftest import DEMO
-from tests.octgn_host.conftest import cfc_that_goes_on
+from tests.octgn_host.conftest import Signer, cfc_that_goes_on
 from tests.octgn_host.test_tablesync import Card, FakeTable
 from tests.octgn_standin import play
 
@@ -60,10 +60,15 @@ def test_the_writer_makes_the_cards_a_view_names_and_turns_them_face_up():
     assert fake.log[:2] == [("create", 101, "guid-seer", x0, y0, True), ("create", 102, "guid-wolf", x1, y1, True)]
     assert cid == {1: 101, 2: 102} and w.made == [(1, 101), (2, 102)]
     assert w.unshown == [3]                      # a card id the package does not know: not shown
+    assert ("controller", 101, 1) in fake.log    # made by player 2 for seat 0: given to player 1
     fake.log = []
     v2 = {"cards": {**v1["cards"], 2: role(1, True, "wolf", {"ww-dead": 1})}, "counters": [{}, {}]}
     w.write(v1, v2)
     assert fake.log == [("marker", 102, "ww-dead", 1)] and fake.cards[102].isFaceUp is True
+    fake.log = []
+    v3 = {"cards": {**v2["cards"], 1: role(0, True)}, "counters": [{}, {}]}
+    w.write(v2, v3)
+    assert fake.log == [] and fake.cards[101].isFaceUp is False   # player 1's card: its client turns it
     assert [c for c in fake.log if c[0] == "create"] == []    # made once
 
 
@@ -108,18 +113,19 @@ def test_the_stand_in_makes_cards_for_their_maker_and_a_peek_shows_one_player(wo
 def test_a_concession_ends_cfc_and_a_game_that_goes_on_asks_again():
     demo = load_table(DEMO)
     decks = [demo.data.deck_list(n) for n in demo.data.deck_names()]
-    s = Session(cfc, demo.data.models, demo.rules, "S1,b,4", decks, 4)
+    sign = Signer()
+    s = Session(cfc, demo.data.models, demo.rules, ["S2,b"], decks, 4, sign.ends)
     s.add([])
     seat = s.pending["player"]
-    s.add([codec.concede_item(1 - seat)])       # CFC: the other player concedes, the game ends
+    s.add([sign(s, codec.concede_item(1 - seat))])       # CFC: the other player concedes, the game ends
     assert s.over and s.result["winner"] == seat
 
     conceded: list = []
-    s = Session(cfc_that_goes_on(conceded), demo.data.models, demo.rules, "S1,b,4", decks, 4)
+    s = Session(cfc_that_goes_on(conceded), demo.data.models, demo.rules, ["S2,b"], decks, 4, sign.ends)
     s.add([])
     req = s.pending
-    s.add([codec.concede_item(1 - req["player"])])
+    s.add([sign(s, codec.concede_item(1 - req["player"]))])
     assert not s.over and s.pending == req and conceded[-1] == 1 - req["player"]   # asked again
     n = len(s.state["log"])
-    s.add(["0"])                                  # ... and answered by the next input
+    s.add([sign(s, "0")])                         # ... and answered by the next input
     assert s.state["log"][n] == [req["kind"], req["player"], req["options"][0]]

@@ -12,6 +12,9 @@ from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.gamelog import play_game
 from rulescript.sim.host import load_table
 from tests.conftest import DEMO
+from tests.octgn_host.conftest import Signer
+
+SIGN = Signer()
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +31,7 @@ def headless(demo, seed):
 
 
 def session(demo, decks, seed):
-    return Session(cfc, demo.data.models, demo.rules, "S1,b,%d" % seed, decks, seed)
+    return Session(cfc, demo.data.models, demo.rules, ["S2,b"], decks, seed, SIGN.ends)
 
 
 def advanced(demo, seed, n, digest=False):
@@ -37,7 +40,7 @@ def advanced(demo, seed, n, digest=False):
     s = session(demo, decks, seed)
     s.add([])
     for kind, player, answer in game.state["log"][:n]:
-        s.add([codec.encode_answer(s.pending, answer)])
+        s.add([SIGN(s, codec.encode_answer(s.pending, answer))])
         if digest:
             s.digest()
     return s, game
@@ -53,7 +56,7 @@ def test_a_session_fed_one_input_at_a_time_is_the_headless_game(demo, seed):
         req = s.pending
         assert [req["kind"], req["player"]] == [kind, player]
         before = s.ckpt_at
-        got += s.add([codec.encode_answer(req, answer)])
+        got += s.add([SIGN(s, codec.encode_answer(req, answer))])
         longest = max(longest, len(s.log) - before)
     assert s.over and s.pending is None and s.state == game.state
     assert got == records                              # every record once, in order
@@ -72,20 +75,20 @@ def test_an_input_that_does_not_fit_leaves_the_session_as_it_was(demo):
     s, game = advanced(demo, 2, 15)
     log, state, ckpt, pending = list(s.log), s.state, s.ckpt, s.pending
     with pytest.raises(codec.InputError):
-        s.add(["99"])
+        s.add([SIGN(s, "99")])
     assert s.log == log and s.state is state and s.ckpt is ckpt and s.pending is pending
-    s.add([codec.encode_answer(s.pending, game.state["log"][15][2])])
+    s.add([SIGN(s, codec.encode_answer(s.pending, game.state["log"][15][2]))])
     assert len(s.log) == len(log) + 1
 
 
 def test_a_concession_ends_the_game_at_the_open_decision(demo):
     s, _game = advanced(demo, 3, 9)
     seat = s.pending["player"]
-    records = s.add([codec.concede_item(seat)])
+    records = s.add([SIGN(s, codec.concede_item(seat))])
     assert s.over and s.result["winner"] == 1 - seat and "conceded" in s.result["reason"]
     assert records[-1]["type"] == "gameover"
     with pytest.raises(codec.InputError):
-        s.add(["0"])                                   # nothing is asked after the end
+        s.add([SIGN(s, "0", seat=0)])                  # nothing is asked after the end
 
 
 def test_checksums_are_kept_for_recent_inputs(demo):
@@ -101,6 +104,6 @@ def test_a_table_face_may_make_the_new_game_itself(demo):
     def new_game(models, given, seed):
         made.append((given, seed))
         return cfc.Game(models, [list(reversed(d)) for d in given], None, seed=seed + 1)
-    s = Session(cfc, demo.data.models, demo.rules, "S1,b,4", decks, 4, new_game)
+    s = Session(cfc, demo.data.models, demo.rules, ["S2,b"], decks, 4, SIGN.ends, new_game)
     s.add([])
     assert made == [(decks, 4)] and s.initial["seed"] == 5

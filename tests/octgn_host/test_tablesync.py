@@ -22,6 +22,15 @@ class Card:
         self.markers = Markers(table, cid)
         self._highlight = None
 
+    @property
+    def controller(self):
+        return self.table.players[self.table.controllers.get(self._id, self.table.me._id)]
+
+    @controller.setter
+    def controller(self, player):
+        self.table.log.append(("controller", self._id, player._id))
+        self.table.controllers[self._id] = player._id
+
     def _leave(self):
         if self.group is not None:
             self.group.cards.remove(self)
@@ -84,12 +93,17 @@ class Player:
 
 
 class FakeTable:
-    def __init__(self, face, pids, ncards):
+    """``me``: the local player's id (default the last); every card is the local player's unless
+    ``controllers`` (card id -> player id) says otherwise."""
+
+    def __init__(self, face, pids, ncards, me=None, controllers=None):
         self.log = []
         self.tbl = Group(1, "Table")
         self.players = dict((pid, Player(self, pid, [p["name"] for p in face.PILES], [c["name"] for c in face.COUNTERS]))
                             for pid in pids)
         self.cards = dict((cid, Card(self, cid)) for cid in range(1, ncards + 1))
+        self.me = self.players[pids[-1] if me is None else me]
+        self.controllers = dict(controllers or {})
 
     def card(self, cid):
         return self.cards[cid]
@@ -110,7 +124,7 @@ def pile_view(player, pile, order):
 
 
 def test_a_first_write_places_everything_then_a_draw_moves_one_card():
-    fake = FakeTable(cfc_table, [7, 9], 6)
+    fake = FakeTable(cfc_table, [7, 9], 6, me=9)
     w = tablesync.TableWriter(fake, cfc_table, dict((i, i) for i in range(1, 7)), [7, 9])
     v1 = {"cards": {**pile_view(0, "Deck", [3, 1, 2]), **pile_view(1, "Deck", [4, 5, 6])},
           "counters": [{"HP": 3000, "SP": 0}, {"HP": 3000, "SP": 0}]}
@@ -130,7 +144,7 @@ def test_a_first_write_places_everything_then_a_draw_moves_one_card():
 
 
 def test_a_new_order_inside_a_pile_moves_only_the_cards_out_of_place():
-    fake = FakeTable(cfc_table, [1, 2], 6)
+    fake = FakeTable(cfc_table, [1, 2], 6, me=1)
     w = tablesync.TableWriter(fake, cfc_table, dict((i, i) for i in range(1, 7)), [1, 2])
     v1 = {"cards": pile_view(0, "Deck", [1, 2, 3, 4, 5, 6]), "counters": [{}, {}]}
     w.write(None, v1)
@@ -167,3 +181,28 @@ def test_a_drop_picks_the_nearest_free_slot():
     assert tablesync.slot_at(cfc_table, 0, xs[2] + 30, [0, 2, 3]) == 2
     assert tablesync.slot_at(cfc_table, 1, tablesync.place(cfc_table, 1, 3, 0, False)[0], [1, 3]) == 3
     assert tablesync.slot_at(cfc_table, 0, 0, []) is None
+
+
+def test_each_client_writes_only_the_cards_it_controls_and_its_own_counters():
+    """Alice (7) controls cards 1-3, Bob (9) cards 4-6: each writer changes its own only, and writes a
+    counter after the engine's value even when the table shows that value already (it may be stale)."""
+    owners = {1: 7, 2: 7, 3: 7, 4: 9, 5: 9, 6: 9}
+    v1 = {"cards": {**pile_view(0, "Deck", [1, 2, 3]), **pile_view(1, "Deck", [4, 5, 6])},
+          "counters": [{"HP": 3000, "SP": 0}, {"HP": 3000, "SP": 0}]}
+    v2 = {"cards": dict(v1["cards"]), "counters": [{"HP": 2500, "SP": 0}, {"HP": 0, "SP": 1}]}
+    v2["cards"].update(pile_view(0, "Deck", [2, 3]))
+    v2["cards"].update(pile_view(0, "Hand", [1]))
+    v2["cards"].update(pile_view(1, "Deck", [5, 6]))
+    v2["cards"].update(pile_view(1, "Hand", [4]))
+    logs = {}
+    for me in (7, 9):
+        fake = FakeTable(cfc_table, [7, 9], 6, me=me, controllers=owners)
+        for cid in range(1, 7):
+            fake.cards[cid].moveTo(fake.pile(owners[cid], "Deck"), 3)
+        fake.players[9].counters["HP"]._value = 0          # what a late echo shows
+        w = tablesync.TableWriter(fake, cfc_table, dict((i, i) for i in range(1, 7)), [7, 9])
+        fake.log = []
+        w.write(v1, v2)
+        logs[me] = fake.log
+    assert logs[7] == [("moveTo", 1, "Hand", 0), ("counter", "HP", 2500)]
+    assert logs[9] == [("moveTo", 4, "Hand", 0), ("counter", "HP", 0), ("counter", "SP", 1)]

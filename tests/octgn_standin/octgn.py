@@ -12,12 +12,24 @@ What it models (shared/spec/octgn.md sections 4-6, checked against OCTGN's sourc
 * events fire on every client, except ``OnCardClicked``, ``OnCardDoubleClicked``, ``OnCounterChanged``
   and every ``Override*`` event, which fire only on the client that acted; a declared
   ``OverrideCardsMoved`` replaces UI moves, ``OverrideTurnPassed`` the UI turn pass;
-* ``remoteCall`` is delivered asynchronously, in order per sender, as source text evaluated by the
-  receiver; what the sandbox refuses (tuples, counters, unsafe function names, strings with ``"``,
-  ``\\x``, ``\\u`` or triple quotes, objects inside dicts) is dropped with a SECURITY ALERT to everybody;
+* ``remoteCall`` is delivered asynchronously, in order per sender, as the source text OCTGN's API
+  wrapper makes (arguments joined by commas without spaces, a pile as ``Pile(id, 'name', Player(n))``)
+  and checked by the **receiver** as ``ExecuteFunctionSecureNoFormat`` does: the function must exist
+  there and not be one of OCTGN's blocked names, no ``;`` or newline outside quotes, one call and
+  nothing else, no string with ``\\x``, ``\\u`` or triple quotes; what the wrapper cannot send (tuples,
+  counters, objects inside dicts) never leaves; every refusal is a SECURITY ALERT to everybody;
 * global variables are strings; the writer sees a new value at once, the others after the server's
-  echo (which also reaches the writer, so the last write wins); ``OnGlobalVariableChanged`` fires on
-  every client whose value changed; a value with ``"``, ``\\`` or a newline breaks the handler;
+  echo (which also reaches the writer, so the last write wins); ``OnGlobalVariableChanged`` /
+  ``OnPlayerGlobalVariableChanged`` fire on **every** echo, on every client, with the writer's old
+  value; a value with ``"``, ``\\`` or a newline breaks the handler;
+* counters: a write changes the writer's own display at once; the update reaches the server (and
+  every client, the writer included) about a second later, after everything else in flight;
+* ``nextTurn``/``setActivePlayer`` change the active player when the server's echo arrives (after the
+  job), not at once;
+* moving a card into a pile gives it the pile's controller and turns it face up;
+* ``mute()`` silences the automatic chat lines of the job that calls it (moves, counters);
+* every warning OCTGN shows a player is counted (``Client.warnings``, ``Room.warnings``): changing a
+  card one does not control warns that card's controller;
 * ``rnd`` is answered by the server to its caller only;
 * ``table.create``/``pile.create`` make cards owned by the local player, with ids the creating client
   makes (``player id << 16 | its count of cards``); ``peek()`` lets the local player (only) see a
@@ -34,6 +46,11 @@ import re
 import sys
 import time
 
+try:
+    import __builtin__ as _builtins
+except ImportError:
+    import builtins as _builtins
+
 from .package import ModuleSet
 
 PY2 = sys.version_info[0] == 2
@@ -41,9 +58,12 @@ TEXT = (str, type(u""))
 INTS = (int, type(2 ** 64))
 
 LOCAL_EVENTS = ("OnCardClicked", "OnCardDoubleClicked", "OnCounterChanged")
-DANGEROUS = frozenset(["exec", "eval", "execfile", "compile", "getattr", "setattr", "delattr", "globals",
-                       "locals", "vars", "__import__", "open", "file", "input", "raw_input", "reload",
-                       "dir", "type", "object", "exit", "quit", "help", "memoryview", "breakpoint"])
+#: the names OCTGN's remoteCall refuses (its own list: ``apply``, ``hasattr`` and the web calls are in
+#: it; ``type``, ``object`` and ``help`` are not)
+DANGEROUS = frozenset(["exec", "eval", "execfile", "compile", "getattr", "setattr", "delattr", "hasattr",
+                       "globals", "locals", "vars", "__import__", "open", "file", "input", "raw_input",
+                       "reload", "dir", "apply", "exit", "quit", "memoryview", "breakpoint", "webRead",
+                       "webPost"])
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -139,6 +159,7 @@ class Room(object):
 
     def __init__(self, package, seed=1):
         self.package = package
+        self.seed = seed
         self.rand = Rand(seed)
         self.players = []
         self.clients = []
@@ -153,6 +174,8 @@ class Room(object):
         self.current = None      # the client whose job runs
         self.traffic = []        # every message between clients: dicts with kind, from, to, bytes, text
         self.alerts = []
+        self.warnings = []       # (player id shown to, text): every warning OCTGN would show a player
+        self.delayed = []        # counter updates on their way to the server
         self.rnd_calls = []
         self.jobs_run = 0
         self.started = False
@@ -193,6 +216,7 @@ class Room(object):
         self.cards = {}
         for p in self.players:
             p.counters = dict(self.package.counters)
+        self.delayed = []
         self.gvars = dict(self.package.global_variables)
         self.pvars = {}
         self.active = None
@@ -201,6 +225,7 @@ class Room(object):
         for c in self.connected():
             c.gvars = dict(self.gvars)
             c.pvars = {}
+            c.counters = self.counter_values()
             c.fire("OnGameStarted", None)
 
     def load_deck(self, client, deck):
@@ -252,6 +277,7 @@ class Room(object):
         client.connected = True
         client.gvars = dict(self.gvars)      # the server sends the game's current state
         client.pvars = dict(self.pvars)
+        client.counters = self.counter_values()
         client.load_scripts()
         for c in self.connected():
             if c is not client:
@@ -268,7 +294,8 @@ class Room(object):
             target.queue.append(job)
 
     def run(self, limit=1000000):
-        """Run jobs until every queue is empty; returns how many ran."""
+        """Run jobs until every queue is empty; returns how many ran.  Counter updates reach everybody
+        when nothing else is in flight (OCTGN sends them about a second late)."""
         if self.current is not None:
             raise StandInError("a job of %s is running (a dialog holds the queue)" % self.current.state.name)
         ran = 0
@@ -280,8 +307,21 @@ class Room(object):
                     ran += 1
                     progressed = True
             if not progressed:
-                break
+                if not self.delayed:
+                    break
+                self.flush_counters()
         return ran
+
+    def counter_values(self):
+        return dict(((p.pid, n), v) for p in self.players for n, v in p.counters.items())
+
+    def flush_counters(self):
+        """The delayed counter updates reach the server, then every client (the writer too)."""
+        updates, self.delayed = self.delayed, []
+        for state, name, value in updates:
+            state.counters[name] = value
+            for c in self.connected():
+                c.counters[(state.pid, name)] = value
 
     def idle(self):
         return not [c for c in self.clients if c.queue and c.connected]
@@ -298,6 +338,9 @@ class Room(object):
             if index is None:
                 index = 0
             group.cards.insert(max(0, min(index, len(group.cards))), card)
+            if group.owner is not None:     # Group.AddAt: the pile's controller, face up
+                card.controller = group.owner
+            card.face_up = True
         card.group = group
 
     def pass_turn(self, client, target, force):
@@ -311,6 +354,18 @@ class Room(object):
     def note(self, kind, sender, to, text):
         self.traffic.append({"kind": kind, "from": sender.pid, "to": to.pid if to is not None else None,
                              "bytes": len(text), "text": text, "job": self.jobs_run})
+
+    def client_of(self, state):
+        for c in self.clients:
+            if c.state is state:
+                return c
+        return None
+
+    def auto(self, client, text):
+        """An automatic chat line of OCTGN (unless the job called ``mute()``)."""
+        if not client.muted:
+            for c in self.connected():
+                c.chat.append(text)
 
     def alert(self, text):
         self.alerts.append(text)
@@ -353,7 +408,10 @@ class Client(object):
         self.ns = None
         self.modules = None
         self.api = None
-        self.rand = Rand(state.pid * 7919)
+        self.rand = Rand(state.pid * 7919 + room.seed * 104729)   # rndArray: local, differs per game
+        self.settings = {}          # getSetting/setSetting: local, kept over reloads and rejoins
+        self.counters = room.counter_values()   # the counters as this client shows them
+        self.muted = False
         self.loads = 0
         self.depth = 0
 
@@ -372,7 +430,7 @@ class Client(object):
                     code = compile(self.package.source(src), src, "exec")
                     exec(code, self.ns)
                 except Exception as e:  # OCTGN prints a warning and loads the other scripts
-                    self.warnings.append("script %s failed to load: %s: %s" % (src, type(e).__name__, e))
+                    self.api.warn("script %s failed to load: %s: %s" % (src, type(e).__name__, e))
         finally:
             self.close_scripts()
 
@@ -400,6 +458,7 @@ class Client(object):
                 room.timings.append((self.state.pid, getattr(job, "label", "job"), _clock() - t0))
             self.close_scripts()
             self.busy = False
+            self.muted = False
             room.current = None
             room.jobs_run += 1
         out, self.outbox = self.outbox, []
@@ -597,12 +656,18 @@ class Api(object):
             return self.table
         return Pile(self, g)
 
-    def warn(self, text):
-        self.client.warnings.append(text)
+    def warn(self, text, to=None):
+        """A warning OCTGN shows the player of ``to`` (a client; default this one)."""
+        to = to or self.client
+        to.warnings.append(text)
+        self.room.warnings.append((to.state.pid, text))
 
     def touch(self, card):
+        """Changing a card another player controls: it happens, and its controller is warned."""
         if card.controller is not self.client.state:
-            self.warn("%s does not control card %s" % (self.client.state.name, card.cid))
+            owner = self.room.client_of(card.controller)
+            self.warn("%s changed card %s, but %s does not control it" % (
+                self.client.state.name, card.cid, self.client.state.name), to=owner)
 
     def create_card(self, model, group, x, y, face_up):
         room = self.room
@@ -629,6 +694,7 @@ class Api(object):
         oldi = old.cards.index(s)
         room.move(s, group, index, x, y, face_up)
         me = self.client.state
+        room.auto(self.client, "%s moves %s to %s." % (me.name, room.package.cards[s.guid]["name"], group.name))
         for c in room.connected():
             c.fire("OnScriptedCardsMoved",
                    lambda cl: Args(player=cl.api.player(me), cards=[cl.api.card(s.cid)],
@@ -645,7 +711,7 @@ class Api(object):
             "cardProperties": [], "Rot0": 0, "Rot90": 1, "Rot180": 2, "Rot270": 3,
             "getPlayers": lambda: [me] + [self.player(p) for p in room.players if p is not client.state],
             "notify": self.notify, "whisper": self.whisper,
-            "notifyBar": lambda color, msg: client.chat.append(msg), "mute": lambda: None,
+            "notifyBar": lambda color, msg: client.chat.append(msg), "mute": self.mute,
             "rnd": self.rnd, "rndArray": self.rnd_array,
             "confirm": self.confirm, "askInteger": self.ask_integer, "askString": self.ask_string,
             "askChoice": self.ask_choice, "cardDlg": self.card_dlg, "askCard": self.ask_card,
@@ -655,11 +721,23 @@ class Api(object):
             "setActivePlayer": self.set_active_player, "currentPhase": self.current_phase,
             "setPhase": self.set_phase, "setStop": lambda index, stop: None,
             "getGlobalVariable": self.get_global, "setGlobalVariable": self.set_global,
-            "getSetting": lambda name, default=None: default, "setSetting": lambda name, value: None,
+            "getSetting": lambda name, default=None: client.settings.get(name, default),
+            "setSetting": lambda name, value: client.settings.__setitem__(name, value),
             "remoteCall": self.remote_call, "update": lambda: None, "playSound": lambda name: None,
             "Card": self.card, "Player": lambda pid: self.player([p for p in room.players if p.pid == pid][0]),
+            "Pile": self.pile_by_id,
         }
         return ns
+
+    def pile_by_id(self, gid, name, player):
+        """The API wrapper's ``Pile(id, name, player)`` (how a remote call names a pile)."""
+        for g in player._state.piles:
+            if g.gid == gid:
+                return Pile(self, g)
+        raise ValueError("no pile %r" % (gid,))
+
+    def mute(self):
+        self.client.muted = True
 
     # ------------------------------------------------------------------ chat and dialogs
     def notify(self, msg):
@@ -725,19 +803,26 @@ class Api(object):
         return self.room.active is None or self.room.active is self.client.state
 
     def next_turn(self, player=None, force=False):
+        """Asks the server; the active player changes when its echo arrives (after this job)."""
         if not self._may_drive():
             return
-        self.room.pass_turn(self.client, player._state if player is not None else None, force)
+        room = self.room
+        client = self.client
+        target = player._state if player is not None else None
+        room.post(None, lambda: room.pass_turn(client, target, force))
 
     def set_active_player(self, player):
         if not self._may_drive():
             return
         room = self.room
-        old = room.active
-        room.active = player._state
-        for c in room.connected():
-            c.fire("OnTurnPassed", lambda cl: Args(player=cl.api.player(old) if old else None, turn=room.turn,
-                                                   force=False))
+
+        def server():
+            old = room.active
+            room.active = player._state
+            for c in room.connected():
+                c.fire("OnTurnPassed", lambda cl: Args(player=cl.api.player(old) if old else None, turn=room.turn,
+                                                       force=False))
+        room.post(None, server)
 
     def current_phase(self):
         room = self.room
@@ -788,33 +873,35 @@ class Api(object):
         old = store.get(key, "") if state is None else self.get_player_global(state, name)
         store[key] = value
         room.note("gvar" if state is None else "pvar", client.state, None, name + value)
-        if old != value:
-            client.fire(event, _var_args(state, name, old, value))
 
         def server():
             (room.gvars if state is None else room.pvars)[key] = value
             for c in room.connected():
-                room.post(c, _echo(c, store is client.gvars, state, key, name, value, event))
+                room.post(c, _echo(c, store is client.gvars, key, value, event, _var_args(state, name, old, value)))
         room.post(None, server)
 
     # ------------------------------------------------------------------ remote calls
     def remote_call(self, player, fn, args):
+        """The API wrapper makes the source text; the receiver checks it before running it."""
         room = self.room
+        sender = self.client.state
         try:
-            if not isinstance(fn, TEXT) or not _IDENT.match(fn) or fn in DANGEROUS:
-                raise _Refused("function name %r" % (fn,))
             if not isinstance(args, list):
                 raise _Refused("arguments must be a list, not %s" % type(args).__name__)
-            text = "%s(%s)" % (fn, ", ".join([_source(a) for a in args]))
+            text = "%s(%s)" % (fn, ",".join([_source(a) for a in args]))
         except _Refused as e:
-            room.alert("%s's remoteCall refused: %s" % (self.client.state.name, e))
+            room.alert("%s's remoteCall refused: %s" % (sender.name, e))
             return
         target = [c for c in room.clients if c.state is player._state][0]
-        room.note("remoteCall", self.client.state, target.state, text)
+        room.note("remoteCall", sender, target.state, text)
 
         def job():
+            why = _insecure(str(fn), text, target.ns)
+            if why is not None:
+                room.alert("%s's remoteCall refused by %s: %s" % (sender.name, target.state.name, why))
+                return
             eval(compile(text, "<remoteCall>", "eval"), target.ns)
-        room.post(target, _labelled("remote:" + fn, job))
+        room.post(target, _labelled("remote:" + str(fn), job))
 
 
 def _var_args(state, name, old, value):
@@ -825,19 +912,39 @@ def _var_args(state, name, old, value):
     return make
 
 
-def _echo(client, game_wide, state, key, name, value, event):
+def _echo(client, game_wide, key, value, event, make_args):
+    """The server's echo of a variable write on one client: the value is set and the event fires,
+    every time, with the writer's old value (ClientHandler.SetGlobalVariable)."""
     def job():
-        store = client.gvars if game_wide else client.pvars
-        old = store.get(key, "") if game_wide else client.api.get_player_global(state, name)
-        store[key] = value
-        if old != value:
-            for action in client.handlers(event):
-                client._event_job(action, _var_args(state, name, old, value))()
+        (client.gvars if game_wide else client.pvars)[key] = value
+        for action in client.handlers(event):
+            client._event_job(action, make_args)()
     return job
 
 
 class _Refused(Exception):
     pass
+
+
+def _insecure(fn, text, ns):
+    """Why the receiver refuses a remote call's source text (ExecuteFunctionSecureNoFormat), or None:
+    the function must exist there and not be a blocked name; the text holds at most one double-quoted
+    string segment, no escape or triple quote, and no ``;`` or newline outside that string."""
+    if not _IDENT.match(fn) or fn in DANGEROUS:
+        return "function name %r" % fn
+    if not callable(ns.get(fn, getattr(_builtins, fn, None))):
+        return "no function %r here" % fn
+    if "\\x" in text or "\\u" in text or "'''" in text:
+        return "an escape or a triple quote in %r" % text[:40]
+    parts = text.split('"')
+    if len(parts) > 3:
+        return "more than one string segment in %r" % text[:40]
+    if len(parts) == 2:
+        return "a string that is not closed in %r" % text[:40]
+    bare = parts[0] + parts[-1] if len(parts) == 3 else text
+    if ";" in bare or "\n" in bare or "\r" in bare:
+        return "more than one statement in %r" % text[:40]
+    return None
 
 
 def _source(a):
@@ -847,8 +954,6 @@ def _source(a):
     if isinstance(a, INTS) or isinstance(a, float):
         return repr(int(a)) if isinstance(a, INTS) else repr(a)
     if isinstance(a, TEXT):
-        if '"' in a or "\\x" in a or "\\u" in a or "'''" in a:
-            raise _Refused("string %r" % (a[:40],))
         return '"%s"' % a
     if isinstance(a, PlayerApi):
         return "Player(%d)" % a._id
@@ -857,9 +962,9 @@ def _source(a):
     if isinstance(a, Table):
         return "table"
     if isinstance(a, Pile):
-        return "Player(%d).piles['%s']" % (a._state.owner.pid, a.name)
+        return "Pile(%d, '%s', Player(%d))" % (a._id, a.name, a._state.owner.pid)
     if isinstance(a, list):
-        return "[%s]" % ", ".join([_source(x) for x in a])
+        return "[%s]" % ",".join([_source(x) for x in a])
     if isinstance(a, dict):
         for k, v in a.items():
             if not _plain(k) or not _plain(v):
@@ -1152,7 +1257,7 @@ class PlayerApi(_ById):
             if g.name.lower() == name.lower():
                 return Pile(self._api, g)
         if name in self._state.counters:
-            return self._state.counters[name]
+            return self._api.client.counters[(self._state.pid, name)]
         raise AttributeError(name)
 
     def __setattr__(self, name, value):
@@ -1190,13 +1295,18 @@ class Counter(object):
 
     @property
     def value(self):
-        return self._state.counters[self.name]
+        return self._api.client.counters[(self._state.pid, self.name)]
 
     @value.setter
     def value(self, v):
-        old = self._state.counters[self.name]
-        self._state.counters[self.name] = int(v)
+        """Counter.SetValue: the writer's display changes at once; the update reaches the server and
+        every client (the writer too) about a second later."""
         api = self._api
+        client = api.client
+        old = client.counters[(self._state.pid, self.name)]
+        client.counters[(self._state.pid, self.name)] = int(v)
+        api.room.delayed.append((self._state, self.name, int(v)))
+        api.room.auto(client, "%s sets %s's %s to %d." % (client.state.name, self._state.name, self.name, int(v)))
         state = self._state
         name = self.name
         api.client.fire("OnCounterChanged", lambda cl: Args(player=cl.api.player(state), counter=name,

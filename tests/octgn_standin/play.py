@@ -1,8 +1,10 @@
 """Play a complete game in the stand-in with random players who use menus and dialogs only.
 
     python -m octgn_standin.play PACKAGE.zip SEED [PLAYERS]   (with tests/ on sys.path; Python 2.7 or 3)
+    python -m octgn_standin.play PACKAGE.zip FIRST-LAST [PLAYERS]
 
-prints a Python literal with what the engines of the clients reached (see :func:`summary`).
+prints a Python literal with what the engines of the clients reached (see :func:`summary`), or the
+verdict of each game (:func:`verdict`).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -78,8 +80,31 @@ def summary(room, clients):
     return out
 
 
+def verdict(room, clients, seed):
+    """What a long campaign checks of one game: it ended, every engine equal, nothing went wrong."""
+    s = summary(room, clients)
+    first = s["clients"][0]
+    return {"seed": seed, "over": first["result"] is not None,
+            "equal": all([c["state"] == first["state"] and c["log"] == first["log"] for c in s["clients"]]),
+            "warnings": len(room.warnings), "alerts": len(room.alerts),
+            "errors": sum([len(c["errors"]) + len(c["host_errors"]) for c in s["clients"]]),
+            "off": [c["off"] for c in s["clients"] if c["off"] is not None]}
+
+
 def main(argv):
-    room, clients = setup(argv[1], int(argv[2]), players=int(argv[3]) if len(argv) > 3 else 2)
+    """``PACKAGE SEED [PLAYERS]``: the summary of one game; ``PACKAGE FIRST-LAST [PLAYERS]``: the
+    verdict of each game of those seeds."""
+    players = int(argv[3]) if len(argv) > 3 else 2
+    if "-" in argv[2]:
+        lo, hi = [int(x) for x in argv[2].split("-")]
+        out = []
+        for seed in range(lo, hi + 1):
+            room, clients = setup(argv[1], seed, players=players)
+            play(room, clients)
+            out.append(verdict(room, clients, seed))
+        sys.stdout.write(repr(out) + "\n")
+        return
+    room, clients = setup(argv[1], int(argv[2]), players=players)
     play(room, clients)
     sys.stdout.write(repr(summary(room, clients)) + "\n")
 

@@ -130,6 +130,10 @@ def log_of(client):
     return client.ns["LOG"]
 
 
+def control_warnings(room):
+    return [w for w in room.warnings if "control" in w[1]]
+
+
 def kinds(client, kind):
     return [e for e in log_of(client) if e[0] == kind]
 
@@ -264,14 +268,18 @@ def test_remote_call_delivers_what_the_sandbox_allows(room):
 
     def job():
         ns = a.ns
-        args = [None, True, 7, -2, "it's fine", ns["me"], ns["Card"](cid), ns["table"], [1, ["x"]],
+        args = [None, True, 7, -2, "it's fine", ns["me"], ns["Card"](cid), ns["table"], [1, [2]],
                 {"k": [1, "v"]}, ns["me"].piles["Deck"]]
         ns["remoteCall"](ns["players"][1], "hello", args)
     a.queue.append(job)
     room.run()
     got = kinds(b, "hello")[0][1]
     assert got[:7] == [None, True, 7, -2, "it's fine", a.state.pid, cid]
-    assert got[8:10] == [[1, ["x"]], {"k": [1, "v"]}] and room.alerts == []
+    assert got[8:10] == [[1, [2]], {"k": [1, "v"]}] and room.alerts == []
+    # one double-quoted string per call: a second one is refused where it arrives
+    a.queue.append(lambda: a.ns["remoteCall"](a.ns["players"][1], "hello", ["one", ["two"]]))
+    room.run()
+    assert room.alerts and "string segment" in room.alerts[-1] and len(kinds(b, "hello")) == 1
     # a pile whose name holds ' breaks the call on the receiving side
     a.queue.append(lambda: a.ns["remoteCall"](a.ns["players"][1], "hello", [a.ns["me"].piles["O'Pile"]]))
     room.run()
@@ -336,7 +344,9 @@ def test_changing_a_card_one_does_not_control_warns_and_happens_but_delete_refus
     b.queue.append(lambda: (b.ns["Card"](cid).moveToTable(1, 2), b.ns["Card"](cid).delete()))
     room.run()
     assert room.cards[cid].group is room.table and cid in room.cards
-    assert len([w for w in b.warnings if "does not control" in w]) == 2
+    # the move warns Alice, who controls the card; the refused delete warns Bob
+    assert [w for w in a.warnings if "does not control" in w] and [w for w in b.warnings if "delete refused" in w]
+    assert [pid for pid, text in room.warnings if "control" in text] == [a.state.pid, b.state.pid]
 
 
 def test_menus_show_only_items_whose_show_if_is_true(room):
@@ -393,3 +403,91 @@ def test_three_clients_hear_events_and_echoes(probe_zip):
         assert ("gvar", "g", "start", "all", "all") in log_of(client)
     assert kinds(c, "hello") == [("hello", ["only Carol"])] and kinds(b, "hello") == []
     assert [p._id for p in b.ns["getPlayers"]()] == [b.state.pid, a.state.pid, c.state.pid]   # me first
+
+
+# ---------------------------------------------------------------------- OCTGN's behaviour the host relies on
+def test_a_variable_change_fires_on_every_echo_with_the_writers_old_value(room):
+    a, b = room.clients
+    a.do("write", "g", "one")
+    b.do("write", "g", "two")            # before Alice's echo reaches Bob
+    room.run()
+    # Bob's write, echoed to Alice: the old value is Bob's ("start"), not the "one" Alice had
+    assert ("gvar", "g", "start", "two", "two") in log_of(a)
+    assert ("gvar", "g", "start", "one", "one") in log_of(b)
+    a.do("write", "g", "two")            # the same value again: the event fires all the same
+    room.run()
+    assert [e for e in kinds(b, "gvar") if e[2:4] == ("two", "two")] and \
+        [e for e in kinds(a, "gvar") if e[2:4] == ("two", "two")]
+    a.queue.append(lambda: a.ns["me"].setGlobalVariable("pv", ""))   # unchanged: fires too
+    room.run()
+    assert ("pvar", a.state.pid, "pv", "") in log_of(b)
+
+
+def test_counters_reach_everybody_a_second_late_the_writer_too(room):
+    a, b = room.clients
+    seen = []
+    a.queue.append(lambda: (setattr(a.ns["me"].counters["HP"], "value", 17),
+                            seen.append(("a", a.ns["me"].counters["HP"].value))))
+    b.queue.append(lambda: seen.append(("b", b.ns["players"][1].counters["HP"].value)))
+    room.run()
+    assert seen == [("a", 17), ("b", 20)]          # Bob still shows the old value
+    assert room.snapshot()["counters"][a.state.pid]["HP"] == 17
+    b.queue.append(lambda: seen.append(("b", b.ns["players"][1].counters["HP"].value)))
+    room.run()
+    assert seen[-1] == ("b", 17)
+
+
+def test_next_turn_takes_effect_when_the_servers_echo_arrives(room):
+    a, b = room.clients
+    seen = []
+    a.queue.append(lambda: (a.ns["nextTurn"](a.ns["me"], True), seen.append(a.ns["getActivePlayer"]())))
+    room.run()
+    assert seen == [None] and room.active is a.state and room.turn == 1
+
+
+def test_remote_calls_are_checked_by_the_receiver_with_octgns_rules(room):
+    a, b = room.clients
+    cid = first_card(room)
+    deck = room.pile_of(a.state, "Deck")
+    a.queue.append(lambda: a.ns["remoteCall"](a.ns["players"][1], "hello", [1, "x", a.ns["me"].piles["Deck"],
+                                                                            [2, a.ns["Card"](cid)]]))
+    room.run()
+    sent = [t["text"] for t in room.traffic if t["kind"] == "remoteCall"][-1]
+    assert sent == 'hello(1,"x",Pile(%d, \'Deck\', Player(%d)),[2,Card(%d)])' % (deck.gid, a.state.pid, cid)
+    got = kinds(b, "hello")[-1][1]
+    assert got[:3] == [1, "x", deck.gid] and got[3][0] == 2 and got[3][1]._id == cid and room.alerts == []
+    for fn, args in (("hasattr", [1, "x"]), ("apply", []), ("webRead", ["u"]), ("nosuch", []),
+                     ("hello", ['a";hello("b']), ("hello", ["a\\x41"])):
+        a.queue.append(lambda fn=fn, args=args: a.ns["remoteCall"](a.ns["players"][1], fn, args))
+        room.run()
+        assert room.alerts and ("by Bob" in room.alerts[-1]), (fn, args)   # refused where it arrives
+        room.alerts[:] = []
+    assert len(kinds(b, "hello")) == 1
+    a.queue.append(lambda: a.ns["remoteCall"](a.ns["players"][1], "type", ["x"]))   # not on OCTGN's list
+    room.run()
+    assert room.alerts == [] and b.errors == []
+
+
+def test_a_card_moved_into_a_pile_gets_its_controller_and_turns_face_up(room):
+    a, b = room.clients
+    cid = first_card(room)
+    a.queue.append(lambda: a.ns["Card"](cid).moveTo(a.ns["players"][1].piles["Hand"]))
+    room.run()
+    card = room.cards[cid]
+    assert card.controller is b.state and card.face_up and control_warnings(room) == []
+    b.queue.append(lambda: b.ns["Card"](cid).moveToTable(3, 4, True))   # Bob's now: no warning
+    room.run()
+    assert control_warnings(room) == [] and card.controller is b.state and not card.face_up
+
+
+def test_mute_silences_the_automatic_lines_of_its_job(room):
+    a, b = room.clients
+    cid = first_card(room)
+    a.queue.append(lambda: a.ns["Card"](cid).moveTo(a.ns["me"].piles["Hand"]))
+    room.run()
+    assert [line for line in b.chat if line == "Alice moves Pawn to Hand."]
+    n = len(b.chat)
+    a.queue.append(lambda: (a.ns["mute"](), a.ns["Card"](cid).moveTo(a.ns["me"].piles["Deck"]),
+                            setattr(a.ns["me"].counters["HP"], "value", 3)))
+    room.run()
+    assert b.chat[n:] == [] and room.cards[cid].group.name == "Deck"

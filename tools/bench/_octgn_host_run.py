@@ -3,7 +3,8 @@ or 3): two clients of the OCTGN stand-in (tests/octgn_standin) playing a built p
 
     python _octgn_host_run.py ZAP_PACKAGE DEMO_PACKAGE ACTIONS GAMES
 
-prints one Python literal: the job times of single-target actions and the bytes sent per action.
+prints one Python literal: the job times of single-target actions, the bytes sent per action and the
+OCTGN warnings of each random demo game.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -88,10 +89,11 @@ def single_target_actions(path, wanted):
 
 
 def bytes_per_action(path, games):
-    calls, total = [], []
+    calls, total, warnings = [], [], []
     for seed in range(1, games + 1):
         room, clients = play.setup(path, seed)
         play.play(room, clients)
+        warnings.append(len(room.warnings))
         jobs = {}
         for t in room.traffic:
             jobs.setdefault(t["job"], []).append(t)
@@ -100,7 +102,7 @@ def bytes_per_action(path, games):
             if sent:
                 calls.append(sum([t["bytes"] for t in sent]))
                 total.append(sum([t["bytes"] for t in items]))
-    return {"calls": calls, "total": total}
+    return {"calls": calls, "total": total, "warnings": warnings}
 
 
 def main(argv):
