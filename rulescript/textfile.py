@@ -62,6 +62,8 @@ def decode(data: bytes) -> str:
     """The text of a file's bytes; raises :class:`NotText` with a message that says what the file is."""
     for bom, codec, name in _BOMS:
         if data.startswith(bom):
+            if name != "UTF-8":  # one policy for every reader: UTF-8, with or without its byte-order mark
+                raise NotText(f"{name} text (it starts with a {name} byte-order mark): save it as UTF-8")
             try:
                 return data[len(bom):].decode(codec)
             except UnicodeDecodeError as exc:

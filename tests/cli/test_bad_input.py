@@ -119,12 +119,15 @@ def test_binary_yaml_is_not_a_text_file(small_game: Path) -> None:
     fails(run("rulescript", "play", small_game, "--auto"), 1, "cards.yaml:1:7: error[RD101]: not a text file")
 
 
-def test_utf16_and_utf32_rules_decode_by_their_bom(small_game: Path) -> None:
+def test_utf8_with_a_bom_is_read_and_utf16_utf32_are_refused(small_game: Path) -> None:
     text = "[baron-cinder]\naction = {F}: draw()\n"
-    for codec in ("utf-16", "utf-32", "utf-8-sig"):
+    (small_game / "rules" / "mine.ini").write_bytes(text.encode("utf-8-sig"))
+    proc = run("rulescript", "check", small_game)
+    assert proc.returncode == 0 and "1 rule compiled" in proc.stderr, proc.stderr
+    for codec, name in (("utf-16", "UTF-16"), ("utf-32", "UTF-32")):
         (small_game / "rules" / "mine.ini").write_bytes(text.encode(codec))
-        proc = run("rulescript", "check", small_game)
-        assert proc.returncode == 0 and "1 rule compiled" in proc.stderr, (codec, proc.stderr)
+        fails(run("rulescript", "check", small_game), 1,
+              f"mine.ini:1:1: error[RD103]: {name} text (it starts with a {name} byte-order mark): save it as UTF-8")
 
 
 def test_utf16_without_bom_says_so(small_game: Path) -> None:

@@ -26,6 +26,9 @@ def test_aiwolf_binary_and_utf16(tmp_path: Path) -> None:
     line = one_line(fails(run("aiwolf", "check", "talk.bin", cwd=tmp_path), 1))
     assert line == "aiwolf: error: talk.bin:1:15: not a text file (it holds NUL bytes)"
     (tmp_path / "talk.txt").write_bytes("VOTE Agent[01]\n".encode("utf-16"))
+    line = one_line(fails(run("aiwolf", "check", "talk.txt", cwd=tmp_path), 1))
+    assert line == "aiwolf: error: talk.txt:1:1: UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8"
+    (tmp_path / "talk.txt").write_bytes("VOTE Agent[01]\n".encode("utf-8-sig"))
     assert run("aiwolf", "check", "talk.txt", cwd=tmp_path).returncode == 0
 
 
@@ -36,15 +39,15 @@ def test_wwrf_fmt_write_keeps_line_endings_encoding_and_mode(tmp_path: Path) -> 
     crlf.parent.mkdir()
     crlf.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
     crlf.chmod(0o640)
-    utf16 = tmp_path / "utf16" / "hunter"
-    utf16.parent.mkdir()
-    utf16.write_bytes(text.encode("utf-16"))
-    for f in (crlf, utf16):
+    utf8bom = tmp_path / "bom" / "hunter"
+    utf8bom.parent.mkdir()
+    utf8bom.write_bytes(text.encode("utf-8-sig"))
+    for f in (crlf, utf8bom):
         proc = run("wwrf", "fmt", "--write", f)
         assert proc.returncode == 0, proc.stderr
     assert crlf.read_bytes() == canonical.replace("\n", "\r\n").encode("utf-8")
     assert stat.S_IMODE(crlf.stat().st_mode) == 0o640
-    assert utf16.read_bytes().startswith(b"\xff\xfe") and utf16.read_bytes().decode("utf-16") == canonical
+    assert utf8bom.read_bytes() == canonical.encode("utf-8-sig")
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["hunter", "hunter"]
 
 
