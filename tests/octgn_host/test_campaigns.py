@@ -44,15 +44,18 @@ def under_py27(zip_path, first, last, players):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # about 2 s a game on an idle two-core machine
 def test_a_hundred_two_client_cfc_games_end_clean(demo_zip):
     clean(here(demo_zip, GAMES[0], GAMES[1], 2), GAMES[1])
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 def test_a_hundred_two_client_cfc_games_end_clean_under_python_27(demo_zip):
     clean(under_py27(demo_zip, GAMES[0], GAMES[1], 2), GAMES[1])
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 def test_fifteen_werewolf_clients_end_clean_under_python_27(wolf_zip):
     clean(under_py27(wolf_zip, 3, 3, 15), 1)

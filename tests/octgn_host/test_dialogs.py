@@ -91,10 +91,12 @@ def test_one_option_is_an_ask_choice_and_many_numbers_an_ask_integer():
     fake = FakeOctgn(2)
     assert ask(fake, make_request("choose_slot", 0, [0, 2, 3])) == (True, 2)
     assert fake.calls[0][:3] == ("askChoice", "choose slot", ["<0>", "<2>", "<3>"])
+    by_number = lambda kind, option: str(option)  # noqa: E731 - numbers named by their number (an amount)
     fake = FakeOctgn(17)
-    assert ask(fake, make_request("choose_action", 0, list(range(1, 21)), prompt="pay")) == (True, 17)
+    assert dialogs.ask(fake, make_request("choose_action", 0, list(range(1, 21)), prompt="pay"), by_number,
+                       card_of) == (True, 17)
     assert fake.calls == [("askInteger", "pay (1 to 20)", 1)]
-    assert ask(FakeOctgn(25), make_request("choose_action", 0, list(range(1, 21))))[0] is False
+    assert dialogs.ask(FakeOctgn(25), make_request("choose_action", 0, list(range(1, 21))), by_number, card_of)[0] is False
 
 
 def test_closing_a_dialog_cancels_only_where_the_decision_allows_it():

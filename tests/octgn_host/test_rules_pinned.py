@@ -12,7 +12,7 @@ from rulescript.games import cfc
 from rulescript.runtime.plain import deep_copy
 from rulescript.sim.host import load_table
 from tests.conftest import DEMO
-from tests.octgn_host.conftest import cfc_that_goes_on
+from tests.octgn_host.conftest import Signer, cfc_that_goes_on
 from tests.octgn_standin import play
 
 
@@ -21,9 +21,10 @@ def demo():
     return load_table(DEMO)
 
 
-def _session(demo, game_package=cfc):
+def _session(demo, game_package=cfc, sign=None):
     decks = [demo.data.deck_list(n) for n in demo.data.deck_names()]
-    s = Session(game_package, demo.data.models, demo.rules, "S1,b,4", decks, 4)
+    sign = sign or Signer()
+    s = Session(game_package, demo.data.models, demo.rules, ["S2,b"], decks, 4, sign.ends)
     s.add([])
     return s
 
@@ -47,14 +48,15 @@ def test_conceding_during_ones_own_decision_that_cannot_be_declined_asks_it_agai
     the next input answers it.  The game here is CFC whose concede() only notes the player, so that
     the game goes on as a many-player game does."""
     conceded: list = []
-    s = _session(demo, cfc_that_goes_on(conceded))
+    sign = Signer()
+    s = _session(demo, cfc_that_goes_on(conceded), sign)
     req = s.pending
     assert req["kind"] == "choose_main_action" and not req.get("cancel")
     n = len(s.state["log"])
-    s.add([codec.concede_item(req["player"])])
+    s.add([sign(s, codec.concede_item(req["player"]))])
     assert conceded == [req["player"]] and not s.over
     assert s.pending == req and len(s.state["log"]) == n      # nothing was answered
-    s.add(["0"])
+    s.add([sign(s, "0")])
     assert s.state["log"][n] == [req["kind"], req["player"], req["options"][0]]
 
 

@@ -32,6 +32,7 @@ def test_published_vectors(message, digest):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)
 def test_the_million_a_vector():
     assert sha256.hexdigest("a" * 1000000) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
 

@@ -174,8 +174,8 @@ class Watching(object):
 
     def check(self, client):
         h = play.host(client)
-        if h is None or h.session is None:
-            return
+        if h is None or h.session is None or h.session.over:
+            return  # (at the end every role is revealed: checked after the game)
         st = h.session.state
         for seat, p in enumerate(st["players"]):
             cid = h.cid.get(p["role"])

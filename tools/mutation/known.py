@@ -55,7 +55,7 @@ KNOWN = [
           "a protection limited to some attackers stops every attacker", (WEREWOLF,)),
     Known("rulescript/games/werewolf/game.py", 1181, "eligible = dict((t, n) for t, n in tally.items() if n > 0",
           "n > 0", "n >= 0", "a player with 0 votes can win a poll", (WEREWOLF,)),
-    Known("rulescript/games/werewolf/game.py", 1214, "tally[winner] * 2 > sum(tally.values())", "* 2 >", "* 2 >=",
+    Known("rulescript/games/werewolf/game.py", 1286, "tally.get(winner, 0) * 2 > sum(tally.values())", "* 2 >", "* 2 >=",
           "~hammer~ fires at exactly half", (WEREWOLF,)),
     Known("rulescript/games/werewolf/game.py", 652, "return max(0, n)", "max(0, n)", "n",
           "negative voting power is not floored at 0", (WEREWOLF,)),
