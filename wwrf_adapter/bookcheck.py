@@ -54,26 +54,7 @@ def _slug(name: str) -> str:
 def own_values(items: list) -> Iterator[Value]:
     """Every value of an element's own lines (not those of the ability sets it inherits: they are the
     set's lines, checked once in the set)."""
-    stack: list[object] = list(items)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Inherit):
-            continue
-        if isinstance(node, Value):
-            yield node
-            stack.extend(node.items)
-            continue
-        if hasattr(node, "__dataclass_fields__"):
-            for name in node.__dataclass_fields__:  # type: ignore[attr-defined]
-                if name == "span":
-                    continue
-                val = getattr(node, name)
-                if isinstance(val, list):
-                    stack.extend(val)
-                elif isinstance(val, dict):
-                    stack.extend(val.values())
-                elif hasattr(val, "__dataclass_fields__"):
-                    stack.append(val)
+    return symbols.values_of(items, skip=(Inherit,))
 
 
 class _BookCheck:

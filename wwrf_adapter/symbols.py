@@ -334,9 +334,16 @@ def iter_abilities(items: list[Item]) -> Iterator[Ability]:
 
 def walk_values(el: Element) -> Iterator[Value]:
     """Every value of an element (used by tests and tools)."""
-    stack: list[object] = list(el.items)
+    return values_of(el.items)
+
+
+def values_of(items: list[object], skip: tuple[type, ...] = ()) -> Iterator[Value]:
+    """Every value inside ``items``, not looking into nodes of the ``skip`` types."""
+    stack: list[object] = list(items)
     while stack:
         node = stack.pop()
+        if skip and isinstance(node, skip):
+            continue
         if isinstance(node, Value):
             yield node
             stack.extend(node.items)
