@@ -81,7 +81,9 @@ class Session(object):
         self.models = models
         self.seed = seed
         self.decks = decks
-        self.engine = Engine(rules, game=package)
+        # the game's own copy of its state when it has one (faster than the generic deep copy)
+        self.copy = getattr(package, "copy_state", deep_copy)
+        self.engine = Engine(rules, game=package, copier=self.copy)
         if new_game is not None:   # the table face's own start (a game that deals roles itself...)
             game = new_game(models, decks, seed)
         else:
@@ -91,13 +93,15 @@ class Session(object):
         self.head = len(head)
         self.chains = auth.Chains(ends)
         self.verified = self.head   # inputs before this index had their tokens checked
-        self.ckpt = deep_copy(game.state)
+        self.ckpt = self.copy(game.state)
         self.ckpt_at = self.head  # log index of the first input after the checkpoint
         self.ckpt_seen = 0      # records emitted after the checkpoint and already delivered
         self.state = game.state
         self.pending = None
         self.result = None
         self.sums = {}
+        self.ckpt_sum = None    # the checksum of ``ckpt`` (computed once per checkpoint)
+        self.tail = []          # running checksums of the effect records from the checkpoint on
         self.runs = 0
 
     @property
@@ -117,11 +121,11 @@ class Session(object):
             raise
 
     def run(self):
-        saved = (self.ckpt, self.ckpt_at, self.ckpt_seen)
+        saved = (self.ckpt, self.ckpt_at, self.ckpt_seen, self.ckpt_sum, self.tail)
         dec = _Replay(self.log, self.ckpt_at, self.chains.copy(), self.verified)
         sink = ListSink()
         game = self.package.Game(self.models, decider=dec, sink=sink, rules=self.engine,
-                                 state=deep_copy(self.ckpt))
+                                 state=self.copy(self.ckpt))
         dec.game = game
         self.engine.stack = []
         self.engine.errors = []
@@ -129,7 +133,9 @@ class Session(object):
         mark = [None]
 
         def checkpoint(g):
-            self.ckpt = deep_copy(g.state)
+            self.ckpt = self.copy(g.state)
+            self.ckpt_sum = None
+            self.tail = []
             self.ckpt_at = dec.pos
             mark[0] = len(sink.records)
 
@@ -146,24 +152,35 @@ class Session(object):
                 raise codec.InputError("%d input(s) left after the game %s" % (
                     len(self.log) - dec.pos, "ended" if pending is None else "stopped"))
         except Exception:
-            self.ckpt, self.ckpt_at, self.ckpt_seen = saved
+            self.ckpt, self.ckpt_at, self.ckpt_seen, self.ckpt_sum, self.tail = saved
             raise
         self.runs += 1
         self.chains = dec.chains
         self.verified = max(self.verified, dec.verified)
         records = sink.records[seen:]
         self.ckpt_seen = len(sink.records) - (mark[0] or 0)
+        # a run repeats the records of the previous one from the same checkpoint: each record's
+        # running checksum is computed once
+        tail = self.tail
+        for rec in sink.records[(mark[0] or 0) + len(tail):]:
+            tail.append(codec.checksum([tail[-1] if tail else "", rec]))
         self.state = game.state
         self.pending = pending
         self.result = result
         return records
 
     def digest(self):
-        """The checksum of the state after the items so far (computed once per count)."""
+        """The checksum of the game after the items so far (computed once per count): of the state at
+        the checkpoint (the whole state, once per checkpoint), of every effect record since and of the
+        decision the game waits for.  An engine whose state differs from the others' shows it in its
+        effects at once, and in the state itself at the next checkpoint (the start of the next turn):
+        hashing the whole state after every input would cost more than the rest of an action."""
         n = len(self.log)
         d = self.sums.get(n)
         if d is None:
-            d = self.sums[n] = codec.checksum(self.state, skip=("log",))
+            if self.ckpt_sum is None:
+                self.ckpt_sum = codec.checksum(self.ckpt, skip=("log",))
+            d = self.sums[n] = codec.checksum([self.ckpt_sum, self.tail[-1] if self.tail else "", self.pending])
             if len(self.sums) > KEEP_SUMS:
                 for k in sorted(self.sums)[:len(self.sums) - KEEP_SUMS]:
                     del self.sums[k]

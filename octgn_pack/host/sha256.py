@@ -34,32 +34,30 @@ def _octets(data):
     return [ord(c) & 0xFF for c in encoded]
 
 
-def _compress(h, block):
+def _compress(h, block, k=_K, M=_M, rounds=tuple(range(64)), later=tuple(range(16, 64))):
     w = block[:]
-    for t in range(16, 64):
+    add = w.append
+    for t in later:
         x = w[t - 15]
         y = w[t - 2]
-        s0 = ((x >> 7) | (x << 25)) ^ ((x >> 18) | (x << 14)) ^ (x >> 3)
-        s1 = ((y >> 17) | (y << 15)) ^ ((y >> 19) | (y << 13)) ^ (y >> 10)
-        w.append((w[t - 16] + s0 + w[t - 7] + s1) & _M)
+        add((w[t - 16] + w[t - 7]
+             + ((((x >> 7) | (x << 25)) ^ ((x >> 18) | (x << 14)) ^ (x >> 3)) & M)
+             + ((((y >> 17) | (y << 15)) ^ ((y >> 19) | (y << 13)) ^ (y >> 10)) & M)) & M)
     a, b, c, d, e, f, g, hh = h
-    k = _K
-    for t in range(64):
-        s1 = ((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))
-        ch = (e & f) ^ (~e & g)
-        t1 = (hh + (s1 & _M) + ch + k[t] + w[t]) & _M
-        s0 = ((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))
-        maj = (a & b) ^ (a & c) ^ (b & c)
-        t2 = ((s0 & _M) + maj) & _M
+    for t in rounds:
+        t1 = (hh + ((((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))) & M)
+              + ((e & f) ^ (~e & g)) + k[t] + w[t]) & M
         hh = g
         g = f
         f = e
-        e = (d + t1) & _M
+        e = (d + t1) & M
         d = c
         c = b
         b = a
-        a = (t1 + t2) & _M
-    return [(x + y) & _M for x, y in zip(h, [a, b, c, d, e, f, g, hh])]
+        a = (t1 + ((((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))) & M)
+             + ((a & c) ^ (a & d) ^ (c & d))) & M
+    return [(h[0] + a) & M, (h[1] + b) & M, (h[2] + c) & M, (h[3] + d) & M,
+            (h[4] + e) & M, (h[5] + f) & M, (h[6] + g) & M, (h[7] + hh) & M]
 
 
 def digest(data):

@@ -113,28 +113,42 @@ class TableWriter(object):
         table when the view names their card id (``model``); others without an OCTGN card, and cards of
         nobody in a pile, are not shown; they are listed in ``self.unshown``."""
         fresh = self.make_cards(new["cards"]) if create else set()
-        new_cards = dict((i, v) for i, v in new["cards"].items() if i in self.cid and
-                         (v["pile"] is None or v["player"] >= 0))
-        self.unshown = sorted(set(new["cards"]) - set(new_cards))
+        cid = self.cid
+        new_cards = {}
+        for i, v in new["cards"].items():
+            if i in cid and (v["pile"] is None or v["player"] >= 0):
+                new_cards[i] = v
+        self.unshown = sorted(set(new["cards"]) - set(new_cards)) if len(new_cards) < len(new["cards"]) else []
         old_cards = old["cards"] if old is not None else {}
         if old is None:
             touched = sorted(new_cards)
         else:
-            touched = sorted([i for i, v in new_cards.items() if old_cards.get(i) != v or i in fresh])
+            get = old_cards.get
+            touched = sorted([i for i, v in new_cards.items() if get(i) != v or i in fresh])
         piles = set()
         for i in touched:
             for v in (new_cards[i], old_cards.get(i)):
                 if v is not None and v["pile"] is not None:
                     piles.add((v["player"], v["pile"]))
         orders = dict((key, []) for key in piles)
-        for i, v in sorted(new_cards.items(), key=lambda kv: kv[1]["index"]):
-            key = (v["player"], v["pile"])
-            if key in orders:
-                orders[key].append(i)
-        # 1. cards that change pile go to their pile, near their place
+        if orders:
+            for i, v in sorted(new_cards.items(), key=lambda kv: kv[1]["index"]):
+                key = (v["player"], v["pile"])
+                if key in orders:
+                    orders[key].append(i)
+        # 1. cards that change pile go to their pile, near their place (a card the table shows in
+        #    that pile already, by the old view, stays: the order is step 3's)
+        moved = set(touched)
         for key in sorted(orders):
-            pile = self.pile(key[0], key[1])
+            pile = None
             for pos, iid in enumerate(orders[key]):
+                if iid not in moved:
+                    continue
+                was = old_cards.get(iid)
+                if was is not None and iid not in fresh and was["pile"] == key[1] and was["player"] == key[0]:
+                    continue
+                if pile is None:
+                    pile = self.pile(key[0], key[1])
                 card = self.octgn.card(self.cid[iid])
                 if not same(card.group, pile) and self.controls(card):
                     card.moveTo(pile, pos)

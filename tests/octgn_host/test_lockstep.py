@@ -93,8 +93,52 @@ def test_a_concession_ends_the_game_at_the_open_decision(demo):
 
 def test_checksums_are_kept_for_recent_inputs(demo):
     s, _game = advanced(demo, 1, 20, digest=True)
-    assert s.sums[len(s.log)] == codec.checksum(s.state, skip=("log",)) == s.digest()
+    assert s.sums[len(s.log)] == s.digest()
     assert sorted(s.sums) == list(range(2, len(s.log) + 1))
+    assert len(set(s.sums.values())) == len(s.sums)    # every input changed what the game shows
+
+
+def _turn_starts(game):
+    """Indices (in the decision log) of the first decision of each turn after the first."""
+    out, turn = [], None
+    for i, (kind, player, _answer) in enumerate(game.state["log"]):
+        if turn is not None and player != turn and kind == "choose_main_action":
+            out.append(i)
+        turn = player if kind == "choose_main_action" else turn
+    return out
+
+
+def test_a_hidden_difference_shows_in_the_checksum_by_the_next_turn(demo):
+    """The checksum covers the checkpoint's whole state once a turn, and the effects and the open
+    decision after every input: a client whose engine differs in a card nobody sees (a deck card's
+    BP, which no effect shows) is told apart at the start of the next turn at the latest."""
+    game, decks, _ = headless(demo, 1)
+    a, b = session(demo, decks, 1), session(demo, decks, 1)
+    a.add([])
+    b.add([])
+    log = game.state["log"]
+    start = next(i for i in _turn_starts(game) if i > 4)
+    for kind, player, answer in log[:4]:
+        for s in (a, b):
+            s.add([SIGN(s, codec.encode_answer(s.pending, answer))])
+    assert a.digest() == b.digest()
+    deck_card = b.ckpt["players"][0]["deck"][-1]
+    b.ckpt["cards"][deck_card]["bp"] += 7              # b's engine differs where nothing shows yet
+    b.ckpt_sum = None
+    differ = []
+    for i in range(4, start + 1):
+        for s in (a, b):
+            s.add([SIGN(s, codec.encode_answer(s.pending, log[i][2]))])
+        differ.append(a.digest() != b.digest())
+    assert differ[-1]                                   # the next turn's checkpoint holds it
+
+
+def test_a_different_open_decision_changes_the_checksum(demo):
+    s, _game = advanced(demo, 1, 6)
+    before = s.digest()
+    s.pending = dict(s.pending, player=1 - s.pending["player"])
+    del s.sums[len(s.log)]
+    assert s.digest() != before
 
 
 def test_a_table_face_may_make_the_new_game_itself(demo):

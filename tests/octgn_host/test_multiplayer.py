@@ -52,6 +52,7 @@ def test_a_forced_desync_is_detected_reported_and_repaired(demo, demo_zip):
     a, b = hosts(clients)
     assert a.session.log == b.session.log and a.session.pending is not None
     b.session.ckpt["players"][0]["hp"] -= 700        # Bob's engine no longer matches Alice's
+    b.session.ckpt_sum = None                         # (as if its own run had made that checkpoint)
     play.play(room, clients)
     for c in clients:                                 # reported to everybody ...
         assert lines(c, "desync detected on Alice's client") and lines(c, "Bob's client is in step again")

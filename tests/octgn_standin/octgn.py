@@ -92,6 +92,9 @@ class Rand(object):
 
 
 _clock = getattr(time, "perf_counter", time.time)
+# the process's CPU time (what a job costs on a core, not the wait for one): Python 3 has
+# process_time; Python 2.7's clock() is the CPU time on Unix
+_cpu = getattr(time, "process_time", None) or time.clock
 
 
 def _labelled(label, job):
@@ -179,7 +182,7 @@ class Room(object):
         self.rnd_calls = []
         self.jobs_run = 0
         self.started = False
-        self.timings = None      # a list to record (player id, job label, seconds) of every job
+        self.timings = None      # a list to record (player id, job label, seconds, CPU seconds) of every job
 
     def _group(self, name, owner, visibility, ordered=True):
         g = GroupState(self.next_gid, name, owner, visibility, ordered)
@@ -448,6 +451,7 @@ class Client(object):
         self.busy = True
         self.open_scripts()
         t0 = _clock()
+        c0 = _cpu()
         try:
             job()
         except Exception as e:
@@ -455,7 +459,7 @@ class Client(object):
             self.chat.append("script error: %s: %s" % (type(e).__name__, e))
         finally:
             if room.timings is not None:
-                room.timings.append((self.state.pid, getattr(job, "label", "job"), _clock() - t0))
+                room.timings.append((self.state.pid, getattr(job, "label", "job"), _clock() - t0, _cpu() - c0))
             self.close_scripts()
             self.busy = False
             self.muted = False

@@ -76,15 +76,17 @@ def single_target_actions(path, wanted):
         acted += 1
     room.run()
     acting = [t[2] for t in room.timings if t[1] == "card:" + ZAP]
+    acting_cpu = [t[3] for t in room.timings if t[1] == "card:" + ZAP]
     dialogs = sum([len([d for d in c.dialogs if d[0] == "cardDlg"]) for c in clients])
-    remote = []
+    remote, remote_cpu = [], []
     for i, t in enumerate(room.timings):
         if t[1] == "card:" + ZAP:
             after = [u for u in room.timings[i + 1:] if u[1] == "remote:rs_in" and u[0] != t[0]]
             if after:
                 remote.append(after[0][2])
+                remote_cpu.append(after[0][3])
     errors = [e for c in clients for e in c.errors] + [repr(e) for c in clients for e in play.host(c).errors]
-    return {"acting": acting, "remote": remote, "dialogs": dialogs, "errors": errors,
+    return {"acting": acting, "acting_cpu": acting_cpu, "remote": remote, "remote_cpu": remote_cpu, "dialogs": dialogs, "errors": errors,
             "over": play.host(clients[0]).session.over}
 
 

@@ -12,8 +12,9 @@ Sections, in the shape of tools/bench/octgn.py (``SECTIONS``: ``(args, work) -> 
                  once), runs again, writes the table and sends the inputs, every input signed and
                  checked (authentication is always on).  Median and 90th percentile of that job, and
                  of the other client's job that runs the same inputs, under Python 2.7 (the
-                 interpreter family of OCTGN's IronPython) and this Python.  Target: Python 2.7
-                 acting client median <= 5 ms.
+                 interpreter family of OCTGN's IronPython) and this Python, in CPU time (the wall
+                 clock too, which on a busy machine also counts the wait for a core).  Target:
+                 Python 2.7 acting client median <= 5 ms.
 ``host_bytes``   bytes the clients send each other per action in random demo games (two random
                  players using menus and dialogs): the ``remoteCall`` carrying the inputs, and
                  everything the acting job sends (with the global variables: log, checksum).
@@ -122,9 +123,11 @@ def bench_host_action(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     results: dict[str, Any] = {}
     notes = []
     for key, r in runs.items():
-        results[f"{key} acting client median"] = _ms(r["acting"])
-        results[f"{key} acting client p90"] = _ms(r["acting"], 0.9)
-        results[f"{key} other client median"] = _ms(r["remote"])
+        results[f"{key} acting client median"] = _ms(r["acting_cpu"])
+        results[f"{key} acting client p90"] = _ms(r["acting_cpu"], 0.9)
+        results[f"{key} other client median"] = _ms(r["remote_cpu"])
+        results[f"{key} acting client median, wall clock"] = _ms(r["acting"])
+        results[f"{key} acting client p90, wall clock"] = _ms(r["acting"], 0.9)
         notes.append(f"{key}: Python {r['python']}, {len(r['acting'])} actions, {r['dialogs']} target dialogs"
                      + (f", ERRORS: {r['errors'][:3]}" if r["errors"] else ""))
     if "py27" not in runs:
@@ -132,6 +135,8 @@ def bench_host_action(args: argparse.Namespace, work: Path) -> dict[str, Any]:
                      "the target is not judged (n/a, a failure under --check)")
     errors = any(r["errors"] for r in runs.values())
     ok = results["py27 acting client median"] <= ACTION_TARGET_MS if "py27" in runs else None
+    notes.append("times are the CPU time of the job (what it costs on a core); the wall clock also counts "
+                 "waiting for a core while other work runs, and equals it on a quiet machine")
     return {"title": "host time per single-target action in the stand-in (inputs signed)", "results": results,
             "unit": "ms", "target": {"name": "py27 acting client median", "limit": ACTION_TARGET_MS},
             "pass": False if errors else ok, "notes": notes}

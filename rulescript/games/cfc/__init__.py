@@ -2,9 +2,10 @@
 from __future__ import absolute_import, division, print_function
 
 from . import commands
+from .data import copy_state
 from .game import CfcGame as Game
 from .vocab import VOCAB
 
 NAME = "cfc"
 
-__all__ = ["NAME", "Game", "commands", "VOCAB"]
+__all__ = ["NAME", "Game", "commands", "copy_state", "VOCAB"]
