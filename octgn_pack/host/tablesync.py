@@ -93,6 +93,7 @@ class TableWriter(object):
         self.pids = pids
         self.guids = guids or {}     # card id of the game -> OCTGN card GUID (for cards made in play)
         self.marker_names = dict((m["id"], m["name"]) for m in face.MARKERS)
+        self.marker_keys = [(mid, (self.marker_names[mid], mid)) for mid in sorted(self.marker_names)]
         self.moves = 0
         self.unshown = []
         self.made = []               # (engine iid, OCTGN card id) of the cards this writer made
@@ -196,8 +197,7 @@ class TableWriter(object):
             card = self.octgn.card(self.cid[iid])
             if not self.controls(card):
                 continue
-            for mid in sorted(self.marker_names):
-                key = (self.marker_names[mid], mid)
+            for mid, key in self.marker_keys:
                 n = want.get(mid, 0)
                 if had is None:
                     if card.markers[key] != n:
