@@ -65,6 +65,7 @@ def check(text: str, file: str = "fuzzed") -> None:
         assert again == el
 
 
+@pytest.mark.timeout(600)  # 5,000 examples: about 40 s alone, several minutes on a loaded two-core machine
 @settings(max_examples=5000, **SETTINGS)
 @given(st.integers(0, max(0, len(LINES) - 1)), st.lists(_op, min_size=1, max_size=4))
 def test_mutated_example_lines(index: int, ops: list[tuple[str, int, int, str]]) -> None:
