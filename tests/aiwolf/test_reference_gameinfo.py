@@ -153,3 +153,16 @@ def test_role_is_asked_before_each_game_only_when_role_requests_are_on() -> None
         assert requests.count(Request.ROLE) == (2 if on else 0)
         if on:  # each game: ROLE, then INITIALIZE
             assert all(requests[i - 1] is Request.ROLE for i, r in enumerate(requests) if r is Request.INITIALIZE)
+
+
+def test_a_divination_is_dated_the_day_it_is_told() -> None:
+    # Agent[04] is the seer: night 0's divination is told on day 1, dated day 1 (not 0), all day 1
+    record, seen = play([SelfAttacker() for _ in range(5)], FIVE)
+    assert_finished_and_legal(record)
+    (night0,) = [x.split(",") for x in lines(record, "divine", 0)]
+    days = by_day(seen[3])
+    told = days[1][0].game_info.divine_result  # DAILY_INITIALIZE of day 1
+    assert (told.day, told.agent, told.target, told.result.value) == (1, 4, int(night0[3]), night0[4])
+    divine = [p for p in days[1] if p.request is Request.DIVINE][0].game_info.divine_result
+    assert divine == told  # still yesterday's result, dated today, when night 1's divination is asked
+    assert days[0][0].game_info.divine_result is None

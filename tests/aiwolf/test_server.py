@@ -158,9 +158,10 @@ def test_requested_roles_and_results_told_the_next_day(role: A.Role, verb: str) 
         assert record.roles[1] is role
         lines = [line.split(",") for line in record.aiwolf_log if line.split(",")[1] == verb]
         if verb == "divine":
-            expected = [(int(d) + 1, int(d), int(t), A.Species(s)) for d, _, seer, t, s in lines if seer == "1"]
+            # told the next day, and dated that day (as the reference server dates it)
+            expected = [(int(d) + 1, int(d) + 1, int(t), A.Species(s)) for d, _, seer, t, s in lines if seer == "1"]
         else:  # the medium hears of every execution it lived to see the next day of
-            expected = [(int(d) + 1, int(d), int(a), A.Species.WEREWOLF if r == "WEREWOLF" else A.Species.HUMAN)
+            expected = [(int(d) + 1, int(d) + 1, int(a), A.Species.WEREWOLF if r == "WEREWOLF" else A.Species.HUMAN)
                         for d, _, a, r in lines]
         expected = [e for e in expected if e[0] <= max([x[0] for x in told], default=0)]
         assert told == expected and told

@@ -24,7 +24,7 @@ Every one of these is an :class:`Incident` in the game's record. The host writes
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from rulescript.games.werewolf.data import NARRATOR
@@ -366,10 +366,15 @@ class AiwolfHost:
             vote_list=self.vote_list if visible else (), latest_vote_list=self.latest["VOTE"] if visible else (),
             attack_vote_list=self.attack_vote_list if wolf else (),
             latest_attack_vote_list=self.latest["ATTACK"] if wolf else (),
-            divine_result=self.divined.get(agent), medium_result=self.identified.get(agent),
+            divine_result=self._told(self.divined.get(agent)), medium_result=self._told(self.identified.get(agent)),
             executed_agent=self.executed, latest_executed_agent=self.executed_today,
             attacked_agent=self.attacked if wolf else -1, guarded_agent=self.guarded.get(agent, -1),
             last_dead_agent_list=self.dead_last_night, existing_role_list=self.existing_roles)
+
+    def _told(self, judge: Judge | None) -> Judge | None:
+        """A divination or identification as the reference server tells it: dated the day it is told
+        (the day after the night or the execution it comes from), not the day it was made."""
+        return None if judge is None else replace(judge, day=self.day)
 
     # ------------------------------------------------------------------ days and nights
 
