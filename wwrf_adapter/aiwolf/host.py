@@ -7,10 +7,12 @@ starts, a vote, a revote after a tie, a death, a divination, a guard, the win). 
 not do, the host does as the AIWolf standard game does (spec §3):
 
 * at the start of each day: DAILY_INITIALIZE to every agent (yesterday's results in its gameInfo),
-  the day's talk in turns, DAILY_FINISH; at the start of each night, the wolves' whispers;
-* talk and whisper turns: every living speaker with talks left, in a shuffled order, each turn;
-  Skip and Over do not use up talks, more than ``maxSkip`` Skips in a row count as Over, the talk
-  ends when a whole turn is Over or after ``maxTalkTurn`` turns; an invalid utterance is Skip;
+  the day's talk in turns, DAILY_FINISH; at night the wolves' whispers (on night 0 before the
+  divination, later after it and before the guard and the attack vote);
+* talk and whisper turns: every living speaker, in a shuffled order, each turn (one with no talks
+  left is not asked and says Over); Skip and Over do not use up talks, more than ``maxSkip`` Skips
+  in a row count as Over, the talk ends when a whole turn is Over or after ``maxTalkTurn`` turns; an
+  invalid utterance is Skip;
 * replies that are late, malformed or out of the rules: a missing or invalid vote is drawn at random
   (never the voter); a missing attack vote, or one on a wolf or the dead, is dropped and not logged
   (unless ``enableNoAttack``, every living human still counts one vote, so someone is attacked); a
@@ -366,7 +368,8 @@ class AiwolfHost:
             vote_list=self.vote_list if visible else (), latest_vote_list=self.latest["VOTE"] if visible else (),
             attack_vote_list=self.attack_vote_list if wolf else (),
             latest_attack_vote_list=self.latest["ATTACK"] if wolf else (),
-            divine_result=self._told(self.divined.get(agent)), medium_result=self._told(self.identified.get(agent)),
+            divine_result=self._told(self.divined.get(agent)),
+            medium_result=self._told(self.identified.get(agent)),
             executed_agent=self.executed, latest_executed_agent=self.executed_today,
             attacked_agent=self.attacked if wolf else -1, guarded_agent=self.guarded.get(agent, -1),
             last_dead_agent_list=self.dead_last_night, existing_role_list=self.existing_roles)
@@ -563,7 +566,8 @@ class AiwolfHost:
         """A full gameInfo (and no histories) for a revote, and for a night request after an execution;
         otherwise only the talk not seen yet (spec §2). A full gameInfo does not count as seen: the next
         histories start where the last ones ended, as the reference server does."""
-        if self.latest.get(request.value) or (self.night and self.executed_today >= 0 and request is not Request.VOTE):
+        after_execution = self.night and self.executed_today >= 0 and request is not Request.VOTE
+        if self.latest.get(request.value) or after_execution:
             return Packet(request, self._info(agent))
         talks, whispers = self._histories(agent)
         return Packet(request, None, None, talks, whispers)
