@@ -25,6 +25,7 @@ IMPLIED = {
     "whisper-before-revote.log": {"whisperBeforeRevote": True},
     "max-revote-3.log": {"maxRevote": 3},
     "short-talk.log": {},  # fewer talks than the defaults: nothing in the log says otherwise
+    "max-talk-used-up.log": {},  # maxTalk 3: the same
 }
 
 
@@ -51,6 +52,20 @@ def test_a_night_without_attack_votes_still_attacks_a_living_human() -> None:
     wolf = next(x.split(",")[2] for x in lines if x.startswith("0,status,") and ",WEREWOLF," in x)
     bad = "\n".join(x.replace("1,attack,3,true", f"1,attack,{wolf},true") for x in lines) + "\n"
     assert not check_log(table(), bad, "f.log").ok
+
+
+def test_an_agent_whose_talks_are_used_up_has_an_over_in_every_later_turn() -> None:
+    # maxTalk 3, maxTalkTurn 4: Agent[01], [02] and [04] say three sentences in turns 0 to 2; in turn 3
+    # each of them (and everyone else) is Over, and every turn has every living agent once
+    talks = [x.split(",", 5) for x in text("max-talk-used-up.log").splitlines() if ",talk," in x]
+    assert {x[0] for x in talks} == {"1"}
+    for turn in "0123":
+        assert sorted(x[4] for x in talks if x[3] == turn) == ["1", "2", "3", "4", "5"]
+    for agent in "124":
+        said = [x[5] for x in talks if x[4] == agent]
+        assert len(said) == 4 and "Over" not in said[:3] and "Skip" not in said[:3] and said[3] == "Over"
+    assert [x[5] for x in talks if x[3] == "3"] == ["Over"] * 5
+    assert [int(x[2]) for x in talks] == list(range(20))  # the Overs are numbered like any talk
 
 
 @pytest.mark.parametrize("name, rule", [("no-attack.log", "enable_no_attack"),

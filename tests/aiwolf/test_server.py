@@ -65,11 +65,14 @@ def test_a_role_list_of_another_size() -> None:
 
 
 def _games(packets: list) -> list[list]:
+    """The packets of each game, from INITIALIZE to FINISH; each game is preceded by one ROLE (role
+    requests are on), asked before the deal."""
     games: list[list] = []
-    for p in packets:
+    for i, p in enumerate(packets):
         if p.request is Request.INITIALIZE:
+            assert packets[i - 1].request is Request.ROLE
             games.append([])
-        if games:
+        if games and p.request is not Request.ROLE:
             games[-1].append(p)
     return games
 
@@ -155,9 +158,10 @@ def test_requested_roles_and_results_told_the_next_day(role: A.Role, verb: str) 
         assert record.roles[1] is role
         lines = [line.split(",") for line in record.aiwolf_log if line.split(",")[1] == verb]
         if verb == "divine":
-            expected = [(int(d) + 1, int(d), int(t), A.Species(s)) for d, _, seer, t, s in lines if seer == "1"]
+            # told the next day, and dated that day (as the reference server dates it)
+            expected = [(int(d) + 1, int(d) + 1, int(t), A.Species(s)) for d, _, seer, t, s in lines if seer == "1"]
         else:  # the medium hears of every execution it lived to see the next day of
-            expected = [(int(d) + 1, int(d), int(a), A.Species.WEREWOLF if r == "WEREWOLF" else A.Species.HUMAN)
+            expected = [(int(d) + 1, int(d) + 1, int(a), A.Species.WEREWOLF if r == "WEREWOLF" else A.Species.HUMAN)
                         for d, _, a, r in lines]
         expected = [e for e in expected if e[0] <= max([x[0] for x in told], default=0)]
         assert told == expected and told
@@ -195,8 +199,10 @@ def test_talk_turns_limits_skips_and_overs() -> None:
         number = {name: a for a, name in r.names.items()}
         chat, skip, quiet = number["Chatter"], number["Skipper"], number["Agent"]
         for day, items in talks.items():
-            chatter = [t for t in items if t[1] == chat]
+            chatter = [t for t in items if t[1] == chat and t[2] != "Over"]
             assert len(chatter) in (0, 10) and all(t[2].startswith("ESTIMATE") for t in chatter)  # maxTalk
+            # with no talks left it is not asked, yet an Over stands for it in every later turn
+            assert all(t[2] == "Over" for t in items if t[1] == chat and t[0] >= 10)
             skipper = [t[2] for t in items if t[1] == skip]
             runs = "".join("S" if t == "Skip" else "O" if t == "Over" else "x" for t in skipper)
             assert "SSS" not in runs and runs.startswith("SSO") or not runs  # maxSkip 2: the third Skip is Over
@@ -206,8 +212,7 @@ def test_talk_turns_limits_skips_and_overs() -> None:
                 by_turn[turn].append(agent)
             for turn, speakers in by_turn.items():
                 assert len(speakers) == len(set(speakers))  # each agent once a turn
-                if chatter and turn >= 10:
-                    assert chat not in speakers  # no talks left
+                assert len(speakers) == len({a for t, a, _ in items})  # every living agent, every turn
             last = max(by_turn)
             assert last == 19 or all(text == "Over" for turn, _, text in items if turn == last)
             assert all(any(text != "Over" for turn, _, text in items if turn == t) for t in range(last))

@@ -78,8 +78,10 @@ class Chatter(Agent):
     whisper = talk
 
 
-def play(agents: list[Agent], roles: list[str], **rules) -> tuple[GameRecord, list[list]]:
-    """One game with these agents in seat order; also every packet each agent was sent."""
+def play(agents: list[Agent], roles: list[str], order: list | None = None,
+         **rules) -> tuple[GameRecord, list[list]]:
+    """One game with these agents in seat order; also every packet each agent was sent (and, in
+    ``order``, every (agent, request) in the order the host sent them)."""
     seats = [AgentSeat(a) for a in agents]
     seen: list[list] = [[] for _ in seats]
     for i, seat in enumerate(seats):
@@ -88,6 +90,8 @@ def play(agents: list[Agent], roles: list[str], **rules) -> tuple[GameRecord, li
 
         def spy(packet, original=original, i=i):
             seen[i].append(packet)
+            if order is not None:
+                order.append((i + 1, packet.request))
             return original(packet)
 
         seat.session.handle = spy  # type: ignore[method-assign]

@@ -72,6 +72,31 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def listening(port: int) -> bool:
+    """Whether some process listens on TCP ``port`` (read from /proc/net; a probe connection would
+    take a seat)."""
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            local, state = row.split()[1], row.split()[3]
+            if state == "0A" and int(local.rsplit(":", 1)[1], 16) == port:
+                return True
+    return False
+
+
+def wait_listening(port: int, proc: subprocess.Popen, timeout: float = 120.0) -> None:
+    """Wait until the server listens: the reference Java client gives up at once on a refused
+    connection, and ``aiwolf serve`` then plays every seat with its built-in agents."""
+    deadline = time.monotonic() + timeout
+    while not listening(port):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"the server did not listen on port {port}")
+        time.sleep(0.2)
+
+
 def kebab(name: str) -> str:
     return "".join("-" + c.lower() if c.isupper() else c for c in name)
 
@@ -132,8 +157,8 @@ class Runner:
         with open(logs / "server.out", "w") as sout:
             srv = subprocess.Popen(cmd, stdout=sout, stderr=subprocess.STDOUT, env=self.env)
             procs.append(srv)
-            time.sleep(2.0)
             try:
+                wait_listening(port, srv)
                 for i, kind in enumerate(MIXES[mix], 1):
                     acmd, env = self.agent_cmd(kind, port, i)
                     procs.append(subprocess.Popen(acmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env))
@@ -145,6 +170,21 @@ class Runner:
                         p.kill()
                         p.wait()
         return logs
+
+
+NAME_PREFIX = {"rule": "Rule", "random": "Random", "selfattack": "SelfAtk", "java": "Java", "python": "Py"}
+
+
+def foreign_seats(logs: Path, mix: str) -> int:
+    """Logs in which a seat was not played by the mix's agents (e.g. a built-in agent of ``aiwolf
+    serve`` took the seat of an agent that failed to connect): such a row measures something else."""
+    want = {f"{NAME_PREFIX[k]}{i}" for i, k in enumerate(MIXES[mix], 1)}
+    bad = 0
+    for f in sorted(logs.glob("*.log")):
+        names = {line.split(",")[5] for line in f.read_text(encoding="utf-8", errors="replace").splitlines()
+                 if line.startswith("0,status,")}
+        bad += not names <= want
+    return bad
 
 
 def stats(logs: Path) -> dict:
@@ -220,8 +260,11 @@ def main(argv: list[str] | None = None) -> int:
                 logs = runner.play(server, config, mix, args.games, args.seed)
                 st = stats(logs)
                 ok, bad, notes = check_logs(logs)
+                foreign = foreign_seats(logs, mix)
+                if foreign:
+                    notes.append(f"NOT VALID: {foreign} log(s) with seats not played by the {mix} agents")
                 st.update(config=config, mix=mix, server=server, seconds=time.perf_counter() - t0,
-                          log_ok=ok, log_bad=bad, notes=notes)
+                          log_ok=ok, log_bad=bad, notes=notes, foreign_seats=foreign)
                 results.append(st)
                 if st["games"]:
                     print(f"{config:<15} {mix:<11} {server:<9} {st['games']:>5} "

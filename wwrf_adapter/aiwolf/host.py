@@ -7,10 +7,12 @@ starts, a vote, a revote after a tie, a death, a divination, a guard, the win). 
 not do, the host does as the AIWolf standard game does (spec §3):
 
 * at the start of each day: DAILY_INITIALIZE to every agent (yesterday's results in its gameInfo),
-  the day's talk in turns, DAILY_FINISH; at the start of each night, the wolves' whispers;
-* talk and whisper turns: every living speaker with talks left, in a shuffled order, each turn;
-  Skip and Over do not use up talks, more than ``maxSkip`` Skips in a row count as Over, the talk
-  ends when a whole turn is Over or after ``maxTalkTurn`` turns; an invalid utterance is Skip;
+  the day's talk in turns, DAILY_FINISH; at night the wolves' whispers (on night 0 before the
+  divination, later after it and before the guard and the attack vote);
+* talk and whisper turns: every living speaker, in a shuffled order, each turn (one with no talks
+  left is not asked and says Over); Skip and Over do not use up talks, more than ``maxSkip`` Skips
+  in a row count as Over, the talk ends when a whole turn is Over or after ``maxTalkTurn`` turns; an
+  invalid utterance is Skip;
 * replies that are late, malformed or out of the rules: a missing or invalid vote is drawn at random
   (never the voter); a missing attack vote, or one on a wolf or the dead, is dropped and not logged
   (unless ``enableNoAttack``, every living human still counts one vote, so someone is attacked); a
@@ -24,7 +26,7 @@ Every one of these is an :class:`Incident` in the game's record. The host writes
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from rulescript.games.werewolf.data import NARRATOR
@@ -94,6 +96,7 @@ class AiwolfHost:
         self.agents = list(range(1, self.n + 1))
         self.rng = Rng(seed ^ 0x5EED)  # deals and talk orders
         self.random = RandomDecider(seed ^ 0xD1CE)  # the seeded-random decider: ties, missing decisions
+        self.requests = 0
         self.seat_roles = self._deal(role_list)
         self.roles = {a: names.role(self.seat_roles[a - 1]) for a in self.agents}
         self.wolves = frozenset(a for a, r in self.roles.items() if r is A.Role.WEREWOLF)
@@ -110,9 +113,12 @@ class AiwolfHost:
         self.talks: list[Talk] = []
         self.whispers: list[Talk] = []
         self.seen: dict[tuple[str, int], int] = {}
-        self.talk_left: dict[int, int] = {}
-        self.whisper_left: dict[int, int] = {}
-        self.vote_list: tuple[Vote, ...] = ()
+        # before day 0 every agent has its talks and every wolf its whispers (what INITIALIZE shows)
+        self.talk_left: dict[int, int] = {a: setting.max_talk for a in self.agents}
+        self.whisper_left: dict[int, int] = {a: setting.max_whisper for a in sorted(self.wolves)}
+        self.vote_list: tuple[Vote, ...] = ()  # yesterday's votes (the last round), all day and night
+        self.votes_today: tuple[Vote, ...] = ()
+        self.whisper_pending = False  # the night's whispers, held until the seer has divined
         self.attack_vote_list: tuple[Vote, ...] = ()
         self.round: dict[str, list[Vote]] = {"VOTE": [], "ATTACK": []}
         self.latest: dict[str, tuple[Vote, ...]] = {"VOTE": (), "ATTACK": ()}
@@ -132,7 +138,6 @@ class AiwolfHost:
         self.lines: list[str] = []
         self.night_lines: dict[str, list[str]] = {k: [] for k in _NIGHT_ORDER}
         self.incidents: list[Incident] = []
-        self.requests = 0
         self._lost_told: set[int] = set()
         self._parsed: dict[str, Any] = {}
         self._handlers = {"phase": self._on_phase, "vote": self._on_vote, "poll_revote": self._on_revote,
@@ -151,6 +156,10 @@ class AiwolfHost:
         self.rng.shuffle(pool)
         by_seat: list[str | None] = [None] * self.n
         if self.setting.enable_role_request:
+            for seat in self.seats:
+                if seat.connected:
+                    seat.request_role()
+                    self.requests += 1
             for i, seat in enumerate(self.seats):
                 want = self.names.role_id(seat.requested_role) if seat.requested_role else None
                 if want is not None and want in pool:
@@ -166,6 +175,7 @@ class AiwolfHost:
                               settings=self.settings)
         st = self.game.state
         end_day = st["day"] if st["phase"] == "day" else max(0, st["night"])
+        self._pending_whisper()
         self._flush_night()
         if st["phase"] == "day" and self.winner is not None and end_day > 0:
             self._night_after_end()  # the reference server looks for a winner only when a day starts
@@ -233,7 +243,6 @@ class AiwolfHost:
                     votes.append(Vote(w, self.day, target))
                     self._night_log(event(self.day, "attackVote", w, target))
             self.latest["ATTACK"] = tuple(votes)
-            self.attack_vote_list = tuple(votes)
             count = Counter(v.target for v in votes)
             if not self.setting.enable_no_attack:
                 count.update(humans)
@@ -241,6 +250,7 @@ class AiwolfHost:
             top = sorted(t for t, n in count.items() if n == most)
             if len(top) == 1:
                 break
+        self.attack_vote_list = self.latest["ATTACK"]  # told from the next day on
         attacked = top[0] if len(top) == 1 else None
         if attacked is None and top and not self.setting.enable_no_attack:
             attacked = self._draw([t - 1 for t in top]) + 1
@@ -358,10 +368,16 @@ class AiwolfHost:
             vote_list=self.vote_list if visible else (), latest_vote_list=self.latest["VOTE"] if visible else (),
             attack_vote_list=self.attack_vote_list if wolf else (),
             latest_attack_vote_list=self.latest["ATTACK"] if wolf else (),
-            divine_result=self.divined.get(agent), medium_result=self.identified.get(agent),
+            divine_result=self._told(self.divined.get(agent)),
+            medium_result=self._told(self.identified.get(agent)),
             executed_agent=self.executed, latest_executed_agent=self.executed_today,
             attacked_agent=self.attacked if wolf else -1, guarded_agent=self.guarded.get(agent, -1),
             last_dead_agent_list=self.dead_last_night, existing_role_list=self.existing_roles)
+
+    def _told(self, judge: Judge | None) -> Judge | None:
+        """A divination or identification as the reference server tells it: dated the day it is told
+        (the day after the night or the execution it comes from), not the day it was made."""
+        return None if judge is None else replace(judge, day=self.day)
 
     # ------------------------------------------------------------------ days and nights
 
@@ -372,6 +388,7 @@ class AiwolfHost:
 
     def _on_phase(self, rec: dict) -> None:
         if rec["phase"] == "day":
+            self._pending_whisper()
             self._flush_night()
             self._new_day(rec["number"])
             self._status_lines(self.day)
@@ -385,10 +402,18 @@ class AiwolfHost:
             for a in self.agents:
                 talks, whispers = self._histories(a)
                 self._tell(a, Packet(Request.DAILY_FINISH, None, None, talks, whispers))
-        else:  # the night after AIWolf day ``number - 1``: the wolves whisper first (on day 0, unless
-            self.night = True  # they whispered before the day's talk)
-            if self.day > 0 or not self.setting.talk_on_first_day:
-                self._whisper()
+        else:  # the night after AIWolf day ``number - 1``
+            self.night = True
+            if self.day == 0:  # before the divination (unless they whispered before the day's talk)
+                if not self.setting.talk_on_first_day:
+                    self._whisper()
+            else:  # after the divination, before the guard and the attack votes
+                self.whisper_pending = True
+
+    def _pending_whisper(self) -> None:
+        if self.whisper_pending:
+            self.whisper_pending = False
+            self._whisper()
 
     def _before_attack_revote(self) -> None:
         """With ``whisperBeforeRevote``, the wolves whisper again before an attack revote (after the
@@ -409,6 +434,7 @@ class AiwolfHost:
         """Yesterday's results become what agents are told; today starts empty."""
         self.day, self.night = day, False
         self.executed, self.executed_today = self.executed_today, -1
+        self.vote_list, self.votes_today = self.votes_today, ()
         self.attacked, self.attacked_tonight = self.attacked_tonight, -1
         self.dead_last_night, self.dead_tonight = tuple(self.dead_tonight), []
         self.divined, self.divined_tonight = self.divined_tonight, {}
@@ -428,15 +454,14 @@ class AiwolfHost:
         items = self.talks if talk else self.whispers
         turns = self.setting.max_talk_turn if talk else self.setting.max_whisper_turn
         alive = set(self._alive())
-        skips = {a: 0 for a in left}
+        speakers = [a for a in sorted(left) if a in alive]
+        skips = {a: 0 for a in speakers}
         for turn in range(turns):
-            order = [a for a in sorted(left) if left[a] > 0 and a in alive]
-            if not order:
-                break
+            order = list(speakers)  # every living speaker each turn; one with nothing left says Over
             self.rng.shuffle(order)
             going = False
             for a in order:
-                text = self._utter(a, request)
+                text = self._utter(a, request) if left[a] > 0 else "Over"
                 if text == "Skip":
                     if skips[a] >= self.setting.max_skip:
                         text = "Over"
@@ -459,8 +484,7 @@ class AiwolfHost:
         """What an agent says: its sentence, ``Skip`` or ``Over`` (invalid or missing: Skip)."""
         if not self.seats[agent - 1].connected:
             return "Over"
-        talks, whispers = self._histories(agent)
-        answer = self._ask(agent, Packet(request, None, None, talks, whispers))
+        answer = self._ask(agent, self._decision_packet(request, agent))
         if answer.line is None:
             if self.seats[agent - 1].connected:
                 self._incident(agent, request.value, answer.problem or "no reply", "counted as Skip")
@@ -502,6 +526,8 @@ class AiwolfHost:
                            f"drawn at random: {choice!r}")
             return choice
         agent = seat + 1
+        if request in (Request.GUARD, Request.ATTACK):
+            self._pending_whisper()
         answer = self._ask(agent, self._decision_packet(request, agent))
         target: int | None = None
         problem = answer.problem
@@ -537,10 +563,14 @@ class AiwolfHost:
         return self.random.decide(make_request("choose_player", NARRATOR, list(options), cancel=True))
 
     def _decision_packet(self, request: Request, agent: int) -> Packet:
-        """Only the talk not seen yet, or a full gameInfo for a revote and after an execution (spec §2)."""
+        """A full gameInfo (and no histories) for a revote, and for a night request after an execution;
+        otherwise only the talk not seen yet (spec §2). A full gameInfo does not count as seen: the next
+        histories start where the last ones ended, as the reference server does."""
+        after_execution = self.night and self.executed_today >= 0 and request is not Request.VOTE
+        if self.latest.get(request.value) or after_execution:
+            return Packet(request, self._info(agent))
         talks, whispers = self._histories(agent)
-        full = bool(self.latest.get(request.value)) or (self.night and self.executed_today >= 0)
-        return Packet(request, self._info(agent) if full else None, None, talks, whispers)
+        return Packet(request, None, None, talks, whispers)
 
     # ------------------------------------------------------------------ what the engine did
 
@@ -576,9 +606,9 @@ class AiwolfHost:
             return
         votes = tuple(self.round[which])
         self.round[which] = []
-        self.latest[which] = ()
+        self.latest[which] = votes  # the last round stays the latest until the day ends
         if which == "VOTE":
-            self.vote_list = votes
+            self.votes_today = votes  # voteList shows it from the next day on
         else:
             self.attack_vote_list = votes
             if rec["winner"] is None:
@@ -595,7 +625,8 @@ class AiwolfHost:
             self._night_log(event(self.day, "attack", agent, True))
 
     def _on_defended(self, rec: dict) -> None:
-        if rec["killing"] == "attack":
+        if rec["killing"] == "attack":  # the wolves are still told whom they attacked
+            self.attacked_tonight = rec["player"] + 1
             self._night_log(event(self.day, "attack", rec["player"] + 1, False))
 
     def _on_investigate(self, rec: dict) -> None:

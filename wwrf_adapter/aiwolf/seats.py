@@ -116,19 +116,24 @@ class RemoteSeat:
     # ------------------------------------------------------------------ requests
 
     def handshake(self) -> bool:
-        """NAME and ROLE (spec §2). False when the agent does not answer them."""
+        """NAME (spec §2). False when the agent does not answer it."""
         answer = self.ask(Packet(Request.NAME))
         if answer.line is None:
             self.notes.append(f"NAME: {answer.problem}")
             return False
         self.name = clean_name(answer.line)
+        return self.connected
+
+    def request_role(self) -> None:
+        """ROLE, asked before each game when role requests are on (as the reference server does):
+        the role the agent asks for, or None."""
+        self.requested_role = None
         answer = self.ask(Packet(Request.ROLE))
         if answer.line is not None:
             try:
                 self.requested_role = decode_reply(Request.ROLE, answer.line)
             except ProtocolError as exc:
                 self.notes.append(f"ROLE: {exc}")
-        return self.connected
 
     def tell(self, packet: Packet) -> None:
         if self.connected:
@@ -286,6 +291,9 @@ class AgentSeat:
         if reply is None:
             return Answer(None, "no reply")
         return Answer(reply[:-1] if reply.endswith("\n") else reply)
+
+    def request_role(self) -> None:
+        """A built-in agent's requested role is set in-process (``requested_role``); nothing to ask."""
 
     def close(self) -> None:
         pass

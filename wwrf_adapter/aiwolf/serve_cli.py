@@ -124,7 +124,7 @@ _RULE_OPTIONS = (
     ("vote_visible", "agents are told who voted for whom"),
     ("whisper_before_revote", "the wolves whisper again before each attack revote"),
     ("validate_utterance", "a talk or whisper that is no valid sentence counts as Skip"),
-    ("enable_role_request", "an agent's ROLE reply is given to it when the role is free"),
+    ("enable_role_request", "ROLE is asked before each game and the reply granted when the role is free"),
     ("max_revote", "revotes after a tied vote"),
     ("max_attack_revote", "revotes after a tied or empty attack vote"),
     ("max_talk", "talks an agent has each day"),

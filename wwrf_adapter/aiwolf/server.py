@@ -3,7 +3,7 @@
     table = load_wolf_table("cards/werewolf")
     server = Server(table, ServeConfig(players=5, games=20, port=0, log_dir=Path("logs")))
     port = server.bind()          # then agents connect (aiwolf agent ... --port PORT)
-    server.accept()               # wait for them; NAME and ROLE on each connection
+    server.accept()               # wait for them; NAME on each connection
     records = server.run()        # every game; the connections stay open from game to game
 
 Agents connect and keep their connection for every game (Agent[01], Agent[02] ... in the order they
@@ -94,8 +94,9 @@ class Server:
 
     def accept(self) -> list[RemoteSeat]:
         """Accept agents until as many as wanted have connected or the wait is over; each answers
-        NAME and ROLE. A connection that does not is closed (its seat stays free). The listener stays
-        open: a connection that comes later is refused with a log line (:meth:`refuse_pending`)."""
+        NAME (ROLE is asked before each game). A connection that does not is closed (its seat stays
+        free). The listener stays open: a connection that comes later is refused with a log line
+        (:meth:`refuse_pending`)."""
         assert self.listener is not None, "bind() first"
         want = self.config.players if self.config.agents is None else min(self.config.agents, self.config.players)
         deadline = time.monotonic() + self.config.wait
@@ -115,7 +116,7 @@ class Server:
                     self.remote.append(seat)
                     self.report(f"Agent[{number:02d}] {seat.name} connected from {seat.peer}")
                 else:
-                    self.report(f"a connection from {seat.peer} did not answer NAME/ROLE: "
+                    self.report(f"a connection from {seat.peer} did not answer NAME: "
                                 f"{'; '.join(seat.notes) or seat.lost}")
                     seat.close()
         finally:
