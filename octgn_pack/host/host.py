@@ -634,6 +634,8 @@ class Host(object):
             new_game = lambda models, decks, seed: own(models, decks, seed, fields, names)  # noqa: E731
         self.session = Session(self.package, self.models, self.rules, head, decks, seed,
                                [s["end"] for s in start["seats"]], new_game)
+        if me is not None and self.keys is not None:
+            self.session.chains.own = (me, self.keys)   # its own tokens need no hashing to check
         first = self.face.view(self.session.initial, self.models)["cards"]
         self.cid = {}
         self.iid = {}
