@@ -68,3 +68,28 @@ def test_compiling_with_the_collector_disabled_keeps_it_disabled() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+class _Cyclic:
+    """An object in a reference cycle with itself (freed only by the cyclic collector)."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_callers_young_garbage_is_not_promoted_with_the_ir() -> None:
+    """A cycle the caller dropped just before a compile is freed by the next collection of the young
+    generations: the compile's promotion to the oldest generation (which a full collection empties only
+    rarely) does not take it along.  Otherwise a process that reads files and compiles them in turn
+    (a fuzzing worker importing plugins) grows without bound."""
+    import weakref
+
+    compile_demo_file()
+    gc.collect()
+    garbage = _Cyclic()
+    alive = weakref.ref(garbage)
+    del garbage
+    assert alive() is not None  # only the cyclic collector can free it
+    compile_demo_file()
+    gc.collect(1)  # the young and middle generations, not the oldest
+    assert alive() is None
