@@ -188,6 +188,7 @@ class Campaign:
         n_jobs = max(1, args.jobs)
         workers = [self._spawn() for _ in range(n_jobs)]
         next_index = 0
+        ahead = []             # an input generated before a worker is free for it
         last_progress = time.monotonic()
         deadline = self.started + args.hours * 3600 if args.hours else None
         try:
@@ -197,13 +198,17 @@ class Campaign:
                     break
                 for i, w in enumerate(workers):
                     if w.ready and w.job is None and not finished and next_index < args.inputs:
-                        inp = self.target.generate(self.rng)
+                        inp = ahead.pop() if ahead else self.target.generate(self.rng)
                         try:
                             w.send(next_index, inp)
                         except (BrokenPipeError, OSError):
                             self._died(w, (next_index, inp))
                             workers[i] = self._spawn()
                         next_index += 1
+                if not ahead and not finished and next_index < args.inputs and any(w.job for w in workers):
+                    # the next input is generated while the workers run theirs (the same inputs in the
+                    # same order: only the time they are made moves)
+                    ahead.append(self.target.generate(self.rng))
                 now = time.monotonic()
                 waits = []
                 for w in workers:
