@@ -273,11 +273,26 @@ def _promote_young_objects() -> None:
     reference cycle the caller left in the young generations would wait for a full collection that
     may not come for a long time (a fuzzing worker importing plugins grew by 0.4 MB an import, the
     cycles of the XML parsers).  So ``compile_source`` collects the young generations before it
-    pauses the collector (a few thousand objects at most: well under a millisecond).
+    pauses the collector (a few thousand objects at most: well under a millisecond).  What is still
+    alive then and dropped later (the command's argument parser, its reports) is promoted too: the
+    promoted objects are counted, and once they reach a quarter of what survived the last full
+    collection (the collector's own rule for its middle generation's survivors), a full collection
+    runs, as the collector would have run it.
     """
     if gc.get_freeze_count() == 0:
+        young = gc.get_count()[0]  # tracked objects allocated (less those freed) since the last collection
         gc.freeze()
         gc.unfreeze()
+        _PROMOTED[0] += young
+        if _PROMOTED[0] > max(FULL_COLLECTION_MIN, _PROMOTED[1] // 4):
+            gc.collect()
+            gc.freeze()  # (counting the survivors walks them once: after a full collection, which did too)
+            _PROMOTED[:] = [0, gc.get_freeze_count()]
+            gc.unfreeze()
+
+
+FULL_COLLECTION_MIN = 100_000
+_PROMOTED = [0, 0]  # objects promoted since the last full collection here; objects that survived it
 
 
 def _compile_sections(text: str, filename: str, profile: Profile, cards: CardDatabase,
