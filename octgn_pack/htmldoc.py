@@ -4,6 +4,7 @@ tables, fenced code, inline code, bold and italics.  Everything else is escaped 
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -31,6 +32,7 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in re.split(r"(?<!\\)\|", body)]
 
 
+@functools.lru_cache(maxsize=8)  # the profile's reference, the same on every build: converted once a process
 def markdown_html(text: str, title: str) -> bytes:
     lines = text.splitlines()
     out = ["<!DOCTYPE html>", '<html><head><meta charset="utf-8"><title>' + html.escape(title) + "</title>",

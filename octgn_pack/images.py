@@ -7,6 +7,7 @@ an optional border and rounded corners, or a filled disc, in the game's colours 
 
 from __future__ import annotations
 
+import functools
 import struct
 import zlib
 
@@ -25,6 +26,7 @@ def _png(width: int, height: int, rows: list[bytes]) -> bytes:
             + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
+@functools.lru_cache(maxsize=64)  # the same few images on every build of a game: drawn once a process
 def card_png(width: int, height: int, fill: str, border: str | None = None, border_px: int = 0,
              radius: int = 0) -> bytes:
     """A card-shaped image: ``fill`` inside a ``border`` of ``border_px`` pixels, corners of ``radius``."""
@@ -56,6 +58,7 @@ def card_png(width: int, height: int, fill: str, border: str | None = None, bord
     return _png(width, height, rows)
 
 
+@functools.lru_cache(maxsize=64)
 def disc_png(size: int, fill: str, ring: str | None = None) -> bytes:
     """A round icon of ``size`` pixels: a ``fill`` disc with an optional one-pixel ``ring``."""
     f = bytes(_rgb(fill)) + b"\xff"

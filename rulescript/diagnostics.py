@@ -11,6 +11,7 @@ column, and the end of the offending token). :func:`render` prints it the way a 
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Literal, Sequence
@@ -171,11 +172,17 @@ def edit_distance(a: str, b: str, limit: int = 3) -> int:
     prev = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         cur = [i]
-        best = i
-        for j, cb in enumerate(b, 1):
-            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+        best = left = i
+        for j, cb in enumerate(b, 1):  # (comparisons, not min(): the inner loop of every suggestion)
+            v = prev[j - 1] + (ca != cb)
+            if prev[j] + 1 < v:
+                v = prev[j] + 1
+            if left + 1 < v:
+                v = left + 1
             cur.append(v)
-            best = min(best, v)
+            left = v
+            if v < best:
+                best = v
         if best > limit:
             return limit + 1
         prev = cur
@@ -184,6 +191,15 @@ def edit_distance(a: str, b: str, limit: int = 3) -> int:
 
 def suggest(name: str, known: Iterable[str], limit: int = 3) -> list[str]:
     """Up to ``limit`` known names closest to ``name``: edit distance at most 2, or a shared prefix."""
+    names = tuple(known)
+    try:
+        return list(_suggest(name, names, limit))
+    except TypeError:  # (an unhashable name: no memo)
+        return list(_suggest.__wrapped__(name, names, limit))
+
+
+@functools.lru_cache(maxsize=512)  # a file with hundreds of errors repeats its unknown names
+def _suggest(name: str, known: tuple[str, ...], limit: int) -> tuple[str, ...]:
     low = name.lower()
     scored: list[tuple[int, int, str]] = []
     seen: set[str] = set()
@@ -200,7 +216,7 @@ def suggest(name: str, known: Iterable[str], limit: int = 3) -> list[str]:
         if dist <= 2 or shares_prefix:
             scored.append((dist if dist <= 2 else 3, -prefix, cand))
     scored.sort()
-    return [c for _, _, c in scored[:limit]]
+    return tuple(c for _, _, c in scored[:limit])
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> tuple[str, ...]:

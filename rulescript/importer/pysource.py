@@ -20,6 +20,7 @@ on its own, so a ``print "x"`` elsewhere in the file does not hide the rule dict
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import re
 import tokenize
@@ -350,6 +351,13 @@ def decode_source(data: bytes) -> str:
 
 def top_level_chunks(text: str) -> list[tuple[int, str]]:
     """(first line, text) of every top-level logical line, found with the tokenizer (Python 2 safe)."""
+    return list(_top_level_chunks(text))
+
+
+# An import reads each script two or three times (which dicts hold rules, the rules, the glyphs): the
+# tokenizer's results are kept for the last few texts (pure functions of the text; tuples, unchangeable).
+@functools.lru_cache(maxsize=16)
+def _top_level_chunks(text: str) -> tuple[tuple[int, str], ...]:
     lines = text.splitlines(keepends=True)
     chunks: list[tuple[int, str]] = []
     start: int | None = None
@@ -370,10 +378,11 @@ def top_level_chunks(text: str) -> list[tuple[int, str]]:
                 start = tok.start[0]
     except (tokenize.TokenError, IndentationError, SyntaxError):
         pass
-    return chunks
+    return tuple(chunks)
 
 
-def _comments(text: str) -> list[tuple[int, int, str]]:
+@functools.lru_cache(maxsize=16)
+def _comments(text: str) -> tuple[tuple[int, int, str], ...]:
     """(line, col, text) of every Python comment."""
     out: list[tuple[int, int, str]] = []
     try:
@@ -382,7 +391,7 @@ def _comments(text: str) -> list[tuple[int, int, str]]:
                 out.append((tok.start[0], tok.start[1], tok.string))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         pass
-    return out
+    return tuple(out)
 
 
 def _attach_comments(reader: _Reader, text: str) -> None:

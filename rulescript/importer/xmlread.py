@@ -138,6 +138,10 @@ def parse_xml(data: bytes, path: str, code: str = "RI201") -> Node:
         line, col = where()
         raise XmlError(Diagnostic("error", code, f"invalid XML: the text cannot be decoded as its XML declaration "
                                   f"says ({exc})", Span(path, line, col))) from None
+    finally:
+        # the handlers hold the parser (through ``where``): without this the parser, its 64 KB buffer
+        # and expat's tables would wait for a full collection of the cyclic garbage collector
+        parser = None
     if not root:
         raise XmlError(Diagnostic("error", code, "the file holds no XML element", Span(path, 1, 1)))
     return root[0]

@@ -156,3 +156,18 @@ def test_json_shape_of_a_diagnostic() -> None:
     data = err.to_dict()
     assert data == {"severity": "error", "code": "RS201", "message": "unknown command 'damge'", "file": "rules.ini",
                     "line": 2, "column": 10, "end_line": 2, "end_column": 15, "notes": ["did you mean: damage"]}
+
+
+def test_edit_distance_and_suggestions_by_hand() -> None:
+    """Distances worked out by hand (kitten -> sitting: 2 substitutions and 1 insertion), the early stop
+    past the limit, and suggestions asked for twice, from a list and from a one-pass iterator (the
+    suggestions of a name are remembered: a file with hundreds of errors repeats its unknown names)."""
+    from rulescript.diagnostics import edit_distance, suggest
+    assert edit_distance("kitten", "sitting", 3) == 3
+    assert edit_distance("kitten", "sitting", 1) == 2  # past the limit: limit + 1
+    assert edit_distance("", "abc", 3) == 3 and edit_distance("abc", "abc") == 0
+    assert edit_distance("flaw", "lawn", 3) == 2
+    known = ["draw", "drawn", "discard", "damage"]
+    assert suggest("draww", known) == ["draw", "drawn"]
+    assert suggest("draww", iter(known)) == ["draw", "drawn"]
+    assert suggest("draww", known) == ["draw", "drawn"]

@@ -113,3 +113,24 @@ def test_a_deck_file_name_that_is_not_utf8_is_imported(tmp_path):
     assert report.ok, [d.message for d in report.diagnostics if d.is_error]
     names = [p.read_text(encoding="utf-8") for p in (tmp_path / "g" / "decks").glob("*.yaml")]
     assert any("Harbor\ufffdPatrol" in text for text in names)
+
+
+@pytest.mark.parametrize("data", [b"<a>x<b y='1'>z</b></a>", b"<a><b></a>"],
+                         ids=["good", "bad"])
+def test_an_xml_parser_is_freed_when_the_file_is_read(data):
+    """The parser's handlers refer to the parser: the cycle is broken when the file is read, so the
+    parser and its buffers are freed at once, not at some later full collection (a fuzzing worker
+    importing plugins grew by 0.4 MB an import)."""
+    import gc
+
+    from rulescript.importer.xmlread import XmlError
+    gc.collect()
+    gc.disable()
+    try:
+        try:
+            parse_xml(data, "f.xml")
+        except XmlError:
+            pass
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -17,6 +17,7 @@ end.  The mutations know the shapes of the inputs:
 from __future__ import annotations
 
 import ast
+import contextlib
 import random
 import re
 
@@ -438,6 +439,45 @@ def mutate_python_text(rng, text):
 _ZIP_ENTRIES = {}
 
 
+_DEFLATED = {}  # (level, an entry's data) -> its raw deflate stream (the seeds' entries, deflated once)
+
+
+class _CachedDeflate:
+    """A raw deflate compressor for zipfile whose result for data seen before comes from ``_DEFLATED``
+    (the same bytes: deflate is deterministic): a package is mostly its seed's unchanged entries."""
+
+    def __init__(self, level):
+        self.level = -1 if level is None else level  # (zlib's default)
+        self.parts = []
+
+    def compress(self, data):
+        self.parts.append(bytes(data))
+        return b""
+
+    def flush(self, *mode):
+        import zlib
+        data = b"".join(self.parts)
+        hit = _DEFLATED.get((self.level, data))
+        if hit is None:
+            c = zlib.compressobj(self.level, zlib.DEFLATED, -15)
+            hit = c.compress(data) + c.flush()
+            if len(_DEFLATED) < 256 and len(data) < (1 << 16):
+                _DEFLATED[(self.level, data)] = hit
+        return hit
+
+
+@contextlib.contextmanager
+def _deflate_once():
+    import zipfile
+    real = zipfile._get_compressor
+    zipfile._get_compressor = lambda kind, level=None: _CachedDeflate(level) if kind == zipfile.ZIP_DEFLATED \
+        else real(kind, level)
+    try:
+        yield
+    finally:
+        zipfile._get_compressor = real
+
+
 def mutate_zip(rng, data):
     """A zip package edited the way a hostile one can be: entries added under hostile names (climbs,
     absolute, drive letters, backslashes, case twins, links), headers with other flags, methods and
@@ -487,7 +527,7 @@ def mutate_zip(rng, data):
         else:
             break  # byte-level edits of the written zip below
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as z:
+    with zipfile.ZipFile(out, "w") as z, _deflate_once():
         for name, blob, attr, method in entries:
             info = zipfile.ZipInfo(name)
             info.external_attr = attr

@@ -376,9 +376,12 @@ def _role_lists(book: Path, out: Path, diagnostics: list[Diagnostic]) -> dict[in
     return {}
 
 
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's writer when available: ~10x faster
+
+
 def _card_yaml(cards: list[dict[str, Any]]) -> str:
     clean = [{k: v for k, v in c.items() if v not in (None, [], {})} for c in cards]
-    return GENERATED + yaml.safe_dump({"cards": clean}, sort_keys=False, allow_unicode=True, width=100)
+    return GENERATED + yaml.dump({"cards": clean}, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=100)
 
 
 def _rules_text(r: RenderedElement, book: Path) -> str:
@@ -416,7 +419,7 @@ def render_files(result: RenderResult, book: Path, out: Path, name: str | None =
             "book": source}
     if lists:
         game["role_lists"] = {k: lists[k] for k in sorted(lists)}
-    files["game.yaml"] = GENERATED + yaml.safe_dump(game, sort_keys=False, allow_unicode=True)
+    files["game.yaml"] = GENERATED + yaml.dump(game, Dumper=_DUMPER, sort_keys=False, allow_unicode=True)
     files["cards.yaml"] = _card_yaml([r.card for r in result.elements])
     for r in result.elements:
         if r.sections or r.unsupported:
