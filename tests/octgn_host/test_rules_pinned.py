@@ -70,3 +70,14 @@ def test_clients_in_step_never_ask_for_a_resend(demo_zip):
     assert [c for c in calls if c.startswith("rs_in(")] and not [c for c in calls if c.startswith("rs_resend(")]
     a, b = s["clients"]
     assert a["log"] == b["log"] and len(a["log"]) > 8 and a["off"] is None and b["off"] is None
+
+
+def test_a_check_whose_count_or_writer_is_not_a_number_is_refused():
+    """docs/octgn-host.md: ``rs_check`` is ``<input count>.<writer pid>.<checksum>``, and whatever
+    arrives in a global variable is checked for shape before it is used: a check whose count or whose
+    writer is not a number is no check at all (None), whichever of the two is wrong."""
+    assert codec.decode_check("12.3.0abc") == (12, 3, "0abc")
+    assert codec.decode_check("12.x.0abc") is None
+    assert codec.decode_check("x.3.0abc") is None
+    assert codec.decode_check("12.3") is None
+    assert codec.decode_check("12.3.0abc.9") is None

@@ -3,6 +3,8 @@
 real CfcGame table, and checks values worked out by hand from docs/runtime.md and docs/cfc-rules.md."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rulescript.compiler import compile_text
@@ -15,6 +17,8 @@ from rulescript.runtime.ports import ListSink
 from rulescript.runtime.resolution import MAX_STEPS, Resolution, RuleError
 from rulescript.sim.deciders import ScriptedDecider
 from runtime_table import enter_ring
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def char(cid, bp=500, sp=0, ability="trigger"):
@@ -29,9 +33,9 @@ MODELS = [char("src"), char("ally"), char("foe"), char("wall", bp=1500), char("a
 class RulesTable:
     """Player 0's Main phase, turn 1, the real engine running ``rules_text`` (compiled for MODELS)."""
 
-    def __init__(self, rules_text="", answers=()):
+    def __init__(self, rules_text="", answers=(), profile="cfc"):
         self.models = {m["id"]: m for m in MODELS}
-        compiled = compile_text(rules_text, filename="t.ini", cards=MODELS, cache=None)
+        compiled = compile_text(rules_text, profile, filename="t.ini", cards=MODELS, cache=None)
         assert compiled.ok, compiled.render()
         self.engine = Engine(compiled.rules, game=cfc)
         self.sink = ListSink()
@@ -65,6 +69,23 @@ def test_a_resolution_may_spend_its_whole_budget_but_not_one_step_more():
     with pytest.raises(RuleError) as err:
         expr.charge(res, 1)
     assert err.value.code == "RS514"
+
+
+def test_a_run_time_error_without_a_place_of_its_own_points_at_its_rules_section(tmp_path):
+    """docs/language.md: RS508 is the engine lacking a cost the profile has (a profile and engine that
+    do not match); a run-time error is located, and one that has no place of its own in the rule points
+    at the rule's section.  A profile with an extra cost X: the action ``{X}: hp(+1)`` compiles, the
+    CFC engine fails on X; the error names t.ini, line 1 (``[src]``), column 2 (the section id)."""
+    profile = tmp_path / "profile.yaml"
+    text = (ROOT / "rulescript" / "games" / "cfc" / "profile.yaml").read_text(encoding="utf-8")
+    assert text.count("  E: {unsupported") == 1
+    profile.write_text(text.replace("  E: {unsupported", '  X: {arg: none, doc: "a cost CFC lacks"}\n  E: {unsupported'),
+                       encoding="utf-8")
+    t = RulesTable("[src]\naction = {X}: hp(+1)\n", profile=profile)
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    assert (err["code"], err["file"], err["line"], err["col"], err["card"]) == ("RS508", "t.ini", 1, 2, [src, "src"])
 
 
 @pytest.mark.parametrize("active", [0, 1])
