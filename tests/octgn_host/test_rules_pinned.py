@@ -81,3 +81,15 @@ def test_a_check_whose_count_or_writer_is_not_a_number_is_refused():
     assert codec.decode_check("x.3.0abc") is None
     assert codec.decode_check("12.3") is None
     assert codec.decode_check("12.3.0abc.9") is None
+
+
+def test_a_start_item_holds_at_most_64_kib():
+    """docs/octgn-host.md, Bounded decoding: the start item holds at most 64 KiB (65,536 characters).
+    One seat "1:e:c:5" after ``S2,<build>,``: a build name of 65,536 - 3 - 1 - 7 characters makes the
+    item exactly 65,536 long (read), one character more is refused."""
+    seat = [(1, "e", "c", [5])]
+    item = codec.encode_start("b" * (65536 - 11), seat)
+    assert len(item) == 65536
+    assert codec.decode_start(item)["seats"] == [{"pid": 1, "end": "e", "commitment": "c", "cards": [5]}]
+    with pytest.raises(codec.InputError):
+        codec.decode_start(codec.encode_start("b" * (65536 - 10), seat))
