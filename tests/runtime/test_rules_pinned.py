@@ -88,6 +88,18 @@ def test_a_run_time_error_without_a_place_of_its_own_points_at_its_rules_section
     assert (err["code"], err["file"], err["line"], err["col"], err["card"]) == ("RS508", "t.ini", 1, 2, [src, "src"])
 
 
+def test_a_card_with_a_list_of_rules_has_every_section():
+    """docs/runtime.md: a card's ``rules`` may be a list of rule ids; every section is loaded and
+    ``resolve_action`` resolves the one named (the first with an action when none is).  Player 0's
+    card holds the sections src (+100 HP) and ally (+7 HP): ally gives 3007, then src 3107."""
+    t = RulesTable("[src]\naction = hp(+100)\n[ally]\naction = hp(+7)\n")
+    src = t.ring(0, "src")
+    t.c(src)["rules"] = ["src", "ally"]
+    assert t.engine.resolve_action(t.game, src, "trigger", rule_id="ally") is True and t.hp(0) == 3007
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and t.hp(0) == 3107
+    assert not t.engine.errors
+
+
 @pytest.mark.parametrize("active", [0, 1])
 def test_the_active_players_listeners_run_first(active):
     """docs/runtime.md: listeners of one event run the active player's first, then in play order.
@@ -123,6 +135,47 @@ def test_a_united_attack_has_at_most_three_members_even_when_a_fourth_is_afforda
     # docs/cfc-rules.md: every member is marked attacking and United Attack; the refused one is not
     assert [(t.c(i)["attacking"], t.c(i)["ua"]) for i in (lead, f1, f2, f3)] == [
         (True, "lead"), (True, "follower"), (True, "follower"), (False, None)]
+
+
+def test_a_united_attack_left_with_one_member_breaks_up_and_a_member_that_cannot_attack_stops():
+    """docs/cfc-rules.md, Attacking: ``removeFromAttack()``: if only one member would be left, the
+    United Attack breaks up: each remaining member attacks alone if it can, else stops.  A lead and
+    one follower; the lead is frozen meanwhile (a frozen character cannot attack): taking the follower
+    out leaves no attack at all.  With the lead unfrozen, it attacks alone."""
+    for frozen in (True, False):
+        t = RulesTable()
+        g = t.game
+        g.state["players"][0]["sp"] = 50
+        lead, follower = t.ring(0, "a"), t.ring(0, "b")
+        g.declare_attack(lead)
+        g.join_attack(follower, lead)
+        t.c(lead)["frozen"] = frozen
+        g.remove_from_attack([follower])
+        alone = [] if frozen else [{"lead": lead, "followers": [], "blocker": None}]
+        assert g.state["attacks"] == alone
+        assert [(t.c(i)["attacking"], t.c(i)["ua"]) for i in (lead, follower)] == [(not frozen, None), (False, None)]
+
+
+def test_a_united_attack_of_three_keeps_two_when_a_follower_leaves_and_breaks_up_when_its_lead_does():
+    """docs/cfc-rules.md, Attacking: taking out a follower of three leaves a United Attack of two;
+    taking out its lead breaks it up, each remaining member attacking alone."""
+    for out in ("follower", "lead"):
+        t = RulesTable()
+        g = t.game
+        g.state["players"][0]["sp"] = 50
+        lead, f1, f2 = t.ring(0, "a"), t.ring(0, "b"), t.ring(0, "c")
+        g.declare_attack(lead)
+        g.join_attack(f1, lead)
+        g.join_attack(f2, lead)
+        g.remove_from_attack([f1 if out == "follower" else lead])
+        if out == "follower":
+            assert g.state["attacks"] == [{"lead": lead, "followers": [f2], "blocker": None}]
+            assert [t.c(i)["ua"] for i in (lead, f1, f2)] == ["lead", None, "follower"]
+        else:
+            assert g.state["attacks"] == [{"lead": f1, "followers": [], "blocker": None},
+                                          {"lead": f2, "followers": [], "blocker": None}]
+            assert [(t.c(i)["attacking"], t.c(i)["ua"]) for i in (lead, f1, f2)] == [
+                (False, None), (True, None), (True, None)]
 
 
 def test_a_character_frozen_by_a_rule_cannot_block():
