@@ -27,7 +27,7 @@ def char(cid, bp=500, sp=0, ability="trigger"):
 
 
 MODELS = [char("src"), char("ally"), char("foe"), char("wall", bp=1500), char("a"), char("b"), char("c"),
-          char("d")]
+          char("d"), char("tiny", bp=1)]
 
 
 class RulesTable:
@@ -197,6 +197,20 @@ def test_a_character_frozen_by_a_rule_cannot_block():
     assert g.able_to_block(guard, attacker) is True
 
 
+def test_one_point_of_combat_damage_lowers_a_blockers_bp_by_one():
+    """docs/cfc-rules.md, Combat (blocked by B): B takes the total T as damage and L takes B's BP;
+    combat damage lowers BP by the damage, at most to 0, and a character at 0 BP is KO'd.  A lead of
+    1 BP blocked by a wall of 1500: the wall ends at 1499, the lead at 0 and in the discards."""
+    t = RulesTable()
+    g = t.game
+    tiny, wall = t.ring(0, "tiny"), t.ring(1, "wall")
+    g.declare_attack(tiny)
+    g.declare_block(wall, tiny)
+    g.resolve_combat(0)
+    assert t.c(wall)["bp"] == 1499 and t.c(wall)["zone"] == "ring"
+    assert t.c(tiny)["zone"] == "discards" and t.hp(1) == 3000
+
+
 def test_destroyed_lists_only_the_cards_this_destroy_moved():
     """docs/language.md: ``destroyed`` holds the cards handled by the latest destroy.  Both opposing
     characters already lie in the discards: destroying them moves nothing, so ``destroyed`` is empty
@@ -214,6 +228,17 @@ def test_destroyed_lists_only_the_cards_this_destroy_moved():
     standing = t.ring(1, "a")
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert t.c(standing)["zone"] == "discards" and t.hp(0) == 3100
+
+
+def test_a_host_is_offered_no_targets_while_a_requisite_fails():
+    """docs/runtime.md: ``action_targets`` gives [] when the requisites do not hold.  The requisite
+    asks for an opposing character: none in player 1's ring, no targets; with one, player 0's
+    character is offered."""
+    t = RulesTable("[src]\nrequisite = character@oppRing\ntarget = character@myRing\naction = damage(100)\n")
+    src = t.ring(0, "src")
+    assert t.engine.action_targets(t.game, src) == []
+    t.ring(1, "foe")
+    assert [v.iid for v in t.engine.action_targets(t.game, src)] == [src]
 
 
 def test_what_a_host_offers_as_targets_names_each_object_once():
