@@ -121,10 +121,16 @@ def _env(copy: Path) -> dict[str, str]:
     return env
 
 
+#: seconds one test may take under a mutant: a test of these areas takes a few seconds even on a loaded
+#: machine, so a test that runs this long is a loop that no longer ends (pytest-timeout stops it)
+PER_TEST = 180
+
+
 def run_tests(copy: Path, tests: tuple[str, ...], timeout: float, first_failure: bool = True,
               report: list[str] | None = None) -> str:
-    """'passed', 'failed' or 'timeout' for pytest on ``tests`` in ``copy`` (its output into ``report``)."""
-    per_test = max(30, int(timeout))
+    """'passed', 'failed' or 'timeout' for pytest on ``tests`` in ``copy`` (its output into ``report``).
+    Each test has PER_TEST seconds; ``timeout`` bounds the whole run."""
+    per_test = min(PER_TEST, max(30, int(timeout)))
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", f"timeout={per_test}",
            *DESELECT, *(["-x"] if first_failure else []), *tests]
     try:
@@ -170,16 +176,18 @@ def sample(mutants: list[Mutant], n: int, seed: int, name: str) -> list[Mutant]:
     return sorted(rng.sample(mutants, n), key=lambda m: (m.file, m.line, m.start, m.new))
 
 
-def run_area(name: str, copy: Path, n: int, seed: int, keys: set[str] | None = None, log=print) -> AreaReport:
-    """Run a seeded sample of ``n`` mutants of the area (or, with ``keys``, those mutants)."""
+def run_area(name: str, copy: Path, n: int, seed: int, keys: set[str] | None = None, log=print,
+             report: AreaReport | None = None, saved=lambda: None) -> AreaReport:
+    """Run a seeded sample of ``n`` mutants of the area (or, with ``keys``, those mutants) into
+    ``report``; ``saved()`` is called after each mutant (so that a stopped run keeps what it measured)."""
     area = AREAS[name]
-    report = AreaReport(name)
+    report = report if report is not None else AreaReport(name)
     t0 = time.perf_counter()
     out: list[str] = []
     if run_tests(copy, area.tests, timeout=3600, first_failure=False, report=out) != "passed":
         raise SystemExit(f"{name}: the area's tests fail without any mutant; fix them first\n" + "".join(out))
     report.baseline_s = time.perf_counter() - t0
-    timeout = 3 * report.baseline_s + 60
+    timeout = 3 * report.baseline_s + 600  # slack for a machine whose load rises during the run
     chosen = [m for m in area_mutants(name) if m.key in keys] if keys is not None \
         else sample(area_mutants(name), n, seed, name)
     log(f"== {name}: {len(chosen)} mutants; tests {' '.join(area.tests)} take {report.baseline_s:.0f} s")
@@ -194,6 +202,7 @@ def run_area(name: str, copy: Path, n: int, seed: int, keys: set[str] | None = N
         if status == "survived" and m.key in EQUIVALENT:
             status = "equivalent"
         report.outcomes.append(Outcome(m, status, time.perf_counter() - t))
+        saved()
         log(f"  {i:3d}/{len(chosen)} {status:10s} {m.describe()}")
     return report
 
@@ -240,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="also write the outcomes to this file")
     ap.add_argument("--list", action="store_true", help="print the mutants of the areas and stop")
     ap.add_argument("--known", action="store_true", help="run the mutants of issue 22 against their tests")
-    ap.add_argument("--rerun", type=Path, help="run again the survivors recorded in this --json file")
+    ap.add_argument("--rerun", type=Path, help="run again the survivors (and timeouts) recorded in this --json file")
     ap.add_argument("-k", dest="only", default="", help="with --known: only the mutants whose line holds this text")
     args = ap.parse_args(argv)
     unknown = [a for a in args.areas if a not in AREAS]
@@ -263,12 +272,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.rerun:
             before = json.loads(args.rerun.read_text())
             names = [n for n in names if n in before]
-            keys = {o["key"] for r in before.values() for o in r["outcomes"] if o["status"] == "survived"}
+            keys = {o["key"] for r in before.values() for o in r["outcomes"] if o["status"] in ("survived", "timeout")}
         reports = []
         for name in names:
-            reports.append(run_area(name, copy, args.sample, args.seed, keys))
-            if args.json:  # after each area, so that a long run that is stopped keeps what it measured
-                write_json(args.json, reports)
+            reports.append(AreaReport(name))
+            # written after each mutant, so that a long run that is stopped keeps what it measured
+            run_area(name, copy, args.sample, args.seed, keys, report=reports[-1],
+                     saved=lambda: write_json(args.json, reports) if args.json else None)
     print(render(reports))
     return 0 if all(r.score >= args.threshold for r in reports) else 1
 
