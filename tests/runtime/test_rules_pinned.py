@@ -27,7 +27,8 @@ def char(cid, bp=500, sp=0, ability="trigger"):
 
 
 MODELS = [char("src"), char("ally"), char("foe"), char("wall", bp=1500), char("a"), char("b"), char("c"),
-          char("d"), char("tiny", bp=1)]
+          char("d"), char("tiny", bp=1),
+          {"id": "bolt", "name": "Bolt", "type": "action", "sp": -1, "text": ""}]
 
 
 class RulesTable:
@@ -98,6 +99,20 @@ def test_a_card_with_a_list_of_rules_has_every_section():
     assert t.engine.resolve_action(t.game, src, "trigger", rule_id="ally") is True and t.hp(0) == 3007
     assert t.engine.resolve_action(t.game, src, "trigger") is True and t.hp(0) == 3107
     assert not t.engine.errors
+
+
+def test_the_player_of_before_damage_is_the_controller_of_the_source():
+    """docs/language.md 6.4 and the event table: ``beforeDamage`` fires before a source that is not a
+    character damages a player, and its player is the source's controller.  Player 0's Action card
+    deals 300 to player 1; player 1's ward (``~oppBeforeDamage~``, -100) and player 0's own booster
+    (``~beforeDamage~``, +50) both hear it: 300 - 100 + 50 = 250, so player 1 ends at 2750."""
+    t = RulesTable("[bolt]\naction = damage(300) to(opp)\n[ally]\nauto = ~oppBeforeDamage~ modDamage(-100)\n"
+                   "[foe]\nauto = ~beforeDamage~ modDamage(+50)\n")
+    t.ring(1, "ally")
+    t.ring(0, "foe")
+    spell = t.game.create_card("bolt", 0, "table")
+    assert t.engine.resolve_action(t.game, spell, "trigger") is True and not t.engine.errors
+    assert (t.hp(0), t.hp(1)) == (3000, 2750)
 
 
 @pytest.mark.parametrize("active", [0, 1])
