@@ -11,4 +11,8 @@ EQUIVALENT: dict[str, str] = {
         "Engine._matching: a listener's source card is always in state['cards'] (the listeners are built "
         "from the cards of the state, and no game of the project ever deletes a card from it), so the "
         "guard never skips anything",
+    'rulescript/runtime/engine.py | ext["next_listener"] = lid + 1 | 37: 1 -> 2':
+        "Engine._load: a listener's id only has to differ from the ids given before it (ids grow either "
+        "way); nothing reads a listener's id (listeners are kept, run and removed by their place in the "
+        "list and their source card), and every client of a game runs the same code",
 }

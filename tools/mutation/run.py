@@ -4,6 +4,7 @@
     python tools/mutation/run.py werewolf aiwolf -n 80   # some areas, 80 mutants each
     python tools/mutation/run.py runtime -n 0            # every mutant of the area (long)
     python tools/mutation/run.py --known                 # the mutants of issue 22 against their tests
+    python tools/mutation/run.py --ci-sample             # the fixed sample of sample.py against their tests
     python tools/mutation/run.py --list cfc              # print the area's mutants, run nothing
 
 The checkout is copied once to a temporary folder; each mutant is written into the copy, the area's
@@ -34,6 +35,7 @@ sys.path.insert(0, str(HERE))
 from equivalent import EQUIVALENT  # noqa: E402
 from known import KNOWN  # noqa: E402
 from mutants import Mutant, compiles, find_mutants  # noqa: E402
+from sample import SAMPLE  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -220,6 +222,27 @@ def run_known(copy: Path, only: str = "", log=print) -> list[tuple[str, str]]:
     return out
 
 
+def run_sample(copy: Path, log=print) -> list[tuple[str, str]]:
+    """Each mutant of the CI sample (sample.py) against the tests that kill it: [(description, status)];
+    status 'missing' when no mutant of the area has the key any more (its line changed: draw again)."""
+    out = []
+    by_area: dict[str, list[Mutant]] = {}
+    for s in SAMPLE:
+        mutants = by_area.setdefault(s.area, area_mutants(s.area))
+        found = [m for m in mutants if m.key == s.key]
+        if len(found) != 1:
+            out.append((s.key, "missing"))
+            log(f"  {'missing':9s} {s.key}")
+            continue
+        m = found[0]
+        original = (ROOT / m.file).read_text(encoding="utf-8")
+        got = with_mutant(copy, m.file, m.apply(original), s.tests, timeout=600)
+        status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
+        out.append((m.describe(), status))
+        log(f"  {status:9s} {m.describe()}")
+    return out
+
+
 def render(reports: list[AreaReport]) -> str:
     lines = [f"{'area':10} {'mutants':>7} {'killed':>7} {'timeout':>7} {'survived':>8} {'equiv.':>6} {'score':>6}"]
     for r in reports:
@@ -249,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="also write the outcomes to this file")
     ap.add_argument("--list", action="store_true", help="print the mutants of the areas and stop")
     ap.add_argument("--known", action="store_true", help="run the mutants of issue 22 against their tests")
+    ap.add_argument("--ci-sample", action="store_true", help="run the CI sample (sample.py) against their tests")
     ap.add_argument("--rerun", type=Path, help="run again the survivors (and timeouts) recorded in this --json file")
     ap.add_argument("-k", dest="only", default="", help="with --known: only the mutants whose line holds this text")
     args = ap.parse_args(argv)
@@ -267,6 +291,11 @@ def main(argv: list[str] | None = None) -> int:
             results = run_known(copy, args.only)
             killed = sum(1 for _, s in results if s != "survived")
             print(f"issue 22 mutants killed: {killed}/{len(results)}")
+            return 0 if killed == len(results) else 1
+        if args.ci_sample:
+            results = run_sample(copy)
+            killed = sum(1 for _, s in results if s in ("killed", "timeout"))
+            print(f"sampled mutants killed: {killed}/{len(results)}")
             return 0 if killed == len(results) else 1
         keys = None
         if args.rerun:
