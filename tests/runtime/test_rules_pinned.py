@@ -115,6 +115,17 @@ def test_the_player_of_before_damage_is_the_controller_of_the_source():
     assert (t.hp(0), t.hp(1)) == (3000, 2750)
 
 
+def test_activating_a_card_without_rules_does_nothing():
+    """docs/language.md: ``activate(card)`` resolves the action of that card's rules on behalf of the
+    source.  The opposing character has no rule section: nothing is resolved, it is no error, and the
+    rest of the statement goes on (player 0 gains 100 HP)."""
+    t = RulesTable("[src]\ntarget = character@oppRing\naction = activate(tgt.0); hp(+100)\n")
+    src = t.ring(0, "src")
+    t.ring(1, "foe")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True
+    assert t.engine.errors == [] and t.hp(0) == 3100
+
+
 @pytest.mark.parametrize("active", [0, 1])
 def test_the_active_players_listeners_run_first(active):
     """docs/runtime.md: listeners of one event run the active player's first, then in play order.
