@@ -93,3 +93,28 @@ def test_a_start_item_holds_at_most_64_kib():
     assert codec.decode_start(item)["seats"] == [{"pid": 1, "end": "e", "commitment": "c", "cards": [5]}]
     with pytest.raises(codec.InputError):
         codec.decode_start(codec.encode_start("b" * (65536 - 10), seat))
+
+
+def test_card_ranges_are_ascending_without_overlap_and_counted():
+    """docs/octgn-host.md, Bounded decoding: a deck's card ids travel as ascending ranges (``1-3.5``),
+    counted before they are expanded.  A range that starts at or before the end of the one before it
+    is refused (``1-3.3``, ``1-3.2``); ``limit`` ranges are read, one more is refused."""
+    assert codec.decode_ranges("1-3.5") == [1, 2, 3, 5]
+    assert codec.decode_ranges("1-3.4") == [1, 2, 3, 4]
+    for bad in ("1-3.3", "1-3.2", "5.1", "3-1"):
+        with pytest.raises(codec.InputError):
+            codec.decode_ranges(bad)
+    assert codec.decode_ranges("1.3.5", limit=3) == [1, 3, 5]
+    with pytest.raises(codec.InputError):
+        codec.decode_ranges("1.3.5.7", limit=3)
+
+
+def test_a_start_item_is_read_seat_by_seat():
+    """docs/octgn-host.md: the start item is ``S<format>,<build>`` and then one ``pid:end:commitment:cards``
+    per seat.  A seat of three fields is refused (an InputError, not a traceback); the build alone is
+    a start of no seats."""
+    assert codec.decode_start("S2,b") == {"format": "2", "build": "b", "seats": []}
+    assert codec.decode_start("S2,b,1:e:c:4")["seats"] == [{"pid": 1, "end": "e", "commitment": "c", "cards": [4]}]
+    for bad in ("S2,b,1:e:c", "S2,b,x:e:c:4", "S2", "X2,b"):
+        with pytest.raises(codec.InputError):
+            codec.decode_start(bad)

@@ -15,4 +15,9 @@ EQUIVALENT: dict[str, str] = {
         "Engine._load: a listener's id only has to differ from the ids given before it (ids grow either "
         "way); nothing reads a listener's id (listeners are kept, run and removed by their place in the "
         "list and their source card), and every client of a game runs the same code",
+    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 22: and -> or':
+        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
+    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 27: '
+    'item[0].isdigit() or item in ("n", "e") -> item in ("n", "e")':
+        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
 }

@@ -60,4 +60,8 @@ SAMPLE: list[Sampled] = [
     # octgn
     Sampled("octgn", "octgn_pack/host/codec.py | MAX_START = 1 << 16      # characters of the start item | 12: 1 -> 2",
             (OC + "test_a_start_item_holds_at_most_64_kib",)),
+    Sampled("octgn", "octgn_pack/host/codec.py | if len(parts) > limit: | 18: > -> >=",
+            (OC + "test_card_ranges_are_ascending_without_overlap_and_counted",)),
+    Sampled("octgn", "octgn_pack/host/codec.py | if len(fields) != 4 or pid is None: | 28: or -> and",
+            (OC + "test_a_start_item_is_read_seat_by_seat",)),
 ]
