@@ -118,3 +118,10 @@ def test_a_start_item_is_read_seat_by_seat():
     for bad in ("S2,b,1:e:c", "S2,b,x:e:c:4", "S2", "X2,b"):
         with pytest.raises(codec.InputError):
             codec.decode_start(bad)
+
+
+def test_the_card_map_keeps_its_good_pairs_and_skips_the_malformed_ones():
+    """docs/octgn-host.md: the cards made during a game travel as ``iid:cid`` pairs joined by commas;
+    a global variable is checked before it is read: a pair without two numbers is skipped."""
+    assert codec.decode_pairs(codec.encode_pairs([(3, 7), (4, 9)])) == [(3, 7), (4, 9)]
+    assert codec.decode_pairs("3:7,x:2,5:y,6,4:9") == [(3, 7), (4, 9)]

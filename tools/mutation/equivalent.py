@@ -20,4 +20,13 @@ EQUIVALENT: dict[str, str] = {
     'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 27: '
     'item[0].isdigit() or item in ("n", "e") -> item in ("n", "e")':
         "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
+    "octgn_pack/host/codec.py | h = ((h ^ 0x301) * _P) & _M | 26: 0x301 -> 768":
+        "checksum: the tag of None only has to differ from the tags of the other one-step values (True "
+        "0x302, False 0x303, text 0x304, numbers 0x305); 0x300 does (and is the first step of a list of "
+        "256 items exactly as 0x301 is that of a list of 257), and a checksum is only compared between "
+        "clients of the same build (docs/octgn-host.md: on a build mismatch no client automates)",
+    "octgn_pack/host/codec.py | h = ((h ^ (vh if vh is not None else _text_hash(v)) ^ 0x304) * _P) & _M | 33: "
+    "vh is not None -> False":
+        "checksum: vh is _text_hash(v) taken from its cache (_STR holds only values _text_hash returned), "
+        "so computing it again gives the same number",
 }
