@@ -237,6 +237,19 @@ def test_one_point_of_combat_damage_lowers_a_blockers_bp_by_one():
     assert t.c(tiny)["zone"] == "discards" and t.hp(1) == 3000
 
 
+def test_a_cost_modifier_sets_or_adds_and_nothing_else():
+    """docs/cfc-rules.md, Costs: an ``alterCost`` modifier either sets the base (``=v``) or adds to it
+    (``+v``/``-v``); the game refuses any other kind of modifier (a GameError), and keeps none."""
+    t = RulesTable()
+    src = t.ring(0, "src")
+    before = list(t.game.state["lasting"])
+    with pytest.raises(GameError):
+        t.game.add_cost_mod("action", "*", 2, src)
+    assert t.game.state["lasting"] == before
+    t.game.add_cost_mod("action", "+", 1, src)
+    assert len(t.game.state["lasting"]) == len(before) + 1
+
+
 def test_destroyed_lists_only_the_cards_this_destroy_moved():
     """docs/language.md: ``destroyed`` holds the cards handled by the latest destroy.  Both opposing
     characters already lie in the discards: destroying them moves nothing, so ``destroyed`` is empty
