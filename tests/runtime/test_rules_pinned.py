@@ -250,6 +250,20 @@ def test_a_cost_modifier_sets_or_adds_and_nothing_else():
     assert len(t.game.state["lasting"]) == len(before) + 1
 
 
+def test_the_listeners_of_a_payment_keep_their_effects_and_an_affordability_check_keeps_none():
+    """docs/cfc-rules.md, Costs: ``beforepaycost<kind>`` fires when a cost is paid; docs/runtime.md:
+    ``cost_adjustment`` is told ``paying`` False for affordability checks, which leave no trace.  A
+    listener of player 0 gains 100 HP whenever a character's cost is computed: asking whether a
+    character can be paid for changes nothing, playing one gives 3100 HP."""
+    t = RulesTable("[ally]\nauto = ~beforePayCostCharacter~ hp(+100)\n")
+    g = t.game
+    t.ring(0, "ally")
+    card = g.create_card("a", 0, "hand")
+    assert g.can_afford("character", 0, card) is True and t.hp(0) == 3000
+    g.play_character(0, card, slot=2)
+    assert t.c(card)["zone"] == "ring" and t.hp(0) == 3100 and not t.engine.errors
+
+
 def test_destroyed_lists_only_the_cards_this_destroy_moved():
     """docs/language.md: ``destroyed`` holds the cards handled by the latest destroy.  Both opposing
     characters already lie in the discards: destroying them moves nothing, so ``destroyed`` is empty
