@@ -126,6 +126,20 @@ def test_activating_a_card_without_rules_does_nothing():
     assert t.engine.errors == [] and t.hp(0) == 3100
 
 
+def test_an_activated_action_resolves_for_the_controller_of_the_resolution_that_activates_it():
+    """docs/language.md: ``activate(card)`` resolves that card's action on behalf of the source, so
+    its ``me`` is the activating resolution's controller.  Player 0's card first moves itself to the
+    opponent's discards (it is now player 1's card), then activates the opposing character's action
+    ``hp(+100)``: player 0, whose resolution it is, gains the 100 HP."""
+    t = RulesTable("[src]\ntarget = character@oppRing\naction = moveTo(oppDiscards) to(this); activate(tgt.0)\n"
+                   "[foe]\naction = hp(+100)\n")
+    src = t.ring(0, "src")
+    t.ring(1, "foe")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.c(src)["zone"] == "discards" and t.c(src)["ctrl"] == 1
+    assert (t.hp(0), t.hp(1)) == (3100, 3000)
+
+
 @pytest.mark.parametrize("active", [0, 1])
 def test_the_active_players_listeners_run_first(active):
     """docs/runtime.md: listeners of one event run the active player's first, then in play order.
