@@ -140,6 +140,20 @@ def test_an_activated_action_resolves_for_the_controller_of_the_resolution_that_
     assert (t.hp(0), t.hp(1)) == (3100, 3000)
 
 
+def test_reading_a_pile_as_a_list_costs_a_step_per_card():
+    """docs/runtime.md, Limits: a pile read as a list (``me.discards``) costs one evaluation step per
+    card.  The same action with 30 cards more in the discards spends exactly 30 steps more."""
+    def spent(cards):
+        t = RulesTable("[src]\nvars = _n := me.discards.size\naction = hp(+1)\n")
+        src = t.ring(0, "src")
+        for _ in range(cards):
+            t.game.create_card("a", 0, "discards")
+        assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+        return MAX_STEPS - t.engine._budget[0]
+
+    assert spent(30) - spent(0) == 30
+
+
 @pytest.mark.parametrize("active", [0, 1])
 def test_the_active_players_listeners_run_first(active):
     """docs/runtime.md: listeners of one event run the active player's first, then in play order.
