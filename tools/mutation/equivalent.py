@@ -29,4 +29,10 @@ EQUIVALENT: dict[str, str] = {
     "vh is not None -> False":
         "checksum: vh is _text_hash(v) taken from its cache (_STR holds only values _text_hash returned), "
         "so computing it again gives the same number",
+    "rulescript/games/werewolf/commands.py | return True | 11: True -> None":
+        "a command's result is read only by Engine._effect, as `ok is not False` (docs/language.md 5.6: "
+        "a command fails only by returning False), so None and True both mean it succeeded; the key names "
+        "the `return True` that ends _cmd_investigate, _cmd_investigate_attribute, _cmd_poll_manipulate, "
+        "_cmd_transfer, _cmd_counter, _cmd_each, _cmd_switch and _cmd_shuffle, each called only through "
+        "COMMANDS by run_command",
 }
