@@ -96,3 +96,11 @@ def test_an_ability_given_to_what_cannot_hold_it_is_warned(action: str, warned: 
     result = compile_text(f"[a]\naction = {action}\n", filename="t.ini", cards=CARDS, cache=None)
     assert result.ok
     assert ("RS911" in [d.code for d in result.diagnostics]) is warned
+
+
+# docs/language.md §8: '+' with a list on either side joins lists, so the result is a list; a command
+# argument that needs a number and gets a list is RS302, whichever side the list is on.
+@pytest.mark.parametrize("arg, codes", [("3 + 2", []), ("[1, 2] + 3", ["RS302"]), ("3 + [1, 2]", ["RS302"]),
+                                        ("1 + [1].size", [])])
+def test_a_sum_with_a_list_on_either_side_is_a_list(arg: str, codes: list[str]) -> None:
+    assert _codes(f"action = draw({arg})") == codes
