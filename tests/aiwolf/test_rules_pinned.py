@@ -163,6 +163,8 @@ def test_a_werewolfs_full_game_info_carries_the_nights_whispers() -> None:
         t.join(10)
     assert errors == []
     assert_finished_and_legal(record)
+    # docs/aiwolf.md: the host plays a seat whose connection is lost; these five never lose theirs
+    assert [i for i in record.incidents if "connection is lost" in i.problem] == []
     wolves = sorted(a for a, r in record.roles.items() if r is A.Role.WEREWOLF)
     assert len(wolves) == 2 and [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
     for p in pack:
