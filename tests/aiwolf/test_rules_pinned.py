@@ -102,3 +102,76 @@ def test_an_executed_medium_learns_nothing_of_itself() -> None:
     told = mob[0].told
     assert [day for day, _ in told][:3] == [0, 1, 2]               # the game goes on to day 2
     assert [result for _, result in told] == [None] * len(told)
+
+
+class Pack(Agent):
+    """Five of these play a game: everyone votes out the lowest-numbered living human other than
+    itself; each werewolf whispers its attack target and keeps the whisper list of the gameInfo of
+    each ATTACK request."""
+
+    def __init__(self, shared: dict) -> None:
+        super().__init__()
+        self.shared = shared
+        self.seen_at_attack: list[tuple[int, list[tuple[int, int, str]]]] = []
+        self.whispers_seen = 0  # whispers in the gameInfo of each day start, vote and finish
+
+    def _look(self) -> None:
+        self.whispers_seen += len(self.info.whisper_list) if self.info else 0
+
+    def initialize(self) -> None:
+        self.shared[self.me] = self.role
+
+    def day_start(self) -> None:
+        self._look()
+
+    def finish(self) -> None:
+        self._look()
+
+    def _human(self) -> int | None:
+        alive = self.info.alive if self.info else []
+        humans = [a for a in sorted(alive) if a != self.me and self.shared.get(a) is not A.Role.WEREWOLF]
+        return humans[0] if humans else None
+
+    def vote(self) -> int | None:
+        self._look()
+        return self._human()
+
+    def whisper(self) -> str:
+        said = [t for t in self.info.whisper_list if t.agent == self.me] if self.info else []
+        return "Over" if said or any(t.agent == self.me and t.day == self.day for t in self.whispers) \
+            else f"ATTACK Agent[{self._human():02d}]"
+
+    def attack(self) -> int | None:
+        assert self.info is not None
+        self.seen_at_attack.append((self.day, [(t.day, t.agent, t.text) for t in self.info.whisper_list]))
+        return self._human()
+
+
+def test_a_werewolfs_full_game_info_carries_the_nights_whispers() -> None:
+    """docs/aiwolf.md: at the start of each night the living werewolves whisper (two or more); the
+    requests of a night after an execution carry a full gameInfo, and a werewolf's gameInfo holds the
+    whispers (AIWolf's whisperList; the other roles never see them).  Day 1 executes a human (four
+    votes), so night 1's ATTACK requests carry a full gameInfo: each wolf sees both wolves' whispers."""
+    roles = ["villager", "seer", "werewolf", "werewolf", "villager"]
+    run = Running(ServeConfig(5, games=1, agents=5, wait=10, seed=6, roles=roles))
+    shared: dict = {}
+    pack = [Pack(shared) for _ in range(5)]
+    errors: list[BaseException] = []
+    threads = [agent_thread(p, run.port, errors) for p in pack]
+    (record,) = run.join()
+    for t in threads:
+        t.join(10)
+    assert errors == []
+    assert_finished_and_legal(record)
+    # docs/aiwolf.md: the host plays a seat whose connection is lost; these five never lose theirs
+    assert [i for i in record.incidents if "connection is lost" in i.problem] == []
+    wolves = sorted(a for a, r in record.roles.items() if r is A.Role.WEREWOLF)
+    assert len(wolves) == 2 and [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
+    for p in pack:
+        if p.me not in wolves:
+            assert p.seen_at_attack == [] and p.whispers_seen == 0
+            continue
+        day, whispers = p.seen_at_attack[0]
+        assert day == 1
+        assert sorted({(d, agent) for d, agent, _ in whispers}) == [(1, wolves[0]), (1, wolves[1])]
+        assert [text for _, _, text in whispers if text.startswith("ATTACK")] != []

@@ -63,3 +63,44 @@ def test_the_same_section_id_in_two_files_is_reported(tmp_path: Path) -> None:
     assert "one.ini" in " ".join(errors[0].notes)
     (game / "rules" / "two.ini").write_text("[b]\naction = draw()\n")
     assert compile_game(game, cache=None).ok
+
+
+def _filter(rule: str) -> dict:
+    """The first filter of the first statement's target clause of ``[a]``'s action."""
+    result = compile_text("[a]\n" + rule + "\n", filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok, result.render()
+    return result.rules["a"]["actions"][0]["stmts"][0]["branches"][0]["body"]["clause"]["filters"][0]
+
+
+# docs/language.md §4.5: <k> keeps the first k candidates, <-k> the last k (<+k> is <k>); docs/ir.md:
+# the filter's "pick" is k or -k.
+@pytest.mark.parametrize("pick, value", [("<2>", 2), ("<+2>", 2), ("<-2>", -2), ("<-1>", -1)])
+def test_a_pick_keeps_its_sign(pick: str, value: int) -> None:
+    assert _filter(f"action = moveTo(removed) to(*{pick}@myDeck)")["pick"] == value
+
+
+# docs/language.md §4: a plural type ('characters') selects every candidate, a singular one
+# ('character') one; docs/ir.md: the filter's "plural".
+@pytest.mark.parametrize("types, plural", [("characters", True), ("character", False), ("actions", True),
+                                           ("action", False), ("characters,actions", True)])
+def test_a_plural_type_is_plural(types: str, plural: bool) -> None:
+    assert _filter(f"action = destroy() to({types}@oppRing)")["plural"] is plural
+
+
+# docs/language.md §7 (abilities): a player ability given to a card, or a character ability to a
+# player, does nothing; the compiler warns (RS911).
+@pytest.mark.parametrize("action, warned", [("+rush to(me)", True), ("+cantplayre to(opp)", False),
+                                            ("+cantplayre to(characters@myRing)", True),
+                                            ("-cantblock to(characters@myRing)", False)])
+def test_an_ability_given_to_what_cannot_hold_it_is_warned(action: str, warned: bool) -> None:
+    result = compile_text(f"[a]\naction = {action}\n", filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok
+    assert ("RS911" in [d.code for d in result.diagnostics]) is warned
+
+
+# docs/language.md §8: '+' with a list on either side joins lists, so the result is a list; a command
+# argument that needs a number and gets a list is RS302, whichever side the list is on.
+@pytest.mark.parametrize("arg, codes", [("3 + 2", []), ("[1, 2] + 3", ["RS302"]), ("3 + [1, 2]", ["RS302"]),
+                                        ("1 + [1].size", [])])
+def test_a_sum_with_a_list_on_either_side_is_a_list(arg: str, codes: list[str]) -> None:
+    assert _codes(f"action = draw({arg})") == codes

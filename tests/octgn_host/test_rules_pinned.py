@@ -70,3 +70,58 @@ def test_clients_in_step_never_ask_for_a_resend(demo_zip):
     assert [c for c in calls if c.startswith("rs_in(")] and not [c for c in calls if c.startswith("rs_resend(")]
     a, b = s["clients"]
     assert a["log"] == b["log"] and len(a["log"]) > 8 and a["off"] is None and b["off"] is None
+
+
+def test_a_check_whose_count_or_writer_is_not_a_number_is_refused():
+    """docs/octgn-host.md: ``rs_check`` is ``<input count>.<writer pid>.<checksum>``, and whatever
+    arrives in a global variable is checked for shape before it is used: a check whose count or whose
+    writer is not a number is no check at all (None), whichever of the two is wrong."""
+    assert codec.decode_check("12.3.0abc") == (12, 3, "0abc")
+    assert codec.decode_check("12.x.0abc") is None
+    assert codec.decode_check("x.3.0abc") is None
+    assert codec.decode_check("12.3") is None
+    assert codec.decode_check("12.3.0abc.9") is None
+
+
+def test_a_start_item_holds_at_most_64_kib():
+    """docs/octgn-host.md, Bounded decoding: the start item holds at most 64 KiB (65,536 characters).
+    One seat "1:e:c:5" after ``S2,<build>,``: a build name of 65,536 - 3 - 1 - 7 characters makes the
+    item exactly 65,536 long (read), one character more is refused."""
+    seat = [(1, "e", "c", [5])]
+    item = codec.encode_start("b" * (65536 - 11), seat)
+    assert len(item) == 65536
+    assert codec.decode_start(item)["seats"] == [{"pid": 1, "end": "e", "commitment": "c", "cards": [5]}]
+    with pytest.raises(codec.InputError):
+        codec.decode_start(codec.encode_start("b" * (65536 - 10), seat))
+
+
+def test_card_ranges_are_ascending_without_overlap_and_counted():
+    """docs/octgn-host.md, Bounded decoding: a deck's card ids travel as ascending ranges (``1-3.5``),
+    counted before they are expanded.  A range that starts at or before the end of the one before it
+    is refused (``1-3.3``, ``1-3.2``); ``limit`` ranges are read, one more is refused."""
+    assert codec.decode_ranges("1-3.5") == [1, 2, 3, 5]
+    assert codec.decode_ranges("1-3.4") == [1, 2, 3, 4]
+    for bad in ("1-3.3", "1-3.2", "5.1", "3-1"):
+        with pytest.raises(codec.InputError):
+            codec.decode_ranges(bad)
+    assert codec.decode_ranges("1.3.5", limit=3) == [1, 3, 5]
+    with pytest.raises(codec.InputError):
+        codec.decode_ranges("1.3.5.7", limit=3)
+
+
+def test_a_start_item_is_read_seat_by_seat():
+    """docs/octgn-host.md: the start item is ``S<format>,<build>`` and then one ``pid:end:commitment:cards``
+    per seat.  A seat of three fields is refused (an InputError, not a traceback); the build alone is
+    a start of no seats."""
+    assert codec.decode_start("S2,b") == {"format": "2", "build": "b", "seats": []}
+    assert codec.decode_start("S2,b,1:e:c:4")["seats"] == [{"pid": 1, "end": "e", "commitment": "c", "cards": [4]}]
+    for bad in ("S2,b,1:e:c", "S2,b,x:e:c:4", "S2", "X2,b"):
+        with pytest.raises(codec.InputError):
+            codec.decode_start(bad)
+
+
+def test_the_card_map_keeps_its_good_pairs_and_skips_the_malformed_ones():
+    """docs/octgn-host.md: the cards made during a game travel as ``iid:cid`` pairs joined by commas;
+    a global variable is checked before it is read: a pair without two numbers is skipped."""
+    assert codec.decode_pairs(codec.encode_pairs([(3, 7), (4, 9)])) == [(3, 7), (4, 9)]
+    assert codec.decode_pairs("3:7,x:2,5:y,6,4:9") == [(3, 7), (4, 9)]

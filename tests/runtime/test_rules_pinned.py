@@ -3,6 +3,8 @@
 real CfcGame table, and checks values worked out by hand from docs/runtime.md and docs/cfc-rules.md."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rulescript.compiler import compile_text
@@ -16,6 +18,8 @@ from rulescript.runtime.resolution import MAX_STEPS, Resolution, RuleError
 from rulescript.sim.deciders import ScriptedDecider
 from runtime_table import enter_ring
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def char(cid, bp=500, sp=0, ability="trigger"):
     return {"id": cid, "name": cid.title(), "type": "character", "subtype": "ninja", "bp": bp, "sp": sp,
@@ -23,15 +27,16 @@ def char(cid, bp=500, sp=0, ability="trigger"):
 
 
 MODELS = [char("src"), char("ally"), char("foe"), char("wall", bp=1500), char("a"), char("b"), char("c"),
-          char("d")]
+          char("d"), char("tiny", bp=1),
+          {"id": "bolt", "name": "Bolt", "type": "action", "sp": -1, "text": ""}]
 
 
 class RulesTable:
     """Player 0's Main phase, turn 1, the real engine running ``rules_text`` (compiled for MODELS)."""
 
-    def __init__(self, rules_text="", answers=()):
+    def __init__(self, rules_text="", answers=(), profile="cfc"):
         self.models = {m["id"]: m for m in MODELS}
-        compiled = compile_text(rules_text, filename="t.ini", cards=MODELS, cache=None)
+        compiled = compile_text(rules_text, profile, filename="t.ini", cards=MODELS, cache=None)
         assert compiled.ok, compiled.render()
         self.engine = Engine(compiled.rules, game=cfc)
         self.sink = ListSink()
@@ -65,6 +70,88 @@ def test_a_resolution_may_spend_its_whole_budget_but_not_one_step_more():
     with pytest.raises(RuleError) as err:
         expr.charge(res, 1)
     assert err.value.code == "RS514"
+
+
+def test_a_run_time_error_without_a_place_of_its_own_points_at_its_rules_section(tmp_path):
+    """docs/language.md: RS508 is the engine lacking a cost the profile has (a profile and engine that
+    do not match); a run-time error is located, and one that has no place of its own in the rule points
+    at the rule's section.  A profile with an extra cost X: the action ``{X}: hp(+1)`` compiles, the
+    CFC engine fails on X; the error names t.ini, line 1 (``[src]``), column 2 (the section id)."""
+    profile = tmp_path / "profile.yaml"
+    text = (ROOT / "rulescript" / "games" / "cfc" / "profile.yaml").read_text(encoding="utf-8")
+    assert text.count("  E: {unsupported") == 1
+    profile.write_text(text.replace("  E: {unsupported", '  X: {arg: none, doc: "a cost CFC lacks"}\n  E: {unsupported'),
+                       encoding="utf-8")
+    t = RulesTable("[src]\naction = {X}: hp(+1)\n", profile=profile)
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    assert (err["code"], err["file"], err["line"], err["col"], err["card"]) == ("RS508", "t.ini", 1, 2, [src, "src"])
+
+
+def test_a_card_with_a_list_of_rules_has_every_section():
+    """docs/runtime.md: a card's ``rules`` may be a list of rule ids; every section is loaded and
+    ``resolve_action`` resolves the one named (the first with an action when none is).  Player 0's
+    card holds the sections src (+100 HP) and ally (+7 HP): ally gives 3007, then src 3107."""
+    t = RulesTable("[src]\naction = hp(+100)\n[ally]\naction = hp(+7)\n")
+    src = t.ring(0, "src")
+    t.c(src)["rules"] = ["src", "ally"]
+    assert t.engine.resolve_action(t.game, src, "trigger", rule_id="ally") is True and t.hp(0) == 3007
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and t.hp(0) == 3107
+    assert not t.engine.errors
+
+
+def test_the_player_of_before_damage_is_the_controller_of_the_source():
+    """docs/language.md 6.4 and the event table: ``beforeDamage`` fires before a source that is not a
+    character damages a player, and its player is the source's controller.  Player 0's Action card
+    deals 300 to player 1; player 1's ward (``~oppBeforeDamage~``, -100) and player 0's own booster
+    (``~beforeDamage~``, +50) both hear it: 300 - 100 + 50 = 250, so player 1 ends at 2750."""
+    t = RulesTable("[bolt]\naction = damage(300) to(opp)\n[ally]\nauto = ~oppBeforeDamage~ modDamage(-100)\n"
+                   "[foe]\nauto = ~beforeDamage~ modDamage(+50)\n")
+    t.ring(1, "ally")
+    t.ring(0, "foe")
+    spell = t.game.create_card("bolt", 0, "table")
+    assert t.engine.resolve_action(t.game, spell, "trigger") is True and not t.engine.errors
+    assert (t.hp(0), t.hp(1)) == (3000, 2750)
+
+
+def test_activating_a_card_without_rules_does_nothing():
+    """docs/language.md: ``activate(card)`` resolves the action of that card's rules on behalf of the
+    source.  The opposing character has no rule section: nothing is resolved, it is no error, and the
+    rest of the statement goes on (player 0 gains 100 HP)."""
+    t = RulesTable("[src]\ntarget = character@oppRing\naction = activate(tgt.0); hp(+100)\n")
+    src = t.ring(0, "src")
+    t.ring(1, "foe")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True
+    assert t.engine.errors == [] and t.hp(0) == 3100
+
+
+def test_an_activated_action_resolves_for_the_controller_of_the_resolution_that_activates_it():
+    """docs/language.md: ``activate(card)`` resolves that card's action on behalf of the source, so
+    its ``me`` is the activating resolution's controller.  Player 0's card first moves itself to the
+    opponent's discards (it is now player 1's card), then activates the opposing character's action
+    ``hp(+100)``: player 0, whose resolution it is, gains the 100 HP."""
+    t = RulesTable("[src]\ntarget = character@oppRing\naction = moveTo(oppDiscards) to(this); activate(tgt.0)\n"
+                   "[foe]\naction = hp(+100)\n")
+    src = t.ring(0, "src")
+    t.ring(1, "foe")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.c(src)["zone"] == "discards" and t.c(src)["ctrl"] == 1
+    assert (t.hp(0), t.hp(1)) == (3100, 3000)
+
+
+def test_reading_a_pile_as_a_list_costs_a_step_per_card():
+    """docs/runtime.md, Limits: a pile read as a list (``me.discards``) costs one evaluation step per
+    card.  The same action with 30 cards more in the discards spends exactly 30 steps more."""
+    def spent(cards):
+        t = RulesTable("[src]\nvars = _n := me.discards.size\naction = hp(+1)\n")
+        src = t.ring(0, "src")
+        for _ in range(cards):
+            t.game.create_card("a", 0, "discards")
+        assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+        return MAX_STEPS - t.engine._budget[0]
+
+    assert spent(30) - spent(0) == 30
 
 
 @pytest.mark.parametrize("active", [0, 1])
@@ -104,6 +191,47 @@ def test_a_united_attack_has_at_most_three_members_even_when_a_fourth_is_afforda
         (True, "lead"), (True, "follower"), (True, "follower"), (False, None)]
 
 
+def test_a_united_attack_left_with_one_member_breaks_up_and_a_member_that_cannot_attack_stops():
+    """docs/cfc-rules.md, Attacking: ``removeFromAttack()``: if only one member would be left, the
+    United Attack breaks up: each remaining member attacks alone if it can, else stops.  A lead and
+    one follower; the lead is frozen meanwhile (a frozen character cannot attack): taking the follower
+    out leaves no attack at all.  With the lead unfrozen, it attacks alone."""
+    for frozen in (True, False):
+        t = RulesTable()
+        g = t.game
+        g.state["players"][0]["sp"] = 50
+        lead, follower = t.ring(0, "a"), t.ring(0, "b")
+        g.declare_attack(lead)
+        g.join_attack(follower, lead)
+        t.c(lead)["frozen"] = frozen
+        g.remove_from_attack([follower])
+        alone = [] if frozen else [{"lead": lead, "followers": [], "blocker": None}]
+        assert g.state["attacks"] == alone
+        assert [(t.c(i)["attacking"], t.c(i)["ua"]) for i in (lead, follower)] == [(not frozen, None), (False, None)]
+
+
+def test_a_united_attack_of_three_keeps_two_when_a_follower_leaves_and_breaks_up_when_its_lead_does():
+    """docs/cfc-rules.md, Attacking: taking out a follower of three leaves a United Attack of two;
+    taking out its lead breaks it up, each remaining member attacking alone."""
+    for out in ("follower", "lead"):
+        t = RulesTable()
+        g = t.game
+        g.state["players"][0]["sp"] = 50
+        lead, f1, f2 = t.ring(0, "a"), t.ring(0, "b"), t.ring(0, "c")
+        g.declare_attack(lead)
+        g.join_attack(f1, lead)
+        g.join_attack(f2, lead)
+        g.remove_from_attack([f1 if out == "follower" else lead])
+        if out == "follower":
+            assert g.state["attacks"] == [{"lead": lead, "followers": [f2], "blocker": None}]
+            assert [t.c(i)["ua"] for i in (lead, f1, f2)] == ["lead", None, "follower"]
+        else:
+            assert g.state["attacks"] == [{"lead": f1, "followers": [], "blocker": None},
+                                          {"lead": f2, "followers": [], "blocker": None}]
+            assert [(t.c(i)["attacking"], t.c(i)["ua"]) for i in (lead, f1, f2)] == [
+                (False, None), (True, None), (True, None)]
+
+
 def test_a_character_frozen_by_a_rule_cannot_block():
     """docs/cfc-rules.md, Blocking: a blocker is unfrozen.  Player 1's only character is frozen by a
     rule of player 0; it is otherwise able to block (in the ring, not blocking, no cantblock)."""
@@ -123,6 +251,47 @@ def test_a_character_frozen_by_a_rule_cannot_block():
     assert g.able_to_block(guard, attacker) is True
 
 
+def test_one_point_of_combat_damage_lowers_a_blockers_bp_by_one():
+    """docs/cfc-rules.md, Combat (blocked by B): B takes the total T as damage and L takes B's BP;
+    combat damage lowers BP by the damage, at most to 0, and a character at 0 BP is KO'd.  A lead of
+    1 BP blocked by a wall of 1500: the wall ends at 1499, the lead at 0 and in the discards."""
+    t = RulesTable()
+    g = t.game
+    tiny, wall = t.ring(0, "tiny"), t.ring(1, "wall")
+    g.declare_attack(tiny)
+    g.declare_block(wall, tiny)
+    g.resolve_combat(0)
+    assert t.c(wall)["bp"] == 1499 and t.c(wall)["zone"] == "ring"
+    assert t.c(tiny)["zone"] == "discards" and t.hp(1) == 3000
+
+
+def test_a_cost_modifier_sets_or_adds_and_nothing_else():
+    """docs/cfc-rules.md, Costs: an ``alterCost`` modifier either sets the base (``=v``) or adds to it
+    (``+v``/``-v``); the game refuses any other kind of modifier (a GameError), and keeps none."""
+    t = RulesTable()
+    src = t.ring(0, "src")
+    before = list(t.game.state["lasting"])
+    with pytest.raises(GameError):
+        t.game.add_cost_mod("action", "*", 2, src)
+    assert t.game.state["lasting"] == before
+    t.game.add_cost_mod("action", "+", 1, src)
+    assert len(t.game.state["lasting"]) == len(before) + 1
+
+
+def test_the_listeners_of_a_payment_keep_their_effects_and_an_affordability_check_keeps_none():
+    """docs/cfc-rules.md, Costs: ``beforepaycost<kind>`` fires when a cost is paid; docs/runtime.md:
+    ``cost_adjustment`` is told ``paying`` False for affordability checks, which leave no trace.  A
+    listener of player 0 gains 100 HP whenever a character's cost is computed: asking whether a
+    character can be paid for changes nothing, playing one gives 3100 HP."""
+    t = RulesTable("[ally]\nauto = ~beforePayCostCharacter~ hp(+100)\n")
+    g = t.game
+    t.ring(0, "ally")
+    card = g.create_card("a", 0, "hand")
+    assert g.can_afford("character", 0, card) is True and t.hp(0) == 3000
+    g.play_character(0, card, slot=2)
+    assert t.c(card)["zone"] == "ring" and t.hp(0) == 3100 and not t.engine.errors
+
+
 def test_destroyed_lists_only_the_cards_this_destroy_moved():
     """docs/language.md: ``destroyed`` holds the cards handled by the latest destroy.  Both opposing
     characters already lie in the discards: destroying them moves nothing, so ``destroyed`` is empty
@@ -140,6 +309,17 @@ def test_destroyed_lists_only_the_cards_this_destroy_moved():
     standing = t.ring(1, "a")
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert t.c(standing)["zone"] == "discards" and t.hp(0) == 3100
+
+
+def test_a_host_is_offered_no_targets_while_a_requisite_fails():
+    """docs/runtime.md: ``action_targets`` gives [] when the requisites do not hold.  The requisite
+    asks for an opposing character: none in player 1's ring, no targets; with one, player 0's
+    character is offered."""
+    t = RulesTable("[src]\nrequisite = character@oppRing\ntarget = character@myRing\naction = damage(100)\n")
+    src = t.ring(0, "src")
+    assert t.engine.action_targets(t.game, src) == []
+    t.ring(1, "foe")
+    assert [v.iid for v in t.engine.action_targets(t.game, src)] == [src]
 
 
 def test_what_a_host_offers_as_targets_names_each_object_once():

@@ -1,7 +1,8 @@
 """Mutation testing in CI (tools/mutation): a fixed sample of mutants, so that the score cannot
-quietly fall.  The sample is the one-line bugs of issue 22 (tools/mutation/known.py), each run
-against the tests that pin it in a copy of the checkout; every one must fail them.  The ast mutant
-finder itself is checked on a small source."""
+quietly fall.  The sample is the one-line bugs of issue 22 (tools/mutation/known.py) and a few
+mutants of each area drawn with a fixed seed (tools/mutation/sample.py), each run against the tests
+that kill it in a copy of the checkout; every one must fail them.  The ast mutant finder itself is
+checked on a small source."""
 from __future__ import annotations
 
 import importlib.util
@@ -25,6 +26,7 @@ def _load(name: str):  # type: ignore[no-untyped-def]
 
 mutation = _load("run")
 KNOWN = mutation.KNOWN
+SAMPLE = mutation.SAMPLE
 find_mutants = mutation.find_mutants
 
 
@@ -53,12 +55,24 @@ def test_every_known_mutant_still_applies() -> None:
         assert k.apply(text) != text, k.describe()
 
 
+def test_every_sampled_mutant_is_still_found_and_names_its_tests() -> None:
+    """A sampled mutant whose line changed is no longer found: the sample must be drawn again."""
+    areas = {s.area for s in SAMPLE}
+    assert areas == set(mutation.AREAS)  # every area has mutants in the sample
+    mutants = {a: [m.key for m in mutation.area_mutants(a)] for a in areas}
+    for s in SAMPLE:
+        assert mutants[s.area].count(s.key) == 1, s.key
+        assert s.tests and all("::" in t and (ROOT / t.split("::")[0]).is_file() for t in s.tests), s
+
+
 @pytest.mark.mutation
-@pytest.mark.timeout(3600)  # 26 short runs of pinned test files: a few minutes on an idle two-core
-# machine (25 min measured with 25 processes sharing its two cores)
-def test_the_issue_22_mutants_are_all_killed() -> None:
+@pytest.mark.timeout(3600)  # 26 + the sample's short runs of pinned tests: about four minutes on an idle
+# two-core machine (the 26 alone took 25 min with 25 processes sharing its two cores)
+def test_the_issue_22_mutants_and_the_sampled_mutants_are_all_killed() -> None:
     with tempfile.TemporaryDirectory(prefix="rs-mutation-ci-") as tmp:
         copy = mutation.make_copy(Path(tmp) / "checkout")
-        results = mutation.run_known(copy, log=lambda line: None)
-    survivors = [what for what, status in results if status == "survived"]
-    assert len(results) == len(KNOWN) and survivors == []
+        known = mutation.run_known(copy, log=lambda line: None)
+        sampled = mutation.run_sample(copy, log=lambda line: None)
+    assert len(known) == len(KNOWN) and [what for what, status in known if status == "survived"] == []
+    assert len(sampled) == len(SAMPLE)
+    assert [(what, status) for what, status in sampled if status not in ("killed", "timeout")] == []

@@ -12,6 +12,45 @@ from wwrf_adapter.render import render_book
 GAME = Path(__file__).resolve().parents[2] / "cards" / "werewolf"
 
 
+def _oracle(tmp_path: Path, *lines: str):
+    """The book of cards/werewolf with an Oracle whose formalized lines are ``lines``, rendered:
+    (the render result, the Oracle's diagnostics, the keys of its rendered sections)."""
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    (book / "oracle").write_text("**Oracle** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
+                                 + "".join(line + "\n" for line in lines), encoding="utf-8")
+    result = render_book(book, tmp_path / "game")
+    mine = [(d.code, d.message) for d in result.diagnostics if Path(d.span.file).name == "oracle"]
+    oracle = next((el for el in result.elements if el.card["id"] == "oracle"), None)
+    return result, mine, [dict(sec.keys) for sec in oracle.sections] if oracle else []
+
+
+def test_only_a_players_host_information_is_a_player(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``%Player1%`` is host information naming a player (``host('Player1')``),
+    ``%Number%`` names a number.  ``X has `Lupine``` tests a player: with %Player1% it renders, with
+    %Number% it is the renderer's WW401 (a number is not a player), not a test of a number."""
+    _, diags, keys = _oracle(tmp_path / "a", "Immediate Night: Learn `y` [Condition: %Player1% has `Lupine`]")
+    assert diags == [] and keys[0]["condition"] == "has(host('Player1'), 'lupine')"
+    _, diags, keys = _oracle(tmp_path / "b", "Immediate Night: Learn `x` [Condition: %Number% has `Lupine`]")
+    assert diags == [("WW401", "not supported by the werewolf renderer: '%Number%' is not a player")]
+    assert keys == []
+
+
+def test_a_selector_of_one_key_is_not_counted_as_several_keys(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``@(Group:G,Attr:A)`` (several keys) is its own construct of the coverage
+    report (``--report``).  The same book with an Oracle line without a selector, with
+    ``@(Role:!Seer)`` (one key, negated: a where test) and with ``@(Role:Seer,Attr:Lupine)`` (two
+    keys): only the last adds one to the count of selectors of several keys."""
+    def several(tag: str, condition: str) -> int:
+        result, diags, _ = _oracle(tmp_path / tag, "Immediate Night: Learn `x`" + condition)
+        assert diags == []
+        return result.coverage.counts["selector"]["@(A,B) (several keys)"]
+
+    base = several("base", "")
+    assert several("one", " [Condition: @(Role:!Seer) exists]") == base
+    assert several("two", " [Condition: @(Role:Seer,Attr:Lupine) exists]") == base + 1
+
+
 def test_result_n_is_element_n_minus_one_as_text_and_as_a_player(tmp_path: Path) -> None:
     book = tmp_path / "book"
     shutil.copytree(GAME / "roles", book)

@@ -5,6 +5,7 @@ cards/werewolf (its compiled roles: the Town Crier announces a hammer, the Canva
 votes) and checks values worked out by hand from docs/werewolf.md and the WWRF guide."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,26 @@ def test_a_player_the_host_names_as_player_n_or_by_name(table):
     for p, name in zip(game.state["players"], ["Ann", "Ben", "Cid", "Erin", "Eve", "Fay"]):
         p["name"] = name                     # names that are not "Player N"
     assert [game.host_info("Player%d" % i) for i in (1, 2, 3, 4)] == [2, 4, 3, 0]
+
+
+# ---------------------------------------------------------------------------- targets that are not players
+
+def test_targeting_a_role_succeeds_so_what_follows_and_and_runs(tmp_path):
+    """docs/werewolf.md: ``Target V (Role)`` is ``setTarget(role, V)``: the target is that value, with no
+    visit.  docs/language.md 5.6: ``a && b`` runs b only if a succeeded, ``a || b`` only if a failed.
+    A Prophet who names the werewolf role when the game starts has it as target and learns the first
+    text, not the second."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    ini = game_dir / "rules" / "prophet.ini"
+    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--oath]\n"
+                   "auto = ~starting~ setTarget(role, 'werewolf') && learn('named') || learn('not named')\n",
+                   encoding="utf-8")
+    cards = game_dir / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert text.count("  - prophet--2\n") == 1
+    cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n  - prophet--oath\n"), encoding="utf-8")
+    game, _sink = _game(load_wolf_table(game_dir), ["villager", "werewolf", "prophet", "villager", "seer"])
+    prophet = game.state["players"][2]
+    assert game.card(prophet["role"])["target"] == "werewolf"
+    assert prophet["learned"] == ["named"]

@@ -11,4 +11,28 @@ EQUIVALENT: dict[str, str] = {
         "Engine._matching: a listener's source card is always in state['cards'] (the listeners are built "
         "from the cards of the state, and no game of the project ever deletes a card from it), so the "
         "guard never skips anything",
+    'rulescript/runtime/engine.py | ext["next_listener"] = lid + 1 | 37: 1 -> 2':
+        "Engine._load: a listener's id only has to differ from the ids given before it (ids grow either "
+        "way); nothing reads a listener's id (listeners are kept, run and removed by their place in the "
+        "list and their source card), and every client of a game runs the same code",
+    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 22: and -> or':
+        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
+    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 27: '
+    'item[0].isdigit() or item in ("n", "e") -> item in ("n", "e")':
+        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
+    "octgn_pack/host/codec.py | h = ((h ^ 0x301) * _P) & _M | 26: 0x301 -> 768":
+        "checksum: the tag of None only has to differ from the tags of the other one-step values (True "
+        "0x302, False 0x303, text 0x304, numbers 0x305); 0x300 does (and is the first step of a list of "
+        "256 items exactly as 0x301 is that of a list of 257), and a checksum is only compared between "
+        "clients of the same build (docs/octgn-host.md: on a build mismatch no client automates)",
+    "octgn_pack/host/codec.py | h = ((h ^ (vh if vh is not None else _text_hash(v)) ^ 0x304) * _P) & _M | 33: "
+    "vh is not None -> False":
+        "checksum: vh is _text_hash(v) taken from its cache (_STR holds only values _text_hash returned), "
+        "so computing it again gives the same number",
+    "rulescript/games/werewolf/commands.py | return True | 11: True -> None":
+        "a command's result is read only by Engine._effect, as `ok is not False` (docs/language.md 5.6: "
+        "a command fails only by returning False), so None and True both mean it succeeded; the key names "
+        "the `return True` that ends _cmd_investigate, _cmd_investigate_attribute, _cmd_poll_manipulate, "
+        "_cmd_transfer, _cmd_counter, _cmd_each, _cmd_switch and _cmd_shuffle, each called only through "
+        "COMMANDS by run_command",
 }
