@@ -220,12 +220,18 @@ def run_known(copy: Path, only: str = "", log=print) -> list[tuple[str, str]]:
     [(description, status)]."""
     out = []
     for k in [k for k in KNOWN if only in k.describe()]:
-        original = (ROOT / k.file).read_text(encoding="utf-8")
-        got = with_mutant(copy, k.file, k.apply(original), k.tests, timeout=600)
-        status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
-        out.append((k.describe(), status))
-        log(f"  {status:9s} {k.describe()}")
+        out.append(_pinned(copy, k.file, k.apply, k.tests, k.describe(), log))
     return out
+
+
+def _pinned(copy: Path, file: str, apply, tests: list[str], described: str, log) -> tuple[str, str]:
+    """One mutant of ``file`` (``apply`` makes it from the file's text) against the ``tests`` that
+    pin it: (description, status)."""
+    original = (ROOT / file).read_text(encoding="utf-8")
+    got = with_mutant(copy, file, apply(original), tests, timeout=600)
+    status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
+    log(f"  {status:9s} {described}")
+    return described, status
 
 
 def run_sample(copy: Path, log=print) -> list[tuple[str, str]]:
@@ -241,11 +247,7 @@ def run_sample(copy: Path, log=print) -> list[tuple[str, str]]:
             log(f"  {'missing':9s} {s.key}")
             continue
         m = found[0]
-        original = (ROOT / m.file).read_text(encoding="utf-8")
-        got = with_mutant(copy, m.file, m.apply(original), s.tests, timeout=600)
-        status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
-        out.append((m.describe(), status))
-        log(f"  {status:9s} {m.describe()}")
+        out.append(_pinned(copy, m.file, m.apply, s.tests, m.describe(), log))
     return out
 
 
