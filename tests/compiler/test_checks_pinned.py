@@ -104,3 +104,13 @@ def test_an_ability_given_to_what_cannot_hold_it_is_warned(action: str, warned: 
                                         ("1 + [1].size", [])])
 def test_a_sum_with_a_list_on_either_side_is_a_list(arg: str, codes: list[str]) -> None:
     assert _codes(f"action = draw({arg})") == codes
+
+
+# docs/ir.md: a position is [line, col, end_col] (1-based columns, end_col just past the last
+# character). "[a]" is line 1, so the action is line 2; in "action = destroy() to(" the '(' is column
+# 22, so a filter starting with a quantity begins at its '<', column 23, and "<2>characters@oppRing"
+# (21 characters) ends before column 44.
+@pytest.mark.parametrize("flt, at", [("<2>characters@oppRing", [2, 23, 44]), ("<,1>character", [2, 23, 36])])
+def test_a_filter_with_a_quantity_starts_at_its_angle(flt: str, at: list[int]) -> None:
+    assert _filter(f"action = destroy() to({flt})")["at"] == at
+
