@@ -114,3 +114,17 @@ def test_a_sum_with_a_list_on_either_side_is_a_list(arg: str, codes: list[str]) 
 def test_a_filter_with_a_quantity_starts_at_its_angle(flt: str, at: list[int]) -> None:
     assert _filter(f"action = destroy() to({flt})")["at"] == at
 
+
+def _error_at(rule: str) -> tuple[str, int, int]:
+    result = compile_text("[a]\n" + rule + "\n", filename="t.ini", cards=CARDS, cache=None)
+    errors = [d for d in result.diagnostics if d.is_error]
+    assert len(errors) == 1, result.render()
+    return errors[0].code, errors[0].span.col, errors[0].span.end_col
+
+
+# docs/language.md §4.5: a pick of 0 is RS305, reported at the pick '<0>'. In
+# "action = moveTo(removed) to(*" the '*' is column 29, so the pick spans columns 30-32 (end 33),
+# whatever follows it (a block, a zone).
+@pytest.mark.parametrize("flt", ["*<0>@myDeck", "*<0>[bp>1]@myDeck", "*<0>"])
+def test_a_pick_of_zero_is_reported_at_the_pick(flt: str) -> None:
+    assert _error_at(f"action = moveTo(removed) to({flt})") == ("RS305", 30, 33)
