@@ -128,3 +128,14 @@ def _error_at(rule: str) -> tuple[str, int, int]:
 @pytest.mark.parametrize("flt", ["*<0>@myDeck", "*<0>[bp>1]@myDeck", "*<0>"])
 def test_a_pick_of_zero_is_reported_at_the_pick(flt: str) -> None:
     assert _error_at(f"action = moveTo(removed) to({flt})") == ("RS305", 30, 33)
+
+
+# docs/language.md §5.7: a target clause with a '.' attribute or index outside quotes is an
+# expression (docs/ir.md: the clause has "expr" instead of "filters"), also when brackets come
+# before the '.': the brackets close before it.
+@pytest.mark.parametrize("target", ["(trigger).controller", "([me, opp]).1", "([opp]).0"])
+def test_a_dot_after_closed_brackets_makes_an_expression_target(target: str) -> None:
+    result = compile_text(f"[a]\naction = loseLife(100) to({target})\n", filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok, result.render()
+    clause = result.rules["a"]["actions"][0]["stmts"][0]["branches"][0]["body"]["clause"]
+    assert "expr" in clause and "filters" not in clause
