@@ -139,3 +139,21 @@ def test_a_dot_after_closed_brackets_makes_an_expression_target(target: str) -> 
     assert result.ok, result.render()
     clause = result.rules["a"]["actions"][0]["stmts"][0]["branches"][0]["body"]["clause"]
     assert "expr" in clause and "filters" not in clause
+
+
+# RS510 (docs/language.md, limits): besides 64 levels of brackets, a tree deeper than the compiler's
+# MAX_AST_DEPTH + 1 nodes (a long chain of binary operators) is refused, at the first node past that
+# depth.  "(not _y)" followed by N times " - 1" puts the '-' nodes at depths 1..N, the 'not' at N + 1
+# and '_y' at N + 2.  "vars = _y := 1; _x := " is 22 characters: '(' is column 23, '_y' columns 28-29.
+def test_a_not_at_the_deepest_level_is_lowered_and_its_operand_refused() -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def first_error(n: int) -> tuple[str, int, int]:
+        result = compile_text("[a]\nvars = _y := 1; _x := (not _y)" + " - 1" * n + "\naction = draw()\n",
+                              filename="t.ini", cards=CARDS, cache=None)
+        d = [d for d in result.diagnostics if d.is_error][0]
+        return d.code, d.span.col, d.span.end_col
+
+    assert first_error(MAX_AST_DEPTH - 1)[0] == "RS302"  # in depth: only the bool operand of '-' is wrong
+    assert first_error(MAX_AST_DEPTH) == ("RS510", 28, 30)  # 'not' at the deepest level, '_y' past it
+    assert first_error(MAX_AST_DEPTH + 1) == ("RS510", 23, 31)  # the 'not' itself past it
