@@ -170,22 +170,42 @@ def test_a_player_the_host_names_as_player_n_or_by_name(table):
 
 # ---------------------------------------------------------------------------- targets that are not players
 
+def _with_prophet_rule(tmp_path, rule):
+    """The werewolf game with one more rule on the Prophet's role (``rule``: the text after ``auto = ``)."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    ini = game_dir / "rules" / "prophet.ini"
+    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--extra]\nauto = %s\n" % rule, encoding="utf-8")
+    cards = game_dir / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert text.count("  - prophet--2\n") == 1
+    cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n  - prophet--extra\n"), encoding="utf-8")
+    return load_wolf_table(game_dir)
+
+
 def test_targeting_a_role_succeeds_so_what_follows_and_and_runs(tmp_path):
     """docs/werewolf.md: ``Target V (Role)`` is ``setTarget(role, V)``: the target is that value, with no
     visit.  docs/language.md 5.6: ``a && b`` runs b only if a succeeded, ``a || b`` only if a failed.
     A Prophet who names the werewolf role when the game starts has it as target and learns the first
     text, not the second."""
-    game_dir = tmp_path / "werewolf"
-    shutil.copytree(GAME, game_dir)
-    ini = game_dir / "rules" / "prophet.ini"
-    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--oath]\n"
-                   "auto = ~starting~ setTarget(role, 'werewolf') && learn('named') || learn('not named')\n",
-                   encoding="utf-8")
-    cards = game_dir / "cards.yaml"
-    text = cards.read_text(encoding="utf-8")
-    assert text.count("  - prophet--2\n") == 1
-    cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n  - prophet--oath\n"), encoding="utf-8")
-    game, _sink = _game(load_wolf_table(game_dir), ["villager", "werewolf", "prophet", "villager", "seer"])
+    table = _with_prophet_rule(tmp_path, "~starting~ setTarget(role, 'werewolf') && learn('named') || learn('not named')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
     prophet = game.state["players"][2]
     assert game.card(prophet["role"])["target"] == "werewolf"
     assert prophet["learned"] == ["named"]
+
+
+@pytest.mark.parametrize("dead, alive", [(0, 3), (3, 0)])
+def test_descending_several_players_succeeds_if_one_of_them_descends(tmp_path, dead, alive):
+    """docs/werewolf.md: ``Descend`` is ``descend()``, for each of its target players; a player who is
+    dead cannot descend.  docs/language.md 5.6: the command succeeded when it did something, so
+    ``&&`` runs.  Villagers at seats 0 and 3; one of them dies, and on that death the Prophet (seat 2)
+    makes both villagers descend: the living one does, the dead one does not (whichever comes last
+    among the targets), and the command succeeded."""
+    table = _with_prophet_rule(tmp_path, "~death~ descend() to(players::where('role=villager')) "
+                                         "&& learn('descended') || learn('nobody descended')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.die(dead, "kill")
+    st = game.state
+    assert st["players"][alive]["left"] == "descended" and not st["players"][dead]["left"]
+    assert st["players"][2]["learned"] == ["descended"]
