@@ -209,3 +209,17 @@ def test_descending_several_players_succeeds_if_one_of_them_descends(tmp_path, d
     st = game.state
     assert st["players"][alive]["left"] == "descended" and not st["players"][dead]["left"]
     assert st["players"][2]["learned"] == ["descended"]
+
+
+def test_the_attack_location_is_the_group_of_a_pack_killing_else_the_attacker(tmp_path):
+    """docs/werewolf.md: ``@AttackLocation`` is ``attacklocation``: the group whose element made the
+    killing (the pack's hunt: ``werewolf-pack``), else the attacking player.  A killing by the werewolf's
+    role (seat 1, "Player 2": seats count from 0) is located at that player; one by the pack's group
+    at the group."""
+    table = _with_prophet_rule(tmp_path, "~death~ learn(str(attacklocation))")
+    roles = ["villager", "werewolf", "prophet", "villager", "seer", "villager"]
+    game, _sink = _game(table, roles)
+    assert game.killing("attack", 0, _role(game, 1), 1) is True
+    pack = [iid for iid, c in game.state["cards"].items() if c["kind"] == "group" and c["model"] == "werewolf-pack"]
+    assert game.killing("attack", 3, pack[0], 1) is True
+    assert game.state["players"][2]["learned"] == ["Player 2", "werewolf-pack"]
