@@ -223,3 +223,27 @@ def test_the_attack_location_is_the_group_of_a_pack_killing_else_the_attacker(tm
     pack = [iid for iid, c in game.state["cards"].items() if c["kind"] == "group" and c["model"] == "werewolf-pack"]
     assert game.killing("attack", 3, pack[0], 1) is True
     assert game.state["players"][2]["learned"] == ["Player 2", "werewolf-pack"]
+
+
+def test_odd_and_even_scaling_follows_the_phase_number(tmp_path):
+    """WWRF Phase Specific Scaling ``Odd: x1, Even: x2`` (docs/werewolf.md: ``scaling = odd x1, even
+    x2``): the rule runs once in an odd phase, twice in an even one.  The game starts on day 0 (even:
+    twice), then night 1 (odd: once), then day 1 (odd: once)."""
+    table = _with_prophet_rule(tmp_path, "~startday~ learn('day ' + str(day))\nscaling = odd x1, even x2")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    learned = game.state["players"][2]["learned"]
+    game.play_phase("day")
+    assert learned == ["day 0", "day 0"]
+    game.play_phase("night")
+    game.play_phase("day")
+    assert learned[-1:] == ["day 1"] and learned.count("day 1") == 1
+
+
+def test_night_one_is_an_odd_phase(tmp_path):
+    """As above for a night: night 1 is odd (the first night, and the second phase after day 0 counted
+    from 0), so ``odd x1, even x2`` runs once."""
+    table = _with_prophet_rule(tmp_path, "~startnight~ learn('night')\nscaling = odd x1, even x2")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    game.play_phase("day")
+    game.play_phase("night")
+    assert game.state["players"][2]["learned"].count("night") == 1
