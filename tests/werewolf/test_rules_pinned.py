@@ -247,3 +247,13 @@ def test_night_one_is_an_odd_phase(tmp_path):
     game.play_phase("day")
     game.play_phase("night")
     assert game.state["players"][2]["learned"].count("night") == 1
+
+
+def test_the_rules_of_a_dead_player_at_seat_0_hear_only_their_own_death(tmp_path):
+    """docs/werewolf.md (Status): without `status`, a dead owner's rules run only for their own death.  The
+    Prophet at seat 0 ("Player 1") learns of every death: its own, then not that of seat 3."""
+    table = _with_prophet_rule(tmp_path, "~death~ learn(str(subject))")
+    game, _sink = _game(table, ["prophet", "werewolf", "villager", "villager", "seer", "villager"])
+    game.die(0, "kill")
+    game.die(3, "kill")
+    assert game.state["players"][0]["learned"] == ["Player 1"]
