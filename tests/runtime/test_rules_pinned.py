@@ -340,3 +340,16 @@ def test_multiplying_bp_succeeds_so_a_chain_goes_on():
     src = t.ring(0, "src")
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert t.c(src)["bp"] == 1000 and t.hp(0) == 3100
+
+
+def test_a_run_time_error_quotes_an_any_quantifier_as_any():
+    """docs/language.md §8.7: ``any e in list`` is true when e holds for at least one element, so for
+    an empty hand it is false (and ``all`` true).  Player 0's hand is empty: the condition is false,
+    the ``if`` gives nil, and reading ``.hp`` of nil is RS502, whose message quotes the expression as
+    written (the quantifier in brackets inside the condition)."""
+    t = RulesTable("[src]\naction = hp(+(me if any isChar(card) in me.hand else nil).hp)\n")
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    assert (err["code"], err["message"]) == (
+        "RS502", "attribute 'hp' of nil ('me if (any isChar(card) in me.hand) else nil' is nil)")
