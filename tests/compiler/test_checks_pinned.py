@@ -157,3 +157,11 @@ def test_a_not_at_the_deepest_level_is_lowered_and_its_operand_refused() -> None
     assert first_error(MAX_AST_DEPTH - 1)[0] == "RS302"  # in depth: only the bool operand of '-' is wrong
     assert first_error(MAX_AST_DEPTH) == ("RS510", 28, 30)  # 'not' at the deepest level, '_y' past it
     assert first_error(MAX_AST_DEPTH + 1) == ("RS510", 23, 31)  # the 'not' itself past it
+
+
+# docs/language.md §4: a filter of several types is "plural when one of its types is plural, or is
+# `all` or `players`" (docs/ir.md: the filter's "plural").
+@pytest.mark.parametrize("types, plural", [("all,character", True), ("players,me", True), ("me,opp", False),
+                                           ("character,action", False), ("action,characters", True)])
+def test_several_types_are_plural_when_one_is_all_or_players(types: str, plural: bool) -> None:
+    assert _filter(f"action = destroy() to({types}@oppRing)")["plural"] is plural
