@@ -188,7 +188,8 @@ def test_targeting_a_role_succeeds_so_what_follows_and_and_runs(tmp_path):
     visit.  docs/language.md 5.6: ``a && b`` runs b only if a succeeded, ``a || b`` only if a failed.
     A Prophet who names the werewolf role when the game starts has it as target and learns the first
     text, not the second."""
-    table = _with_prophet_rule(tmp_path, "~starting~ setTarget(role, 'werewolf') && learn('named') || learn('not named')")
+    table = _with_prophet_rule(tmp_path,
+                               "~starting~ setTarget(role, 'werewolf') && learn('named') || learn('not named')")
     game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
     prophet = game.state["players"][2]
     assert game.card(prophet["role"])["target"] == "werewolf"
