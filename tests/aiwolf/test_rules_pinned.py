@@ -57,8 +57,8 @@ def test_a_vote_for_oneself_is_not_counted_as_one() -> None:
         votes = [line.split(",") for line in record.aiwolf_log if line.split(",")[1] == "vote"]
         assert votes and all(voter != target for _d, _v, voter, target in votes)
         mine = [i for i in record.incidents if i.agent == 1 and i.request == Request.VOTE.value]
-        assert mine and all("other than itself" in i.problem and i.action.startswith("drawn at random")
-                            for i in mine)
+        assert mine and all(i.problem == "Agent[01] is not a vote for a living agent other than itself"
+                            and i.action.startswith("drawn at random") for i in mine)
 
 
 class Mob(Agent):
@@ -175,3 +175,29 @@ def test_a_werewolfs_full_game_info_carries_the_nights_whispers() -> None:
         assert day == 1
         assert sorted({(d, agent) for d, agent, _ in whispers}) == [(1, wolves[0]), (1, wolves[1])]
         assert [text for _, _, text in whispers if text.startswith("ATTACK")] != []
+
+
+class SelfDiviner(Agent):
+    """Asks to be the seer and divines itself, every night."""
+
+    requested_role = A.Role.SEER
+
+    def divine(self) -> int | None:
+        return self.me
+
+
+def test_a_seer_divining_itself_is_an_incident_naming_the_agent() -> None:
+    """AIWolf protocol 3.6: the seer divines another living agent; the host refuses a divination of
+    itself, with no divination that night, and its incident names the target as the protocol writes an
+    agent: the one external agent is Agent[01], so ``Agent[01]``, not ``1``."""
+    roles = ["seer", "villager", "villager", "werewolf", "possessed"]
+    run = Running(ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles))
+    errors: list[BaseException] = []
+    t = agent_thread(SelfDiviner(), run.port, errors)
+    (record,) = run.join()
+    t.join(10)
+    assert errors == []
+    assert record.roles[1] is A.Role.SEER
+    mine = [i for i in record.incidents if i.agent == 1 and i.request == Request.DIVINE.value]
+    assert (mine[0].day, mine[0].problem, mine[0].action) == (
+        0, "Agent[01] is not a living agent other than itself", "no divination tonight")

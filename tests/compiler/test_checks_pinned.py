@@ -104,3 +104,64 @@ def test_an_ability_given_to_what_cannot_hold_it_is_warned(action: str, warned: 
                                         ("1 + [1].size", [])])
 def test_a_sum_with_a_list_on_either_side_is_a_list(arg: str, codes: list[str]) -> None:
     assert _codes(f"action = draw({arg})") == codes
+
+
+# docs/ir.md: a position is [line, col, end_col] (1-based columns, end_col just past the last
+# character). "[a]" is line 1, so the action is line 2; in "action = destroy() to(" the '(' is column
+# 22, so a filter starting with a quantity begins at its '<', column 23, and "<2>characters@oppRing"
+# (21 characters) ends before column 44.
+@pytest.mark.parametrize("flt, at", [("<2>characters@oppRing", [2, 23, 44]), ("<,1>character", [2, 23, 36])])
+def test_a_filter_with_a_quantity_starts_at_its_angle(flt: str, at: list[int]) -> None:
+    assert _filter(f"action = destroy() to({flt})")["at"] == at
+
+
+def _error_at(rule: str) -> tuple[str, int, int]:
+    result = compile_text("[a]\n" + rule + "\n", filename="t.ini", cards=CARDS, cache=None)
+    errors = [d for d in result.diagnostics if d.is_error]
+    assert len(errors) == 1, result.render()
+    return errors[0].code, errors[0].span.col, errors[0].span.end_col
+
+
+# docs/language.md §4.5: a pick of 0 is RS305, reported at the pick '<0>'. In
+# "action = moveTo(removed) to(*" the '*' is column 29, so the pick spans columns 30-32 (end 33),
+# whatever follows it (a block, a zone).
+@pytest.mark.parametrize("flt", ["*<0>@myDeck", "*<0>[bp>1]@myDeck", "*<0>"])
+def test_a_pick_of_zero_is_reported_at_the_pick(flt: str) -> None:
+    assert _error_at(f"action = moveTo(removed) to({flt})") == ("RS305", 30, 33)
+
+
+# docs/language.md §5.7: a target clause with a '.' attribute or index outside quotes is an
+# expression (docs/ir.md: the clause has "expr" instead of "filters"), also when brackets come
+# before the '.': the brackets close before it.
+@pytest.mark.parametrize("target", ["(trigger).controller", "([me, opp]).1", "([opp]).0"])
+def test_a_dot_after_closed_brackets_makes_an_expression_target(target: str) -> None:
+    result = compile_text(f"[a]\naction = loseLife(100) to({target})\n", filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok, result.render()
+    clause = result.rules["a"]["actions"][0]["stmts"][0]["branches"][0]["body"]["clause"]
+    assert "expr" in clause and "filters" not in clause
+
+
+# RS510 (docs/language.md, limits): besides 64 levels of brackets, a tree deeper than the compiler's
+# MAX_AST_DEPTH + 1 nodes (a long chain of binary operators) is refused, at the first node past that
+# depth.  "(not _y)" followed by N times " - 1" puts the '-' nodes at depths 1..N, the 'not' at N + 1
+# and '_y' at N + 2.  "vars = _y := 1; _x := " is 22 characters: '(' is column 23, '_y' columns 28-29.
+def test_a_not_at_the_deepest_level_is_lowered_and_its_operand_refused() -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def first_error(n: int) -> tuple[str, int, int]:
+        result = compile_text("[a]\nvars = _y := 1; _x := (not _y)" + " - 1" * n + "\naction = draw()\n",
+                              filename="t.ini", cards=CARDS, cache=None)
+        d = [d for d in result.diagnostics if d.is_error][0]
+        return d.code, d.span.col, d.span.end_col
+
+    assert first_error(MAX_AST_DEPTH - 1)[0] == "RS302"  # in depth: only the bool operand of '-' is wrong
+    assert first_error(MAX_AST_DEPTH) == ("RS510", 28, 30)  # 'not' at the deepest level, '_y' past it
+    assert first_error(MAX_AST_DEPTH + 1) == ("RS510", 23, 31)  # the 'not' itself past it
+
+
+# docs/language.md §4: a filter of several types is "plural when one of its types is plural, or is
+# `all` or `players`" (docs/ir.md: the filter's "plural").
+@pytest.mark.parametrize("types, plural", [("all,character", True), ("players,me", True), ("me,opp", False),
+                                           ("character,action", False), ("action,characters", True)])
+def test_several_types_are_plural_when_one_is_all_or_players(types: str, plural: bool) -> None:
+    assert _filter(f"action = destroy() to({types}@oppRing)")["plural"] is plural

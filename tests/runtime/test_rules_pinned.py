@@ -340,3 +340,35 @@ def test_multiplying_bp_succeeds_so_a_chain_goes_on():
     src = t.ring(0, "src")
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert t.c(src)["bp"] == 1000 and t.hp(0) == 3100
+
+
+def test_a_run_time_error_quotes_an_any_quantifier_as_any():
+    """docs/language.md §8.7: ``any e in list`` is true when e holds for at least one element, so for
+    an empty hand it is false (and ``all`` true).  Player 0's hand is empty: the condition is false,
+    the ``if`` gives nil, and reading ``.hp`` of nil is RS502, whose message quotes the expression as
+    written (the quantifier in brackets inside the condition)."""
+    t = RulesTable("[src]\naction = hp(+(me if any isChar(card) in me.hand else nil).hp)\n")
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    assert (err["code"], err["message"]) == (
+        "RS502", "attribute 'hp' of nil ('me if (any isChar(card) in me.hand) else nil' is nil)")
+
+
+def test_a_player_left_with_no_attacker_after_the_table_is_cleared_is_not_asked_to_attack():
+    """docs/cfc-rules.md, turn table: the Attack phase is skipped if no character of P can attack;
+    otherwise P's Action cards on the table are discarded, then P declares attacks (``choose_attack``)
+    until done.  docs/language.md 7.4: a static auto's lasting effects last while its source stays in
+    play.  Player 0's only character holds ``cantattack``; an Action card on the table masks it
+    (``-cantattack``), so the phase takes place, but its discard gives ``cantattack`` back: nothing can
+    attack, so there is nothing to declare and player 0 is not asked (no answer is scripted)."""
+    t = RulesTable("[src]\nauto = +cantattack\n[bolt]\nauto = -cantattack to(characters@myRing)\n")
+    g = t.game
+    t.ring(0, "src")
+    assert g.any_able_to_attack(0) is False
+    spell = g.create_card("bolt", 0, "table")
+    t.engine.card_entered_play(g, spell)
+    assert g.any_able_to_attack(0) is True
+    assert g.phase_attack(0) is True
+    assert t.c(spell)["zone"] == "discards" and g.any_able_to_attack(0) is False
+    assert g.state["attacks"] == [] and not t.engine.errors

@@ -73,3 +73,13 @@ def test_result_n_is_element_n_minus_one_as_text_and_as_a_player(tmp_path: Path)
             shutil.copy(GAME / name, out / name)
     compiled = compile_game(out, cache=None)
     assert [d.code for d in compiled.diagnostics if d.is_error] == []
+
+
+def test_a_selector_without_a_name_where_an_element_name_goes_is_reported_as_such(tmp_path: Path) -> None:
+    """WWRF ``Join <group>`` takes an element name.  ``@(Foo)`` is a selector whose one item is not
+    Key:Value (the parser's WW102) and that has no name: the renderer reports the value it cannot use
+    as an element name (WW401 naming it), as for any other selector there, not an unexpected form."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Join @(Foo)")
+    assert diags == [("WW102", "selector item 'Foo' must be Key:Value"),
+                     ("WW401", "not supported by the werewolf renderer: '@(Foo)' as an element name")]
+    assert keys == []

@@ -170,22 +170,91 @@ def test_a_player_the_host_names_as_player_n_or_by_name(table):
 
 # ---------------------------------------------------------------------------- targets that are not players
 
+def _with_prophet_rule(tmp_path, rule):
+    """The werewolf game with one more rule on the Prophet's role (``rule``: the text after ``auto = ``)."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    ini = game_dir / "rules" / "prophet.ini"
+    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--extra]\nauto = %s\n" % rule, encoding="utf-8")
+    cards = game_dir / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert text.count("  - prophet--2\n") == 1
+    cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n  - prophet--extra\n"), encoding="utf-8")
+    return load_wolf_table(game_dir)
+
+
 def test_targeting_a_role_succeeds_so_what_follows_and_and_runs(tmp_path):
     """docs/werewolf.md: ``Target V (Role)`` is ``setTarget(role, V)``: the target is that value, with no
     visit.  docs/language.md 5.6: ``a && b`` runs b only if a succeeded, ``a || b`` only if a failed.
     A Prophet who names the werewolf role when the game starts has it as target and learns the first
     text, not the second."""
-    game_dir = tmp_path / "werewolf"
-    shutil.copytree(GAME, game_dir)
-    ini = game_dir / "rules" / "prophet.ini"
-    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--oath]\n"
-                   "auto = ~starting~ setTarget(role, 'werewolf') && learn('named') || learn('not named')\n",
-                   encoding="utf-8")
-    cards = game_dir / "cards.yaml"
-    text = cards.read_text(encoding="utf-8")
-    assert text.count("  - prophet--2\n") == 1
-    cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n  - prophet--oath\n"), encoding="utf-8")
-    game, _sink = _game(load_wolf_table(game_dir), ["villager", "werewolf", "prophet", "villager", "seer"])
+    table = _with_prophet_rule(tmp_path,
+                               "~starting~ setTarget(role, 'werewolf') && learn('named') || learn('not named')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
     prophet = game.state["players"][2]
     assert game.card(prophet["role"])["target"] == "werewolf"
     assert prophet["learned"] == ["named"]
+
+
+@pytest.mark.parametrize("dead, alive", [(0, 3), (3, 0)])
+def test_descending_several_players_succeeds_if_one_of_them_descends(tmp_path, dead, alive):
+    """docs/werewolf.md: ``Descend`` is ``descend()``, for each of its target players; a player who is
+    dead cannot descend.  docs/language.md 5.6: the command succeeded when it did something, so
+    ``&&`` runs.  Villagers at seats 0 and 3; one of them dies, and on that death the Prophet (seat 2)
+    makes both villagers descend: the living one does, the dead one does not (whichever comes last
+    among the targets), and the command succeeded."""
+    table = _with_prophet_rule(tmp_path, "~death~ descend() to(players::where('role=villager')) "
+                                         "&& learn('descended') || learn('nobody descended')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.die(dead, "kill")
+    st = game.state
+    assert st["players"][alive]["left"] == "descended" and not st["players"][dead]["left"]
+    assert st["players"][2]["learned"] == ["descended"]
+
+
+def test_the_attack_location_is_the_group_of_a_pack_killing_else_the_attacker(tmp_path):
+    """docs/werewolf.md: ``@AttackLocation`` is ``attacklocation``: the group whose element made the
+    killing (the pack's hunt: ``werewolf-pack``), else the attacking player.  A killing by the werewolf's
+    role (seat 1, "Player 2": seats count from 0) is located at that player; one by the pack's group
+    at the group."""
+    table = _with_prophet_rule(tmp_path, "~death~ learn(str(attacklocation))")
+    roles = ["villager", "werewolf", "prophet", "villager", "seer", "villager"]
+    game, _sink = _game(table, roles)
+    assert game.killing("attack", 0, _role(game, 1), 1) is True
+    pack = [iid for iid, c in game.state["cards"].items() if c["kind"] == "group" and c["model"] == "werewolf-pack"]
+    assert game.killing("attack", 3, pack[0], 1) is True
+    assert game.state["players"][2]["learned"] == ["Player 2", "werewolf-pack"]
+
+
+def test_odd_and_even_scaling_follows_the_phase_number(tmp_path):
+    """WWRF Phase Specific Scaling ``Odd: x1, Even: x2`` (docs/werewolf.md: ``scaling = odd x1, even
+    x2``): the rule runs once in an odd phase, twice in an even one.  The game starts on day 0 (even:
+    twice), then night 1 (odd: once), then day 1 (odd: once)."""
+    table = _with_prophet_rule(tmp_path, "~startday~ learn('day ' + str(day))\nscaling = odd x1, even x2")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    learned = game.state["players"][2]["learned"]
+    game.play_phase("day")
+    assert learned == ["day 0", "day 0"]
+    game.play_phase("night")
+    game.play_phase("day")
+    assert learned[-1:] == ["day 1"] and learned.count("day 1") == 1
+
+
+def test_night_one_is_an_odd_phase(tmp_path):
+    """As above for a night: night 1 is odd (the first night, and the second phase after day 0 counted
+    from 0), so ``odd x1, even x2`` runs once."""
+    table = _with_prophet_rule(tmp_path, "~startnight~ learn('night')\nscaling = odd x1, even x2")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    game.play_phase("day")
+    game.play_phase("night")
+    assert game.state["players"][2]["learned"].count("night") == 1
+
+
+def test_the_rules_of_a_dead_player_at_seat_0_hear_only_their_own_death(tmp_path):
+    """docs/werewolf.md (Status): without `status`, a dead owner's rules run only for their own death.  The
+    Prophet at seat 0 ("Player 1") learns of every death: its own, then not that of seat 3."""
+    table = _with_prophet_rule(tmp_path, "~death~ learn(str(subject))")
+    game, _sink = _game(table, ["prophet", "werewolf", "villager", "villager", "seer", "villager"])
+    game.die(0, "kill")
+    game.die(3, "kill")
+    assert game.state["players"][0]["learned"] == ["Player 1"]
