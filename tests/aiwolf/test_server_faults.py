@@ -303,3 +303,27 @@ def test_a_clean_close_is_a_closed_connection() -> None:
     answer = seat.ask(Packet(Request.VOTE))
     finish(t)
     assert answer.problem == f"disconnected ({CLOSED})" and seat.lost == CLOSED
+
+
+def test_a_disconnect_at_the_role_request_is_reported_and_the_host_plays_the_seat() -> None:
+    """ROLE comes before INITIALIZE (role requests are on by default); an agent that closes its
+    connection there is told about like at any other request, and the host plays its seat."""
+    records, _, _ = play(Fault("disconnect", Request.ROLE))
+    first = incidents(records[0], 1)
+    assert first[:2] == [
+        f"ROLE: connection lost: {CLOSED} -> ignored",
+        f"ROLE: the connection is lost ({CLOSED}) -> the host plays this seat for the rest of the game "
+        "(random choices, Over)",
+    ], first
+    # every later choice of the seat is the host's: a vote drawn at random, never a lost incident again
+    assert all("connection is lost" not in i for i in first[2:])
+    assert all(i.startswith("VOTE: the seat is played by the host -> drawn at random") for i in first[2:]), first
+    assert any(line.startswith("1,vote,1,") for line in records[0].aiwolf_log)
+    assert records[1].game_log["aiwolf"]["agents"][0]["seat"] == "builtin"
+
+
+def test_a_malformed_role_reply_is_an_incident_of_the_role_request() -> None:
+    records, _, _ = play(Fault("garbage", Request.ROLE))
+    first = incidents(records[0], 1)
+    assert first and first[0].startswith("ROLE: ROLE: ") and first[0].endswith("-> ignored"), first
+    assert incidents(records[1], 1) == []

@@ -97,6 +97,9 @@ class AiwolfHost:
         self.rng = Rng(seed ^ 0x5EED)  # deals and talk orders
         self.random = RandomDecider(seed ^ 0xD1CE)  # the seeded-random decider: ties, missing decisions
         self.requests = 0
+        self.day = 0
+        self.incidents: list[Incident] = []
+        self._lost_told: set[int] = set()
         self.seat_roles = self._deal(role_list)
         self.roles = {a: names.role(self.seat_roles[a - 1]) for a in self.agents}
         self.wolves = frozenset(a for a, r in self.roles.items() if r is A.Role.WEREWOLF)
@@ -108,7 +111,6 @@ class AiwolfHost:
                                                 names=[str(A.Agent(a)) for a in self.agents],
                                                 settings=self.settings)
         # what AIWolf agents see (spec §2 gameInfo), today and carried over from yesterday
-        self.day = 0
         self.night = False
         self.talks: list[Talk] = []
         self.whispers: list[Talk] = []
@@ -137,8 +139,6 @@ class AiwolfHost:
         # records
         self.lines: list[str] = []
         self.night_lines: dict[str, list[str]] = {k: [] for k in _NIGHT_ORDER}
-        self.incidents: list[Incident] = []
-        self._lost_told: set[int] = set()
         self._parsed: dict[str, Any] = {}
         self._handlers = {"phase": self._on_phase, "vote": self._on_vote, "poll_revote": self._on_revote,
                           "poll_close": self._on_close, "death": self._on_death, "defended": self._on_defended,
@@ -156,10 +156,11 @@ class AiwolfHost:
         self.rng.shuffle(pool)
         by_seat: list[str | None] = [None] * self.n
         if self.setting.enable_role_request:
-            for seat in self.seats:
+            for agent, seat in zip(self.agents, self.seats):
                 if seat.connected:
                     seat.request_role()
                     self.requests += 1
+                    self._notes(agent, Request.ROLE.value)  # a malformed reply, a lost connection
             for i, seat in enumerate(self.seats):
                 want = self.names.role_id(seat.requested_role) if seat.requested_role else None
                 if want is not None and want in pool:
