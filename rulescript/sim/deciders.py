@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from rulescript.runtime.errors import Interrupt, InvalidDecision
+from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import LIST_KINDS
 from rulescript.runtime.rng import Rng
 
@@ -176,3 +178,35 @@ class InteractiveDecider:
                 self._say("choose exactly one")
                 continue
             return picked[0]
+
+
+class PrefixDecider:
+    """The decider of an interactive session (``play``): the recorded prefix first (a replay after an
+    undo or a load), then :meth:`live`; every answer given is kept in ``given`` (the next save's
+    decisions).  ``session`` has ``replaying`` and ``out``: the first live answer after a replay says
+    "(the game continues)"."""
+
+    def __init__(self, session: Any, prefix: list[Any], random_seed: int) -> None:
+        self.session = session
+        self.prefix = list(prefix)
+        self.given: list[Any] = []
+        self.random = RandomDecider(random_seed)
+
+    def decide(self, req: dict[str, Any]) -> Any:
+        if len(self.given) < len(self.prefix):
+            answer = self.recorded(req, self.prefix[len(self.given)])
+        else:
+            s = self.session
+            if s.replaying:
+                s.replaying = False
+                s.out.write("(the game continues)\n")
+            answer = self.live(req)
+        self.given.append(deep_copy(answer))
+        return answer
+
+    def recorded(self, req: dict[str, Any], answer: Any) -> Any:
+        """The prefix's answer to ``req`` (a subclass may check it)."""
+        return answer
+
+    def live(self, req: dict[str, Any]) -> Any:
+        raise NotImplementedError

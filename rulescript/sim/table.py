@@ -29,7 +29,7 @@ from rulescript.games.cfc.game import CfcGame
 from rulescript.runtime.errors import Interrupt, InvalidDecision
 from rulescript.runtime.plain import deep_copy
 from rulescript.runtime.ports import check_answer
-from rulescript.sim.deciders import LIST_KINDS, InputEnded, RandomDecider
+from rulescript.sim.deciders import LIST_KINDS, InputEnded, PrefixDecider
 from rulescript.sim.gamelog import (LOG_FORMAT, SaveError, describe_option, format_record, load_log,
                                    save_log)
 
@@ -76,35 +76,24 @@ class _Sink:
             self.session.out.write(line + "\n")
 
 
-class _Decider:
-    """Answers from the prefix first (a replay), then from the seat's player: terminal or random."""
+class _Decider(PrefixDecider):
+    """Answers from the prefix first (a replay, each answer checked against its request), then from
+    the seat's player: terminal or random."""
 
     def __init__(self, session: "Session", prefix: list[Any]) -> None:
-        self.session = session
-        self.prefix = list(prefix)
-        self.given: list[Any] = []
-        self.random = RandomDecider(session.seed + 7919)
+        super().__init__(session, prefix, session.seed + 7919)
 
-    def decide(self, req: dict[str, Any]) -> Any:
+    def recorded(self, req: dict[str, Any], answer: Any) -> Any:
+        try:
+            return check_answer(req, answer)
+        except InvalidDecision as exc:
+            raise BadSave(f"decision {len(self.given) + 1} of the save ({req['kind']} of player "
+                          f"{req['player']}) does not fit the game: {exc}") from None
+
+    def live(self, req: dict[str, Any]) -> Any:
         s = self.session
-        if len(self.given) < len(self.prefix):
-            answer = self.prefix[len(self.given)]
-            try:
-                answer = check_answer(req, answer)
-            except InvalidDecision as exc:
-                raise BadSave(f"decision {len(self.given) + 1} of the save ({req['kind']} of player "
-                              f"{req['player']}) does not fit the game: {exc}") from None
-        else:
-            if s.replaying:
-                s.replaying = False
-                s.out.write("(the game continues)\n")
-            s.maybe_reload()
-            if req["player"] in s.random_seats:
-                answer = self.random.decide(req)
-            else:
-                answer = s.ask(req)
-        self.given.append(deep_copy(answer))
-        return answer
+        s.maybe_reload()
+        return self.random.decide(req) if req["player"] in s.random_seats else s.ask(req)
 
 
 class Session:

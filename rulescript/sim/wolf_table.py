@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 from rulescript.games.werewolf import narrative
 from rulescript.runtime.plain import deep_copy
-from rulescript.sim.deciders import InputEnded, RandomDecider
+from rulescript.sim.deciders import InputEnded, PrefixDecider
 from rulescript.cliutil import UsageError
 from rulescript.sim.gamelog import WOLF_LOG_FORMAT, SaveError, load_log, save_log
 from rulescript.sim.table import _Load, _Quit, _Undo, _why
@@ -55,26 +55,15 @@ class _Sink:
             s.out.write(text + "\n")
 
 
-class _Decider:
+class _Decider(PrefixDecider):
     """The recorded prefix first (undo, load), then the people at the screen and the random players."""
 
     def __init__(self, session: "WolfSession", prefix: list[Any]) -> None:
-        self.session = session
-        self.prefix = list(prefix)
-        self.given: list[Any] = []
-        self.random = RandomDecider(session.seed + 1)
+        super().__init__(session, prefix, session.seed + 1)
 
-    def decide(self, req: dict[str, Any]) -> Any:
+    def live(self, req: dict[str, Any]) -> Any:
         s = self.session
-        if len(self.given) < len(self.prefix):
-            answer = self.prefix[len(self.given)]
-        else:
-            if s.replaying:
-                s.replaying = False
-                s.out.write("(the game continues)\n")
-            answer = s.ask(req) if req["player"] in s.people else self.random.decide(req)
-        self.given.append(deep_copy(answer))
-        return answer
+        return s.ask(req) if req["player"] in s.people else self.random.decide(req)
 
 
 class WolfSession:
