@@ -163,13 +163,13 @@ def deck_file_name(name: str) -> str:
     return clean + ".o8d"
 
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def bad_xml_char(text: str) -> str | None:
     """The first character XML 1.0 cannot hold (even escaped), or None."""
-    for ch in text:
-        o = ord(ch)
-        if (o < 0x20 and ch not in "\t\n\r") or 0xD800 <= o <= 0xDFFF or o in (0xFFFE, 0xFFFF):
-            return ch
-    return None
+    found = _NOT_XML.search(text)
+    return None if found is None else found.group()
 
 
 def card_stats(profile: Any) -> list[str]:

@@ -32,8 +32,9 @@ class YamlDoc:
     text: str
     data: Any = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    values: dict[_Path, Span] = field(default_factory=dict)
-    keys: dict[_Path, Span] = field(default_factory=dict)
+    # the node of each path (its span is made when asked: most are never asked for)
+    values: dict[_Path, yaml.Node] = field(default_factory=dict)
+    keys: dict[_Path, yaml.Node] = field(default_factory=dict)
 
     @property
     def source(self) -> SourceText:
@@ -44,12 +45,14 @@ class YamlDoc:
         p = tuple(path)
         while p and p not in self.values:
             p = p[:-1]
-        return self.values.get(p, Span(self.file, 1, 1))
+        node = self.values.get(p)
+        return Span(self.file, 1, 1) if node is None else _span(self.file, node)
 
     def key_span(self, *path: Any) -> Span:
         """Where the key of the entry at ``path`` is written (a list item: its value)."""
         p = tuple(path)
-        return self.keys.get(p) or self.span(*p)
+        node = self.keys.get(p)
+        return self.span(*p) if node is None else _span(self.file, node)
 
 
 def _span(file: str, node: yaml.Node) -> Span:
@@ -78,24 +81,23 @@ def _walk(doc: YamlDoc, root: yaml.Node, data: Any) -> None:
     todo: list[tuple[yaml.Node, Any, _Path]] = [(root, data, ())]
     while todo:
         node, value, path = todo.pop()
-        doc.values[path] = _span(doc.file, node)
+        doc.values[path] = node
         if id(node) in seen:
             continue
         seen.add(id(node))
         children: list[tuple[yaml.Node, Any, _Path]] = []
         if isinstance(node, yaml.MappingNode) and isinstance(value, dict):
-            keys: dict[Any, Span] = {}
+            keys: dict[Any, yaml.Node] = {}
             for knode, vnode in node.value:
                 if not isinstance(knode, yaml.ScalarNode):
                     continue
                 key = _scalar_key(knode, value)
-                kspan = _span(doc.file, knode)
                 if key in keys:
                     doc.diagnostics.append(Diagnostic(
-                        "error", "OP101", f"the key '{key}' is repeated in this mapping", kspan,
-                        (f"first written at line {keys[key].line}",)))
-                keys[key] = kspan
-                doc.keys[path + (key,)] = kspan
+                        "error", "OP101", f"the key '{key}' is repeated in this mapping", _span(doc.file, knode),
+                        (f"first written at line {keys[key].start_mark.line + 1}",)))
+                keys[key] = knode
+                doc.keys[path + (key,)] = knode
                 if key in value:
                     children.append((vnode, value[key], path + (key,)))
         elif isinstance(node, yaml.SequenceNode) and isinstance(value, list):

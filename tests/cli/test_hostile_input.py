@@ -14,11 +14,12 @@ BILLION_LAUGHS = "".join(
     + [f"{c}: &{c} [{','.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi")])
 
 
-# 6 levels of 8 aliases: some 1,800,000 values once expanded, under the loader's 2,000,000
+# 5 levels of 8 aliases: 80,254 values once expanded (by hand: a holds 9 values with itself, b
+# 8 * 9 + 1 = 73, c 585, d 4,681, e 37,449, g 37,450; the 6 keys and the root), under the loader's 100,000
 MANY_ALIASES = "".join(
     ["a: &a [1, 1, 1, 1, 1, 1, 1, 1]\n"]
-    + [f"{c}: &{c} [{', '.join(['*' + p] * 8)}]\n" for p, c in zip("abcde", "bcdef")]
-    + ["g: [*f, *f, *f, *f, *f]\n"])
+    + [f"{c}: &{c} [{', '.join(['*' + p] * 8)}]\n" for p, c in zip("abcd", "bcde")]
+    + ["g: [*e]\n"])
 
 
 def _scenario(game: Path, text: str) -> None:
@@ -31,7 +32,8 @@ def _scenario(game: Path, text: str) -> None:
     ("name: x\nseed: !!float x\n", "mine.yaml:2:7", "float value 'x' cannot be read"),
     ("name: x\nseed: !!int " + "9" * 4301 + "\n", "mine.yaml:2:7", "Exceeds the limit (4300 digits)"),
     ("name: x\ngame: " + "g" * 300 + "\n", "mine.yaml:2:7", "game is not a folder path: it is longer than a path"),
-    (BILLION_LAUGHS, "mine.yaml:7:", "its aliases expand it to more than 2,000,000 values"),
+    # by hand: a holds 10 values, b 91, c 820, d 7,381, e 66,430, f 597,871: f (line 6) passes 100,000
+    (BILLION_LAUGHS, "mine.yaml:6:4:", "its aliases expand it to more than 100,000 values"),
     ("x: &a [1, *a]\n", "mine.yaml:1:11", "alias 'a' refers to a collection that holds it"),
     ("name: x\n---\nname: y\n", "mine.yaml:2:1", "expected a single document"),
 ])
@@ -132,11 +134,30 @@ def test_aliases_cost_the_file_not_their_expansion(small_game: Path, tmp_path: P
 
     t0 = time.monotonic()
     doc, dups = load_located(MANY_ALIASES, "x.yaml")
-    assert dups == [] and doc["g"][0] is doc["f"] and doc["g"][4] is doc["f"]
+    assert dups == [] and doc["g"][0] is doc["e"] and doc["e"][7] is doc["d"]
     (res,) = run_text(f"game: {small_game}\nname: x\nrules: false\nx-junk:\n{indent(2)}", "case.yaml", small_game)
     assert "case.yaml:4:1: error[SC103]: unknown field 'x-junk'" in res.failures[0]
     cards = tmp_path / "cards.yaml"
     cards.write_text(f"cards:\n- id: a\n  name: A\n  type: action\n  extra:\n{indent(4)}")
     extra = load_cards(cards)["a"]["extra"]
-    assert type(extra) is dict and extra["g"][0] is extra["f"] and len(extra["f"][7][7][7][7][7]) == 8
+    assert type(extra) is dict and extra["g"][0] is extra["e"] and len(extra["e"][7][7][7][7]) == 8
     assert time.monotonic() - t0 < 2.0
+
+
+def test_the_value_limit_counts_a_file_without_aliases_too(tmp_path: Path) -> None:
+    """Issue 23 (fuzz, octgn-build: a 15 MB file of 1.1 million values under the old limits took 25 s
+    to refuse): a file of more than 100,000 values is refused where the count passes the limit."""
+    from rulescript import yamlsafe
+
+    # line 1 "a:", then one item per line: the mapping, the key "a" and the list are the first three
+    # values, so the 100,001st value is item 99,998, on line 1 + 99,998
+    text = "a:\n" + "- x\n" * 99_998
+    with pytest.raises(yamlsafe.YamlError) as err:
+        yamlsafe.compose(text, "big.yaml")
+    d = err.value.diagnostic
+    assert (d.span.line, d.span.col) == (99_999, 3) and "more than 100,000 values" in d.message
+    with pytest.raises(yamlsafe.YamlError) as err:
+        yamlsafe.load(text, "big.yaml")
+    assert "100,000" in err.value.diagnostic.message
+    # one value fewer reads
+    assert len(yamlsafe.load("a:\n" + "- x\n" * 99_997, "ok.yaml")["a"]) == 99_997

@@ -93,3 +93,28 @@ def test_the_hostile_file_targets_have_no_finding(tmp_path, target, inputs):
     assert s["findings"] == {}, json.dumps(s["findings"], indent=1)[:3000]
     assert s["peak_rss_mb"] < 1024
     assert sum(s["outcomes"][k] for k in ("ok", "refused")) == inputs and s["outcomes"]["ok"] > 0
+
+
+def test_the_generator_edits_an_alias_bomb_as_text(tmp_path):
+    """Issue 23: the octgn-build campaign stalled for minutes in its own generator when a text edit
+    had put an alias bomb into a file that a tree edit then copied (every alias written out). The tree
+    editor refuses a document of more than TREE_EDIT_LIMIT values; the callers edit its text."""
+    import random
+    import time
+
+    import yaml
+    sys.path.insert(0, str(RUN.parent))
+    try:
+        import mutate as M
+    finally:
+        sys.path.remove(str(RUN.parent))
+    bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        "a%d: &a%d [%s]\n" % (d, d, ", ".join(["*a%d" % (d - 1)] * 10)) for d in range(1, 7))
+    tree = yaml.safe_load(bomb)  # 10**6 values once expanded, in a few hundred bytes
+    t0 = time.process_time()
+    with pytest.raises(M.TooBigToEdit):
+        M.mutate_tree(random.Random(1), tree)
+    assert time.process_time() - t0 < 1.0
+    small = yaml.safe_load("cards: [{id: a, bp: 100}]\n")
+    M.mutate_tree(random.Random(1), small)  # a small tree is edited, on a copy
+    assert small == {"cards": [{"id": "a", "bp": 100}]}

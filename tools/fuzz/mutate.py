@@ -252,8 +252,34 @@ def mutate_yaml_text(rng, text):
     return "\n".join(lines)
 
 
+class TooBigToEdit(ValueError):
+    """A parsed document whose values, aliases expanded, are too many to copy and write out again (an
+    alias bomb an earlier text edit made): the caller edits its text instead."""
+
+
+TREE_EDIT_LIMIT = 20000  # values; the seeds hold a few hundred
+
+
+def _expanded_size(x, cap):
+    """The number of values of ``x`` with shared (aliased) values counted at every use, up to ``cap``."""
+    n, todo = 0, [x]
+    while todo and n <= cap:
+        v = todo.pop()
+        n += 1
+        if isinstance(v, dict):
+            todo.extend(v.keys())
+            todo.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            todo.extend(v)
+    return n
+
+
 def mutate_tree(rng, data, scalars=YAML_SCALARS, edits=None):
-    """Edits of a parsed document (dicts and lists): replace, delete, duplicate, wrap, deepen."""
+    """Edits of a parsed document (dicts and lists): replace, delete, duplicate, wrap, deepen.
+    Raises TooBigToEdit for a document of more than TREE_EDIT_LIMIT values once expanded (copying
+    one of an alias bomb's would write out millions of values: minutes and gigabytes)."""
+    if _expanded_size(data, TREE_EDIT_LIMIT) > TREE_EDIT_LIMIT:
+        raise TooBigToEdit("the document has more than %d values" % TREE_EDIT_LIMIT)
     data = _copy(data)
     for _ in range(edits or rng.randint(1, 4)):
         paths = list(_paths(data, ()))
@@ -383,7 +409,7 @@ def mutate_literal(rng, text):
         return mutate_literal_text(rng, text)
 
 
-__all__ = ["mutate_rules", "mutate_text", "mutate_yaml_text", "mutate_tree", "yaml_dump",
+__all__ = ["mutate_rules", "mutate_text", "mutate_yaml_text", "mutate_tree", "TooBigToEdit", "yaml_dump",
            "mutate_literal", "mutate_literal_text", "rs_tokens", "random"]
 
 
