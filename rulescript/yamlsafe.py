@@ -269,6 +269,7 @@ def _stream(loader: _Loader, filename: str, code: str, limits: Limits) -> Any:
     # open collections: [value, size so far, anchor, start mark, pending key (maps), merges (maps), explicit keys]
     stack: list[list[Any]] = []
     expanded = 0
+    aliased = False
     done = False
     root: Any = None
     constructors = loader.yaml_constructors
@@ -303,6 +304,7 @@ def _stream(loader: _Loader, filename: str, code: str, limits: Limits) -> Any:
                 raise fail(f"found undefined alias {event.anchor!r}", event.start_mark)
             value, size = anchors[event.anchor]
             expanded += size
+            aliased = True
         elif isinstance(event, ev.ScalarEvent):
             tag = event.tag if event.tag not in (None, "!") else loader.resolve(ScalarNode, event.value, event.implicit)
             size = 1
@@ -324,8 +326,8 @@ def _stream(loader: _Loader, filename: str, code: str, limits: Limits) -> Any:
         else:  # pragma: no cover - the parser gives no other event inside a document
             raise fail(f"unexpected {type(event).__name__}", event.start_mark)
         if expanded > limits.max_expanded:
-            raise fail(f"its aliases expand it to more than {limits.max_expanded:,} values (an alias bomb?)",
-                       event.start_mark)
+            raise fail(f"its aliases expand it to more than {limits.max_expanded:,} values (an alias bomb?)"
+                       if aliased else f"it holds more than {limits.max_expanded:,} values", event.start_mark)
         if not stack:
             root = value
             done = True
