@@ -144,7 +144,8 @@ class OctgnBuildTarget(Target):
                 if rng.random() < 0.5:
                     try:  # (a file an earlier edit of this input made deep or broken is edited as text)
                         files[name] = M.yaml_dump(M.mutate_tree(rng, yaml.safe_load(files[name])))
-                    except (yaml.YAMLError, RecursionError, M.TooBigToEdit):
+                    except (yaml.YAMLError, RecursionError, ValueError, TypeError, OverflowError):
+                        # (not YAML; a scalar its tag cannot hold, "!!int 99 x"; M.TooBigToEdit)
                         files[name] = M.mutate_yaml_text(rng, files[name])
                 else:
                     files[name] = M.mutate_yaml_text(rng, files[name])

@@ -258,7 +258,7 @@ class GameTarget(Target):
             try:
                 tree = yaml.safe_load(files[name])
                 files[name] = M.yaml_dump(M.mutate_tree(rng, tree))
-            except (yaml.YAMLError, M.TooBigToEdit):
+            except (yaml.YAMLError, RecursionError, ValueError, TypeError, OverflowError):  # M.TooBigToEdit too
                 files[name] = M.mutate_yaml_text(rng, files[name])
         else:
             files[name] = M.mutate_yaml_text(rng, files[name])
