@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rulescript.games.werewolf.game import WerewolfGame
 from rulescript.runtime.errors import GameOver
 from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.wolf import load_wolf_table
@@ -258,3 +259,61 @@ def test_the_rules_of_a_dead_player_at_seat_0_hear_only_their_own_death(tmp_path
     game.die(0, "kill")
     game.die(3, "kill")
     assert game.state["players"][0]["learned"] == ["Player 1"]
+
+
+# ---------------------------------------------------------------------------- groups, teams, the flow
+
+def test_a_player_in_both_groups_of_a_group_change_is_a_member_once(table):
+    """WWRF ``Group Change #A to #B`` (``groupChange('a', 'b')``): A's members join B.  The werewolf
+    (seat 1) is in the pack from the deal; seats 0 and 1 are made Lovers; the Lovers change to the pack:
+    the pack is seats 1 and 0, each once, so ``Remove P from #Pack`` (``leave``) takes the werewolf
+    out of it for good and the pack's channel is seat 0's alone."""
+    game, sink = _game(table)
+    st = game.state
+    assert st["groups"]["werewolf-pack"]["members"] == [1]
+    game.join_group(0, "lovers", _role(game, 4), "persistent")
+    game.join_group(1, "lovers", _role(game, 4), "persistent")
+    assert game.group_change("lovers", "werewolf-pack") is True
+    assert "lovers" not in st["groups"] and sorted(st["groups"]["werewolf-pack"]["members"]) == [0, 1]
+    assert game.leave_group(1, "werewolf-pack") is True
+    assert st["groups"]["werewolf-pack"]["members"] == [0]
+    game.reveal("werewolf-pack", "the moon is full", _role(game, 4), None)
+    assert sink.of("reveal")[-1]["to"] == [0]
+    assert "the moon is full" not in st["players"][1]["learned"]
+
+
+def test_an_alignment_change_succeeds_so_what_follows_and_and_runs(tmp_path):
+    """docs/werewolf.md: ``Alignment Change P to T`` is ``alignmentChange('t') to(P)``; docs/language.md
+    5.6: ``a && b`` runs b only if a succeeded, ``a || b`` only if a failed.  The Prophet (a villager)
+    joins the werewolves when the game starts: that is a change, so it learns 'joined'; a second change
+    to the team it is already on changes nothing and fails, so it learns 'already there'."""
+    table = _with_prophet_rule(tmp_path, "~starting~ alignmentChange('werewolves') to(me) && learn('joined') "
+                                         "; alignmentChange('werewolves') to(me) || learn('already there')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    prophet = game.state["players"][2]
+    assert prophet["team"] == "werewolves"
+    assert prophet["learned"] == ["joined", "already there"]
+
+
+def test_the_game_starts_with_the_players_names_before_the_deal(table):
+    """The record of a game starts with its setup: the players' names in seat order (the narrative's
+    "A game of werewolf with 5 players: ..."), then one deal per seat."""
+    sink = Records()
+    names = ["Ann", "Ben", "Cid", "Dee", "Eve"]
+    game, _eng = table.new_game(ROLES[:5], 0, RandomDecider(0), sink, deal=False, names=names)
+    assert game.run(stop_at=("day", 0)) is None
+    assert sink.records[0] == {"type": "setup", "players": names}
+    assert [(r["player"], r["role"]) for r in sink.records[1:6]] == list(enumerate(ROLES[:5]))
+
+
+def test_a_game_without_card_rules_plays_its_phases_to_the_day_limit(table):
+    """A game whose cards have no rules (the rules port ``NoRules``, as a host without compiled rules
+    makes it): nothing is offered, nobody dies, and with a day limit of 2 the game plays day 0, night 1,
+    day 1, night 2 and day 2 and ends in a draw."""
+    sink = Records()
+    game = WerewolfGame(table.data.models, ROLES[:4], RandomDecider(0), sink=sink, seed=3, day_limit=2)
+    result = game.run()
+    assert result["result"] == "draw" and result["winners"] == [] and result["days"] == 2
+    assert [(r["phase"], r["number"]) for r in sink.of("phase")] == [
+        ("day", 0), ("night", 1), ("day", 1), ("night", 2), ("day", 2)]
+    assert sink.of("death") == [] and all(p["alive"] for p in game.state["players"])
