@@ -68,11 +68,17 @@ def test_result_n_is_element_n_minus_one_as_text_and_as_a_player(tmp_path: Path)
     assert keys[0]["action"] == "learn('x ' + str(results.0) + ' x')"
     assert keys[1]["condition"] == "has(results.2, 'lupine')"
     assert keys[2]["condition"] == "not has(results.6, 'lupine')"
+    assert _compile_errors(out) == []
+
+
+def _compile_errors(out: Path) -> list[str]:
+    """The codes of the errors of compiling the rendered game in ``out`` (with cards/werewolf's
+    game.yaml and cards.yaml where the render wrote none)."""
     for name in ("game.yaml", "cards.yaml"):
         if not (out / name).exists():
             shutil.copy(GAME / name, out / name)
     compiled = compile_game(out, cache=None)
-    assert [d.code for d in compiled.diagnostics if d.is_error] == []
+    return [d.code for d in compiled.diagnostics if d.is_error]
 
 
 def test_a_selector_without_a_name_where_an_element_name_goes_is_reported_as_such(tmp_path: Path) -> None:
@@ -83,3 +89,66 @@ def test_a_selector_without_a_name_where_an_element_name_goes_is_reported_as_suc
     assert diags == [("WW102", "selector item 'Foo' must be Key:Value"),
                      ("WW401", "not supported by the werewolf renderer: '@(Foo)' as an element name")]
     assert keys == []
+
+
+def test_a_poll_of_words_alone_offers_no_player(tmp_path: Path) -> None:
+    """docs/werewolf.md (Polls): ``Available Options:`` lists players and words; the players are the
+    key ``options`` (a filter), the words ``optionwords``.  A poll whose options are ``Yes, No`` alone
+    offers no player: its filter is ``@Nobody``'s, ``players::keep(nil)``, and the rendered game
+    compiles (an empty filter would be the compiler's RS101)."""
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    (book / "referendum").write_text("**Referendum** | Poll\nAvailable Options: Yes, No\nAllowed Voters: @All\n",
+                                     encoding="utf-8")
+    result = render_book(book, tmp_path / "game")
+    assert [(d.code, d.message) for d in result.diagnostics] == []
+    poll = next(el for el in result.elements if el.card["id"] == "referendum")
+    assert [dict(sec.keys) for sec in poll.sections] == [
+        {"options": "players::keep(nil)", "optionwords": "Yes, No", "voters": "players[alive]"}]
+    assert _compile_errors(tmp_path / "game") == []
+
+
+def test_the_members_of_a_team_are_its_players(tmp_path: Path) -> None:
+    """docs/werewolf.md (Elements that stand for players): a team stands for its players, also as
+    ``&Werewolves->Members`` and ``&(Attr:!Lupine)->Members`` (the teams of the players without the
+    attribute): ``playersOf`` of the team, or of ``teams(...)``; only ``@Self->Members`` names the
+    element itself."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Reveal `the pack hunts` to &Werewolves->Members",
+                             "Immediate Night: Kill &(Attr:!Lupine)->Members")
+    assert diags == []
+    assert keys[0]["action"] == ("reveal('the pack hunts', "
+                                 "getTargets(\"players[alive]::keep(playersOf('werewolves'))\"))")
+    assert keys[1]["action"] == "kill() to(players[alive]::keep(playersOf(teams('attr!=lupine'))))"
+
+
+def test_only_a_selection_that_is_not_oneself_is_the_target_filter(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``Condition: @Selection is not @Self`` of a prompting line is the target filter
+    ``player[alive]::not(me)``; any other condition is the key ``condition`` (checked per offered
+    target).  ``@Selection is not %Player1%`` (host information naming a player, a value without a
+    name) is such a condition: ``selection != host('Player1')``."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Learn `a` [Condition: @Selection is not %Player1%] |oracle.a|",
+                             "Immediate Night: Learn `b` [Condition: @Selection is not @Self] |oracle.b|")
+    assert diags == []
+    assert keys == [
+        {"timing": "immediate night", "prompt": "oracle.a", "condition": "selection != host('Player1')",
+         "action": "learn('a')"},
+        {"timing": "immediate night", "prompt": "oracle.b", "target": "player[alive]::not(me)", "action": "learn('b')"}]
+
+
+def test_a_nested_otherwise_under_a_condition_keeps_the_outer_condition(tmp_path: Path) -> None:
+    """docs/werewolf.md (Structure): a branch whose body is a nested Evaluate joins the outer if-chain,
+    ``A: (C: X; Otherwise: Y)`` being ``A and C: X``, then ``A: Y``; the outer Otherwise stays last.
+    The Oracle divines a player: a werewolf who is Inked, a werewolf, a human."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: [Condition: @Selection is not @Self] |oracle.read|",
+                             "  • Process: Attribute Investigate @Selection for `Lupine`",
+                             "  • Evaluate:",
+                             "    ‣ @Result is `Success`:",
+                             "      ◦ @Selection has `Inked`: `@Selection is an inked wolf.`",
+                             "      ◦ Otherwise: `@Selection is a wolf.`",
+                             "    ‣ Otherwise: `@Selection is human.`")
+    assert diags == []
+    assert keys[0]["action"] == (
+        "investigateAttribute('lupine') to(selection)\n"
+        "; [[if (result == 'Success') and (has(selection, 'inked'))]] learn(str(selection) + ' is an inked wolf.')"
+        " [[elif result == 'Success']] learn(str(selection) + ' is a wolf.')"
+        " [[else]] learn(str(selection) + ' is human.')")
