@@ -317,3 +317,73 @@ def test_a_game_without_card_rules_plays_its_phases_to_the_day_limit(table):
     assert [(r["phase"], r["number"]) for r in sink.of("phase")] == [
         ("day", 0), ("night", 1), ("day", 1), ("night", 2), ("day", 2)]
     assert sink.of("death") == [] and all(p["alive"] for p in game.state["players"])
+
+
+# ---------------------------------------------------------------------------- commands and durations
+
+def test_a_for_each_succeeds_so_what_follows_and_and_runs(tmp_path):
+    """docs/werewolf.md: ``For Each S: …`` is ``each(S => chain)``, the chain once per element (``ind``);
+    docs/language.md 5.6: a command fails only when it says it can, and ``a && b`` runs b when a
+    succeeded.  The Prophet (seat 2) learns the name of each of the five living players (in the
+    filter's order), then 'done'."""
+    table = _with_prophet_rule(tmp_path, "~starting~ each(players[alive] => learn(str(ind))) && learn('done')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    learned = game.state["players"][2]["learned"]
+    assert sorted(learned[:-1]) == ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5"]
+    assert learned[-1:] == ["done"]
+
+
+def test_formatting_one_value_puts_it_once_in_the_template(tmp_path):
+    """docs/werewolf.md: ``Format S as `* $` `` is ``format(S, '* $')``, the template once per element of
+    S (``$`` the element), its result the text.  One player is one element: the Prophet (seat 2,
+    "Player 3") formatting itself learns ``* Player 3``; a list of two gives two lines."""
+    table = _with_prophet_rule(tmp_path, "~starting~ format(me, '* $') ; learn(str(result))"
+                                         " ; format(getTargets('players::where(\"role=werewolf\"); me'), '* $')"
+                                         " ; learn(str(result))")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    assert game.state["players"][2]["learned"] == ["* Player 3", "* Player 2\n* Player 3"]
+
+
+def test_an_effect_until_the_next_day_laid_at_night_ends_with_the_following_day(tmp_path):
+    """docs/werewolf.md (Durations): ``~NextDay`` ends with the next day.  Laid when night 1 starts,
+    the Prophet's extra vote (voting power 1 + 1 = 2) holds through night 1 and day 1 and is gone when
+    day 1 ends (power 1 again, before night 2 lays it anew)."""
+    table = _with_prophet_rule(tmp_path, "~startnight~ votingPower(public, add, 1) to(me) nextday")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    game.play_phase("day")
+    assert game.power_of(2) == 1
+    game.play_phase("night")
+    assert game.power_of(2) == 2
+    game.play_phase("day")
+    assert game.power_of(2) == 1
+
+
+def test_a_command_the_profile_declares_but_the_game_lacks_is_a_located_run_time_error(tmp_path):
+    """A game's ``profile:`` may be a YAML file of its own (docs/profiles): the compiler accepts the
+    commands it declares, and a command the werewolf game does not have is, when it runs, the run-time
+    error RS510 at the command (a ``rule_error`` record), not an engine crash.  The Prophet's extra rule
+    ``~starting~ ring('bell')`` is the last line of prophet.ini; ``ring`` starts at column 19."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    profile = (Path(__file__).resolve().parents[2] / "rulescript" / "games" / "werewolf" / "profile.yaml").read_text(
+        encoding="utf-8")
+    ring = "  ring:\n    params: [{kind: text}]\n    default: none\n    doc: \"Rings a bell.\"\n"
+    assert profile.count("  learn:\n") == 1
+    (game_dir / "village.yaml").write_text(profile.replace("  learn:\n", ring + "  learn:\n"), encoding="utf-8")
+    manifest = game_dir / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("profile: werewolf\n", "profile: village.yaml\n"),
+                        encoding="utf-8")
+    ini = game_dir / "rules" / "prophet.ini"
+    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--extra]\nauto = ~starting~ ring('bell')\n",
+                   encoding="utf-8")
+    line = len(ini.read_text(encoding="utf-8").splitlines())
+    cards = game_dir / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("  - prophet--2\n", "  - prophet--2\n  - prophet--extra\n"),
+                     encoding="utf-8")
+    sink = Records()
+    game, _eng = load_wolf_table(game_dir).new_game(["villager", "werewolf", "prophet", "villager", "seer"], 0,
+                                                    RandomDecider(0), sink, deal=False)
+    assert game.run(stop_at=("day", 0)) is None
+    errors = [r["error"] for r in sink.of("rule_error")]
+    assert [(e["code"], e["message"], e["file"], e["line"], e["col"]) for e in errors] == [
+        ("RS510", "the werewolf game has no command 'ring'", "rules/prophet.ini", line, 19)]
