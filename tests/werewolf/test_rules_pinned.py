@@ -387,3 +387,47 @@ def test_a_command_the_profile_declares_but_the_game_lacks_is_a_located_run_time
     errors = [r["error"] for r in sink.of("rule_error")]
     assert [(e["code"], e["message"], e["file"], e["line"], e["col"]) for e in errors] == [
         ("RS510", "the werewolf game has no command 'ring'", "rules/prophet.ini", line, 19)]
+
+
+def test_the_host_commands_list_the_living_the_dead_every_player_and_the_roles(tmp_path):
+    """docs/werewolf.md: ``Execute `ListAlive` to #L`` is ``execute(listalive, 'l')``, its result the
+    host's answer (a list, also revealed in the location); the profile's commands are listalive,
+    listdead, listplayers and listroles (and substitutes and mentors, which a headless game has none
+    of).  Seat 3 ("Player 4") dies; on that death the Prophet (seat 2) asks for each list: the
+    living are players 1, 2, 3 and 5, the dead player 4, the players all five, the roles in play (by
+    name, each once, sorted) Prophet, Seer, Villager, Werewolf."""
+    asks = " ; ".join("execute(%s, 'village-square') ; learn(str(result))" % c
+                      for c in ("listalive", "listdead", "listplayers", "listroles"))
+    table = _with_prophet_rule(tmp_path, "~death~ " + asks)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.die(3, "kill")
+    assert game.state["players"][2]["learned"] == [
+        "Player 1, Player 2, Player 3, Player 5", "Player 4", "Player 1, Player 2, Player 3, Player 4, Player 5",
+        "Prophet, Seer, Villager, Werewolf"]
+
+
+class AskedVotes(Voters):
+    """Voters that also keep every request they are asked."""
+
+    def __init__(self, votes):
+        super().__init__(votes)
+        self.requests = []
+
+    def decide(self, req):
+        self.requests.append(req)
+        return super().decide(req)
+
+
+def test_a_vote_asks_each_voter_for_one_player_or_none(table):
+    """docs/werewolf.md (Decisions): ``vote`` -- each voter of an open poll, in seat order; options the
+    seats that may be voted for; the answer one seat, None abstaining.  docs/runtime.md: the request
+    says so with ``min`` 1, ``max`` 1 and ``cancel`` true.  Everyone votes for seat 2 (seat 2 for 3)."""
+    votes = {seat: 2 for seat in range(6) if seat != 2}
+    votes[2] = 3
+    decider = AskedVotes(votes)
+    game, _sink = _game(table, ROLES, decider)
+    game.create_poll("lynch", "village-square", None)
+    game.run_polls()
+    asked = [r for r in decider.requests if r["kind"] == "vote"]
+    assert [r["player"] for r in asked] == [0, 1, 2, 3, 4, 5]
+    assert {(r["min"], r["max"], r["cancel"], r["prompt"]) for r in asked} == {(1, 1, True, "lynch")}
