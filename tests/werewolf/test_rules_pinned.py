@@ -173,10 +173,16 @@ def test_a_player_the_host_names_as_player_n_or_by_name(table):
 
 def _with_prophet_rule(tmp_path, rule):
     """The werewolf game with one more rule on the Prophet's role (``rule``: the text after ``auto = ``)."""
+    return _with_prophet_section(tmp_path, "auto = %s\n" % rule)
+
+
+def _with_prophet_section(tmp_path, keys):
+    """The werewolf game with one more rule on the Prophet's role, section ``prophet--extra`` (``keys``:
+    its lines)."""
     game_dir = tmp_path / "werewolf"
     shutil.copytree(GAME, game_dir)
     ini = game_dir / "rules" / "prophet.ini"
-    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--extra]\nauto = %s\n" % rule, encoding="utf-8")
+    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--extra]\n" + keys, encoding="utf-8")
     cards = game_dir / "cards.yaml"
     text = cards.read_text(encoding="utf-8")
     assert text.count("  - prophet--2\n") == 1
@@ -431,3 +437,33 @@ def test_a_vote_asks_each_voter_for_one_player_or_none(table):
     asked = [r for r in decider.requests if r["kind"] == "vote"]
     assert [r["player"] for r in asked] == [0, 1, 2, 3, 4, 5]
     assert {(r["min"], r["max"], r["cancel"], r["prompt"]) for r in asked} == {(1, 1, True, "lynch")}
+
+
+class Pairing:
+    """Answers the Prophet's pairing action: ``first`` for its first selection, ``second`` for the
+    second (``prophet.pair#2``)."""
+
+    def __init__(self, first, second):
+        self.first, self.second, self.asked = first, second, []
+
+    def decide(self, req):
+        assert req["kind"] == "use_ability" and req["prompt"].startswith("prophet.pair"), req
+        self.asked.append((req["prompt"], req["cancel"]))
+        return self.second if req["prompt"].endswith("#2") else self.first
+
+
+@pytest.mark.parametrize("second, used", [(3, True), (None, False)])
+def test_declining_the_second_selection_declines_the_action(tmp_path, second, used):
+    """docs/werewolf.md (Decisions): an action with a second selection asks a second ``use_ability``
+    whose prompt ends in ``#2``; None declines (``cancel`` is true when the action is not
+    {Forced}).  The Prophet's pairing picks seat 0, then seat 3 ("Player 1 and Player 4", used) or
+    nobody: then the action is not used (no ``use`` record, nothing learned)."""
+    table = _with_prophet_section(tmp_path, "timing = immediate night\nprompt = prophet.pair\nsecondary = player\n"
+                                            "target = <2>player[alive]\n"
+                                            "action = learn(str(selection) + ' and ' + str(secondary))\n")
+    decider = Pairing(0, second)
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"], decider)
+    assert game.use_action(2, _role(game, 2), "prophet--extra", "immediate night") is used
+    assert decider.asked == [("prophet.pair", True), ("prophet.pair#2", True)]
+    assert [r["ability"] for r in sink.of("use")] == (["prophet--extra"] if used else [])
+    assert game.state["players"][2]["learned"] == (["Player 1 and Player 4"] if used else [])

@@ -39,6 +39,10 @@ EQUIVALENT: dict[str, str] = {
         "of the last build; every change adds 1 or (the mutant) 2, so the number still grows at every change "
         "and never comes back to a value an older index was built at (the key names the four lines that add 1: "
         "_new_card, _leave, transfer and switch_roles)",
+    'rulescript/games/werewolf/game.py | keys = rule.get("keys") or {} | 23: rule.get("keys") or {} -> {}':
+        "WerewolfGame.offered_actions (the only line of this text at this depth) is called nowhere since the "
+        "flow offers actions through _action_index (commit 0a9dc79): no module, test or host calls it, so a "
+        "change inside it cannot change what the program does",
     "rulescript/games/werewolf/commands.py | return True | 11: True -> None":
         "a command's result is read only by Engine._effect, as `ok is not False` (docs/language.md 5.6: "
         "a command fails only by returning False), so None and True both mean it succeeded; the key names "
