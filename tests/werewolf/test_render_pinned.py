@@ -1,10 +1,14 @@
-"""The renderer's @ResultN (issue 22's mutation test): docs/werewolf.md maps ``@Result1``…``@Result7``
-to ``results.0``…``results.6`` (the first result of the processed abilities is element 0), as text
-and as a player (``@Result3 has `Lupine```); the rendered role compiles with the game."""
+"""Renderer rules that a one-line change used to break without a failing test (issue 22's mutation
+test), each rendered from an Oracle (or a poll) added to the book of cards/werewolf and checked against
+docs/werewolf.md: @ResultN (``@Result1``…``@Result7`` are ``results.0``…``results.6``, as text and as a
+player), host information as a player, selectors of several keys, polls of words, a team's members,
+``@Selection is not …``, nested Evaluates, section ids, a player's role where an element name goes."""
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
+
+import pytest
 
 from rulescript.compiler import compile_game
 from wwrf_adapter.render import render_book
@@ -152,3 +156,30 @@ def test_a_nested_otherwise_under_a_condition_keeps_the_outer_condition(tmp_path
         "; [[if (result == 'Success') and (has(selection, 'inked'))]] learn(str(selection) + ' is an inked wolf.')"
         " [[elif result == 'Success']] learn(str(selection) + ' is a wolf.')"
         " [[else]] learn(str(selection) + ' is human.')")
+
+
+@pytest.mark.timeout(60)  # the renderer looking for a free id must end: a loop that does not is a failure
+def test_a_section_without_a_prompt_takes_the_next_free_number(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``rules/<element>.ini`` has one section per WWRF line; a prompting line's
+    section is named by its prompt key (``|oracle.2|``: ``oracle--2``, as ``matchmaker--pair``), a line
+    without one by its number among the element's sections (``lovers--1``...).  The second line's
+    number, 2, is taken by the first line's prompt: it is ``oracle--3``; the third is ``oracle--watch``."""
+    result, diags, _ = _oracle(tmp_path, "Immediate Night: Learn `a` |oracle.2|", "Immediate Night: Learn `b`",
+                               "Immediate Night: Learn `c` |oracle.watch|")
+    assert diags == []
+    oracle = next(el for el in result.elements if el.card["id"] == "oracle")
+    assert [sec.id for sec in oracle.sections] == ["oracle--2", "oracle--3", "oracle--watch"]
+    assert oracle.card["rules"] == ["oracle--2", "oracle--3", "oracle--watch"]
+
+
+def test_a_players_role_or_team_where_an_element_name_goes_is_read_when_the_line_runs(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors where an element name is expected): ``Role Change @Self to
+    @TargetDead->Role`` reads the role when the line runs; ``->Role``, ``->Alignment``,
+    ``->OriginalRole`` are ``.role``, ``.team``, ``.originalrole``, ``@TargetDead`` is ``targeted``."""
+    _, diags, keys = _oracle(tmp_path, "On Death: Role Change @Self to @TargetDead->Role",
+                             "Immediate Night: Alignment Change @Self to @Selection->Alignment |oracle.turn|",
+                             "Immediate Night: Role Change @Self to @Selection->OriginalRole |oracle.copy|")
+    assert diags == []
+    assert [k.get("auto") or k["action"] for k in keys] == [
+        "~mydeath~ roleChange(targeted.role) to(me)", "alignmentChange(selection.team) to(me)",
+        "roleChange(selection.originalrole) to(me)"]
