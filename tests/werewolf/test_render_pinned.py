@@ -183,3 +183,17 @@ def test_a_players_role_or_team_where_an_element_name_goes_is_read_when_the_line
     assert [k.get("auto") or k["action"] for k in keys] == [
         "~mydeath~ roleChange(targeted.role) to(me)", "alignmentChange(selection.team) to(me)",
         "roleChange(selection.originalrole) to(me)"]
+
+
+def test_the_players_of_a_target_or_of_a_set_of_players(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``@Target->Players`` is ``playersOf(targeted)``, the players the target stands
+    for; of a set of players (``@Dead`` is ``players[dead]``, ``@(Attr:Lupine)`` is
+    ``players[alive]::has('lupine')``) the set's players, found when the line runs
+    (``getTargets``); as targets of an ability, ``players::keep(...)``."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Kill @Target->Players", "Immediate Night: Kill @Dead->Players",
+                             "Immediate Night: Kill @(Attr:Lupine)->Players")
+    assert diags == []
+    assert [k["action"] for k in keys] == [
+        "kill() to(players::keep(playersOf(targeted)))",
+        "kill() to(players::keep(playersOf(getTargets('players[dead]'))))",
+        "kill() to(players::keep(playersOf(getTargets(\"players[alive]::has('lupine')\"))))"]
