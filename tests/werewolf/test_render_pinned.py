@@ -197,3 +197,19 @@ def test_the_players_of_a_target_or_of_a_set_of_players(tmp_path: Path) -> None:
         "kill() to(players::keep(playersOf(targeted)))",
         "kill() to(players::keep(playersOf(getTargets('players[dead]'))))",
         "kill() to(players::keep(playersOf(getTargets(\"players[alive]::has('lupine')\"))))"]
+
+
+def test_a_scaling_by_the_owners_counter_is_counted_as_a_counter(tmp_path: Path) -> None:
+    """docs/werewolf.md: the coverage report (``--report``) counts each construct the book uses; a
+    scaling ``⟨@Self->Counter⟩`` (the rule runs as many times as its owner's counter: ``scaling =
+    counter``) is a use of ``->Counter``.  The same book with an Oracle line without scaling and with
+    it: the second counts one more ``->Counter``."""
+    def counters(tag: str, line: str) -> int:
+        result, diags, keys = _oracle(tmp_path / tag, line)
+        assert diags == []
+        return result.coverage.counts["selector"]["->Counter"], keys[0].get("scaling")
+
+    base, none = counters("base", "Passive Start Day: Learn `x`")
+    more, scaling = counters("counter", "Passive Start Day: Learn `x` ⟨@Self->Counter⟩")
+    assert (none, scaling) == (None, "counter")
+    assert more == base + 1
