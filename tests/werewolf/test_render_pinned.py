@@ -213,3 +213,34 @@ def test_a_scaling_by_the_owners_counter_is_counted_as_a_counter(tmp_path: Path)
     more, scaling = counters("counter", "Passive Start Day: Learn `x` ⟨@Self->Counter⟩")
     assert (none, scaling) == (None, "counter")
     assert more == base + 1
+
+
+def test_a_nested_evaluate_without_otherwise_still_stops_the_outer_chain(tmp_path: Path) -> None:
+    """docs/werewolf.md (Structure): ``A: (C: X)`` joins the outer chain as ``A and C: X``; when A holds
+    and C does not, the outer branch was still taken, so the outer Otherwise must not run: an empty
+    ``A`` branch (``check(false)``) comes before it.  A werewolf who is not Inked is not told
+    'human'."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: [Condition: @Selection is not @Self] |oracle.read|",
+                             "  • Process: Attribute Investigate @Selection for `Lupine`",
+                             "  • Evaluate:",
+                             "    ‣ @Result is `Success`:",
+                             "      ◦ @Selection has `Inked`: `@Selection is an inked wolf.`",
+                             "    ‣ Otherwise: `@Selection is human.`")
+    assert diags == []
+    assert keys[0]["action"] == (
+        "investigateAttribute('lupine') to(selection)\n"
+        "; [[if (result == 'Success') and (has(selection, 'inked'))]] learn(str(selection) + ' is an inked wolf.')"
+        " [[elif result == 'Success']] check(false)"
+        " [[else]] learn(str(selection) + ' is human.')")
+
+
+def test_a_forced_action_among_a_class_falls_on_its_living_players(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``{Forced: S}`` is ``params = forced`` and ``forced = S`` (a declined action is
+    used on a random target among S); a class name stands for the players whose role has it
+    (``{Forced: Townsfolk}``): ``players[alive]::keep(playersOf('townsfolk'))``."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Protect @Selection from `Attacks` through Active Defense "
+                                       "(~Phase) {Forced: Townsfolk} |oracle.guard|")
+    assert diags == []
+    assert keys == [{"timing": "immediate night", "forced": "players[alive]::keep(playersOf('townsfolk'))",
+                     "prompt": "oracle.guard", "params": "forced", "target": "player[alive]",
+                     "action": "protect(attacks, active) to(selection) phase"}]
