@@ -244,3 +244,14 @@ def test_a_forced_action_among_a_class_falls_on_its_living_players(tmp_path: Pat
     assert keys == [{"timing": "immediate night", "forced": "players[alive]::keep(playersOf('townsfolk'))",
                      "prompt": "oracle.guard", "params": "forced", "target": "player[alive]",
                      "action": "protect(attacks, active) to(selection) phase"}]
+
+
+def test_an_attribute_named_by_a_selector_is_read_when_the_line_runs(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors where an element name is expected): the attribute of ``Apply A to P``
+    may be a selector, read when the line runs; ``@Result`` there is ``(str(result) if result != nil
+    else '')`` (no result: no element, the ability fails), not the element of the line (only
+    ``@ThisAttr`` is that).  Without a duration the attribute is ``~Permanent`` (the default: it ends
+    when the element that made it leaves play)."""
+    _, diags, keys = _oracle(tmp_path, "On Death: Apply @Result to @Self")
+    assert diags == []
+    assert keys == [{"auto": "~mydeath~ apply((str(result) if result != nil else '')) to(me) permanent"}]
