@@ -255,3 +255,18 @@ def test_an_attribute_named_by_a_selector_is_read_when_the_line_runs(tmp_path: P
     _, diags, keys = _oracle(tmp_path, "On Death: Apply @Result to @Self")
     assert diags == []
     assert keys == [{"auto": "~mydeath~ apply((str(result) if result != nil else '')) to(me) permanent"}]
+
+
+def test_a_role_count_of_a_team_or_a_role_list_is_reported_and_left_out(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``Investigate `R` Count`` is ``countRole('r')``, R one role (or a role held as
+    a value, ``@Target``); a team (``&Werewolves``, also the checker's WW304) or a list of roles
+    (``^(Cat:Killing)``) is not one role's name: the renderer reports each (WW401) and renders neither
+    line, where ``Investigate `Seer` Count`` renders."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Investigate &Werewolves Count",
+                             "Immediate Night: Investigate ^(Cat:Killing) Count",
+                             "Immediate Night: Investigate `Seer` Count")
+    assert diags == [
+        ("WW304", "the role of 'Investigate' must be a role, but '&Werewolves' is a team"),
+        ("WW401", "not supported by the werewolf renderer: '&Werewolves' as an element name"),
+        ("WW401", "not supported by the werewolf renderer: '^(Cat:Killing)' as an element name")]
+    assert keys == [{"timing": "immediate night", "action": "countRole('seer')"}]
