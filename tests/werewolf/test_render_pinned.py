@@ -270,3 +270,18 @@ def test_a_role_count_of_a_team_or_a_role_list_is_reported_and_left_out(tmp_path
         ("WW401", "not supported by the werewolf renderer: '&Werewolves' as an element name"),
         ("WW401", "not supported by the werewolf renderer: '^(Cat:Killing)' as an element name")]
     assert keys == [{"timing": "immediate night", "action": "countRole('seer')"}]
+
+
+def test_targeting_a_role_takes_a_role_name_or_a_value_as_it_is(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``Target V (Role)`` is ``setTarget(role, V)``, the target that value: a role's
+    name is its id (``Seer``: ``'seer'``), a value is written as it is (``@Result``: ``result``,
+    ``@Target->Role``: ``targeted.role``, ``%Role%``: ``host('Role')``); a word option's target is the
+    word (``Target `Yes` (Option)``)."""
+    _, diags, keys = _oracle(tmp_path, "On Death: Target `Seer` (Role)", "On Death: Target @Result (Role)",
+                             "On Death: Target @Target->Role (Role)", "On Death: Target %Role% (Role)",
+                             "On Death: Target `Yes` (Option)")
+    assert diags == []
+    assert [k["auto"] for k in keys] == [
+        "~mydeath~ setTarget(role, 'seer')", "~mydeath~ setTarget(role, result)",
+        "~mydeath~ setTarget(role, targeted.role)", "~mydeath~ setTarget(role, host('Role'))",
+        "~mydeath~ setTarget(option, 'Yes')"]
