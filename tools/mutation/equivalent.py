@@ -43,6 +43,11 @@ EQUIVALENT: dict[str, str] = {
         "WerewolfGame.offered_actions (the only line of this text at this depth) is called nowhere since the "
         "flow offers actions through _action_index (commit 0a9dc79): no module, test or host calls it, so a "
         "change inside it cannot change what the program does",
+    'wwrf_adapter/render/rules.py | if sub != "manipulation": | 7: sub != "manipulation" -> False':
+        "render/rules._poll: a poll ability's subtype is one of the six of build.ABILITY_SHAPES (creation, "
+        "addition, cancellation, silent cancellation, deletion, manipulation; no later step of build_ability "
+        "changes a poll's), and the five others return before this test, so it is always false: the "
+        "`return None` after it is never reached",
     "rulescript/games/werewolf/commands.py | return True | 11: True -> None":
         "a command's result is read only by Engine._effect, as `ok is not False` (docs/language.md 5.6: "
         "a command fails only by returning False), so None and True both mean it succeeded; the key names "
