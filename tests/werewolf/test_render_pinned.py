@@ -139,17 +139,20 @@ def test_only_a_selection_that_is_not_oneself_is_the_target_filter(tmp_path: Pat
         {"timing": "immediate night", "prompt": "oracle.b", "target": "player[alive]::not(me)", "action": "learn('b')"}]
 
 
+def _divining(*nested: str) -> tuple[str, ...]:
+    """An Oracle line that divines another player for `Lupine`: on Success the ``nested`` lines (an
+    Evaluate under the branch), Otherwise 'human'."""
+    return ("Immediate Night: [Condition: @Selection is not @Self] |oracle.read|",
+            "  • Process: Attribute Investigate @Selection for `Lupine`", "  • Evaluate:",
+            "    ‣ @Result is `Success`:", *nested, "    ‣ Otherwise: `@Selection is human.`")
+
+
 def test_a_nested_otherwise_under_a_condition_keeps_the_outer_condition(tmp_path: Path) -> None:
     """docs/werewolf.md (Structure): a branch whose body is a nested Evaluate joins the outer if-chain,
     ``A: (C: X; Otherwise: Y)`` being ``A and C: X``, then ``A: Y``; the outer Otherwise stays last.
     The Oracle divines a player: a werewolf who is Inked, a werewolf, a human."""
-    _, diags, keys = _oracle(tmp_path, "Immediate Night: [Condition: @Selection is not @Self] |oracle.read|",
-                             "  • Process: Attribute Investigate @Selection for `Lupine`",
-                             "  • Evaluate:",
-                             "    ‣ @Result is `Success`:",
-                             "      ◦ @Selection has `Inked`: `@Selection is an inked wolf.`",
-                             "      ◦ Otherwise: `@Selection is a wolf.`",
-                             "    ‣ Otherwise: `@Selection is human.`")
+    _, diags, keys = _oracle(tmp_path, *_divining("      ◦ @Selection has `Inked`: `@Selection is an inked wolf.`",
+                                                  "      ◦ Otherwise: `@Selection is a wolf.`"))
     assert diags == []
     assert keys[0]["action"] == (
         "investigateAttribute('lupine') to(selection)\n"
@@ -220,12 +223,7 @@ def test_a_nested_evaluate_without_otherwise_still_stops_the_outer_chain(tmp_pat
     and C does not, the outer branch was still taken, so the outer Otherwise must not run: an empty
     ``A`` branch (``check(false)``) comes before it.  A werewolf who is not Inked is not told
     'human'."""
-    _, diags, keys = _oracle(tmp_path, "Immediate Night: [Condition: @Selection is not @Self] |oracle.read|",
-                             "  • Process: Attribute Investigate @Selection for `Lupine`",
-                             "  • Evaluate:",
-                             "    ‣ @Result is `Success`:",
-                             "      ◦ @Selection has `Inked`: `@Selection is an inked wolf.`",
-                             "    ‣ Otherwise: `@Selection is human.`")
+    _, diags, keys = _oracle(tmp_path, *_divining("      ◦ @Selection has `Inked`: `@Selection is an inked wolf.`"))
     assert diags == []
     assert keys[0]["action"] == (
         "investigateAttribute('lupine') to(selection)\n"

@@ -32,12 +32,15 @@ class Records:
 
 
 class Voters:
-    """Each voter votes as ``votes`` says; on ``change_vote`` answers from ``changes`` (default: keep)."""
+    """Each voter votes as ``votes`` says; on ``change_vote`` answers from ``changes`` (default: keep).
+    ``requests``: every request asked."""
 
     def __init__(self, votes, changes=None):
         self.votes, self.changes = votes, changes or {}
+        self.requests = []
 
     def decide(self, req):
+        self.requests.append(req)
         if req["kind"] == "vote":
             return self.votes[req["player"]]
         if req["kind"] == "change_vote":
@@ -365,7 +368,7 @@ def test_an_effect_until_the_next_day_laid_at_night_ends_with_the_following_day(
 
 
 def test_a_command_the_profile_declares_but_the_game_lacks_is_a_located_run_time_error(tmp_path):
-    """A game's ``profile:`` may be a YAML file of its own (docs/profiles): the compiler accepts the
+    """A game's ``profile:`` may be a YAML file in its folder (docs/game-format.md): the compiler accepts the
     commands it declares, and a command the werewolf game does not have is, when it runs, the run-time
     error RS510 at the command (a ``rule_error`` record), not an engine crash.  The Prophet's extra rule
     ``~starting~ ring('bell')`` is the last line of prophet.ini; ``ring`` starts at column 19."""
@@ -412,25 +415,13 @@ def test_the_host_commands_list_the_living_the_dead_every_player_and_the_roles(t
         "Prophet, Seer, Villager, Werewolf"]
 
 
-class AskedVotes(Voters):
-    """Voters that also keep every request they are asked."""
-
-    def __init__(self, votes):
-        super().__init__(votes)
-        self.requests = []
-
-    def decide(self, req):
-        self.requests.append(req)
-        return super().decide(req)
-
-
 def test_a_vote_asks_each_voter_for_one_player_or_none(table):
     """docs/werewolf.md (Decisions): ``vote`` -- each voter of an open poll, in seat order; options the
     seats that may be voted for; the answer one seat, None abstaining.  docs/runtime.md: the request
     says so with ``min`` 1, ``max`` 1 and ``cancel`` true.  Everyone votes for seat 2 (seat 2 for 3)."""
     votes = {seat: 2 for seat in range(6) if seat != 2}
     votes[2] = 3
-    decider = AskedVotes(votes)
+    decider = Voters(votes)
     game, _sink = _game(table, ROLES, decider)
     game.create_poll("lynch", "village-square", None)
     game.run_polls()
