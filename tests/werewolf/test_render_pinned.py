@@ -1,6 +1,8 @@
-"""The renderer's @ResultN (issue 22's mutation test): docs/werewolf.md maps ``@Result1``…``@Result7``
-to ``results.0``…``results.6`` (the first result of the processed abilities is element 0), as text
-and as a player (``@Result3 has `Lupine```); the rendered role compiles with the game."""
+"""Renderer rules that a one-line change used to break without a failing test (issue 22's mutation
+test), each rendered from an Oracle (or a poll) added to the book of cards/werewolf and checked against
+docs/werewolf.md: @ResultN (``@Result1``…``@Result7`` are ``results.0``…``results.6``, as text and as a
+player), host information as a player, selectors of several keys, polls of words, a team's members,
+``@Selection is not …``, nested Evaluates, section ids, a player's role where an element name goes."""
 from __future__ import annotations
 
 import shutil
@@ -68,11 +70,17 @@ def test_result_n_is_element_n_minus_one_as_text_and_as_a_player(tmp_path: Path)
     assert keys[0]["action"] == "learn('x ' + str(results.0) + ' x')"
     assert keys[1]["condition"] == "has(results.2, 'lupine')"
     assert keys[2]["condition"] == "not has(results.6, 'lupine')"
+    assert _compile_errors(out) == []
+
+
+def _compile_errors(out: Path) -> list[str]:
+    """The codes of the errors of compiling the rendered game in ``out`` (with cards/werewolf's
+    game.yaml and cards.yaml where the render wrote none)."""
     for name in ("game.yaml", "cards.yaml"):
         if not (out / name).exists():
             shutil.copy(GAME / name, out / name)
     compiled = compile_game(out, cache=None)
-    assert [d.code for d in compiled.diagnostics if d.is_error] == []
+    return [d.code for d in compiled.diagnostics if d.is_error]
 
 
 def test_a_selector_without_a_name_where_an_element_name_goes_is_reported_as_such(tmp_path: Path) -> None:
@@ -83,3 +91,193 @@ def test_a_selector_without_a_name_where_an_element_name_goes_is_reported_as_suc
     assert diags == [("WW102", "selector item 'Foo' must be Key:Value"),
                      ("WW401", "not supported by the werewolf renderer: '@(Foo)' as an element name")]
     assert keys == []
+
+
+def test_a_poll_of_words_alone_offers_no_player(tmp_path: Path) -> None:
+    """docs/werewolf.md (Polls): ``Available Options:`` lists players and words; the players are the
+    key ``options`` (a filter), the words ``optionwords``.  A poll whose options are ``Yes, No`` alone
+    offers no player: its filter is ``@Nobody``'s, ``players::keep(nil)``, and the rendered game
+    compiles (an empty filter would be the compiler's RS101)."""
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    (book / "referendum").write_text("**Referendum** | Poll\nAvailable Options: Yes, No\nAllowed Voters: @All\n",
+                                     encoding="utf-8")
+    result = render_book(book, tmp_path / "game")
+    assert [(d.code, d.message) for d in result.diagnostics] == []
+    poll = next(el for el in result.elements if el.card["id"] == "referendum")
+    assert [dict(sec.keys) for sec in poll.sections] == [
+        {"options": "players::keep(nil)", "optionwords": "Yes, No", "voters": "players[alive]"}]
+    assert _compile_errors(tmp_path / "game") == []
+
+
+def test_the_members_of_a_team_are_its_players(tmp_path: Path) -> None:
+    """docs/werewolf.md (Elements that stand for players): a team stands for its players, also as
+    ``&Werewolves->Members`` and ``&(Attr:!Lupine)->Members`` (the teams of the players without the
+    attribute): ``playersOf`` of the team, or of ``teams(...)``; only ``@Self->Members`` names the
+    element itself."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Reveal `the pack hunts` to &Werewolves->Members",
+                             "Immediate Night: Kill &(Attr:!Lupine)->Members")
+    assert diags == []
+    assert keys[0]["action"] == ("reveal('the pack hunts', "
+                                 "getTargets(\"players[alive]::keep(playersOf('werewolves'))\"))")
+    assert keys[1]["action"] == "kill() to(players[alive]::keep(playersOf(teams('attr!=lupine'))))"
+
+
+def test_only_a_selection_that_is_not_oneself_is_the_target_filter(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``Condition: @Selection is not @Self`` of a prompting line is the target filter
+    ``player[alive]::not(me)``; any other condition is the key ``condition`` (checked per offered
+    target).  ``@Selection is not %Player1%`` (host information naming a player, a value without a
+    name) is such a condition: ``selection != host('Player1')``."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Learn `a` [Condition: @Selection is not %Player1%] |oracle.a|",
+                             "Immediate Night: Learn `b` [Condition: @Selection is not @Self] |oracle.b|")
+    assert diags == []
+    assert keys == [
+        {"timing": "immediate night", "prompt": "oracle.a", "condition": "selection != host('Player1')",
+         "action": "learn('a')"},
+        {"timing": "immediate night", "prompt": "oracle.b", "target": "player[alive]::not(me)", "action": "learn('b')"}]
+
+
+def _divining(*nested: str) -> tuple[str, ...]:
+    """An Oracle line that divines another player for `Lupine`: on Success the ``nested`` lines (an
+    Evaluate under the branch), Otherwise 'human'."""
+    return ("Immediate Night: [Condition: @Selection is not @Self] |oracle.read|",
+            "  • Process: Attribute Investigate @Selection for `Lupine`", "  • Evaluate:",
+            "    ‣ @Result is `Success`:", *nested, "    ‣ Otherwise: `@Selection is human.`")
+
+
+def test_a_nested_otherwise_under_a_condition_keeps_the_outer_condition(tmp_path: Path) -> None:
+    """docs/werewolf.md (Structure): a branch whose body is a nested Evaluate joins the outer if-chain,
+    ``A: (C: X; Otherwise: Y)`` being ``A and C: X``, then ``A: Y``; the outer Otherwise stays last.
+    The Oracle divines a player: a werewolf who is Inked, a werewolf, a human."""
+    _, diags, keys = _oracle(tmp_path, *_divining("      ◦ @Selection has `Inked`: `@Selection is an inked wolf.`",
+                                                  "      ◦ Otherwise: `@Selection is a wolf.`"))
+    assert diags == []
+    assert keys[0]["action"] == (
+        "investigateAttribute('lupine') to(selection)\n"
+        "; [[if (result == 'Success') and (has(selection, 'inked'))]] learn(str(selection) + ' is an inked wolf.')"
+        " [[elif result == 'Success']] learn(str(selection) + ' is a wolf.')"
+        " [[else]] learn(str(selection) + ' is human.')")
+
+
+def test_a_section_without_a_prompt_takes_the_next_free_number(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``rules/<element>.ini`` has one section per WWRF line; a prompting line's
+    section is named by its prompt key (``|oracle.2|``: ``oracle--2``, as ``matchmaker--pair``), a line
+    without one by its number among the element's sections (``lovers--1``...).  The second line's
+    number, 2, is taken by the first line's prompt: it is ``oracle--3``; the third is ``oracle--watch``
+    (a search for a free id that no longer ends fails by the suite's per-test timeout)."""
+    result, diags, _ = _oracle(tmp_path, "Immediate Night: Learn `a` |oracle.2|", "Immediate Night: Learn `b`",
+                               "Immediate Night: Learn `c` |oracle.watch|")
+    assert diags == []
+    oracle = next(el for el in result.elements if el.card["id"] == "oracle")
+    assert [sec.id for sec in oracle.sections] == ["oracle--2", "oracle--3", "oracle--watch"]
+    assert oracle.card["rules"] == ["oracle--2", "oracle--3", "oracle--watch"]
+
+
+def test_a_players_role_or_team_where_an_element_name_goes_is_read_when_the_line_runs(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors where an element name is expected): ``Role Change @Self to
+    @TargetDead->Role`` reads the role when the line runs; ``->Role``, ``->Alignment``,
+    ``->OriginalRole`` are ``.role``, ``.team``, ``.originalrole``, ``@TargetDead`` is ``targeted``."""
+    _, diags, keys = _oracle(tmp_path, "On Death: Role Change @Self to @TargetDead->Role",
+                             "Immediate Night: Alignment Change @Self to @Selection->Alignment |oracle.turn|",
+                             "Immediate Night: Role Change @Self to @Selection->OriginalRole |oracle.copy|")
+    assert diags == []
+    assert [k.get("auto") or k["action"] for k in keys] == [
+        "~mydeath~ roleChange(targeted.role) to(me)", "alignmentChange(selection.team) to(me)",
+        "roleChange(selection.originalrole) to(me)"]
+
+
+def test_the_players_of_a_target_or_of_a_set_of_players(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``@Target->Players`` is ``playersOf(targeted)``, the players the target stands
+    for; of a set of players (``@Dead`` is ``players[dead]``, ``@(Attr:Lupine)`` is
+    ``players[alive]::has('lupine')``) the set's players, found when the line runs
+    (``getTargets``); as targets of an ability, ``players::keep(...)``."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Kill @Target->Players", "Immediate Night: Kill @Dead->Players",
+                             "Immediate Night: Kill @(Attr:Lupine)->Players")
+    assert diags == []
+    assert [k["action"] for k in keys] == [
+        "kill() to(players::keep(playersOf(targeted)))",
+        "kill() to(players::keep(playersOf(getTargets('players[dead]'))))",
+        "kill() to(players::keep(playersOf(getTargets(\"players[alive]::has('lupine')\"))))"]
+
+
+def test_a_scaling_by_the_owners_counter_is_counted_as_a_counter(tmp_path: Path) -> None:
+    """docs/werewolf.md: the coverage report (``--report``) counts each construct the book uses; a
+    scaling ``⟨@Self->Counter⟩`` (the rule runs as many times as its owner's counter: ``scaling =
+    counter``) is a use of ``->Counter``.  The same book with an Oracle line without scaling and with
+    it: the second counts one more ``->Counter``."""
+    def counters(tag: str, line: str) -> int:
+        result, diags, keys = _oracle(tmp_path / tag, line)
+        assert diags == []
+        return result.coverage.counts["selector"]["->Counter"], keys[0].get("scaling")
+
+    base, none = counters("base", "Passive Start Day: Learn `x`")
+    more, scaling = counters("counter", "Passive Start Day: Learn `x` ⟨@Self->Counter⟩")
+    assert (none, scaling) == (None, "counter")
+    assert more == base + 1
+
+
+def test_a_nested_evaluate_without_otherwise_still_stops_the_outer_chain(tmp_path: Path) -> None:
+    """docs/werewolf.md (Structure): ``A: (C: X)`` joins the outer chain as ``A and C: X``; when A holds
+    and C does not, the outer branch was still taken, so the outer Otherwise must not run: an empty
+    ``A`` branch (``check(false)``) comes before it.  A werewolf who is not Inked is not told
+    'human'."""
+    _, diags, keys = _oracle(tmp_path, *_divining("      ◦ @Selection has `Inked`: `@Selection is an inked wolf.`"))
+    assert diags == []
+    assert keys[0]["action"] == (
+        "investigateAttribute('lupine') to(selection)\n"
+        "; [[if (result == 'Success') and (has(selection, 'inked'))]] learn(str(selection) + ' is an inked wolf.')"
+        " [[elif result == 'Success']] check(false)"
+        " [[else]] learn(str(selection) + ' is human.')")
+
+
+def test_a_forced_action_among_a_class_falls_on_its_living_players(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``{Forced: S}`` is ``params = forced`` and ``forced = S`` (a declined action is
+    used on a random target among S); a class name stands for the players whose role has it
+    (``{Forced: Townsfolk}``): ``players[alive]::keep(playersOf('townsfolk'))``."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Protect @Selection from `Attacks` through Active Defense "
+                                       "(~Phase) {Forced: Townsfolk} |oracle.guard|")
+    assert diags == []
+    assert keys == [{"timing": "immediate night", "forced": "players[alive]::keep(playersOf('townsfolk'))",
+                     "prompt": "oracle.guard", "params": "forced", "target": "player[alive]",
+                     "action": "protect(attacks, active) to(selection) phase"}]
+
+
+def test_an_attribute_named_by_a_selector_is_read_when_the_line_runs(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors where an element name is expected): the attribute of ``Apply A to P``
+    may be a selector, read when the line runs; ``@Result`` there is ``(str(result) if result != nil
+    else '')`` (no result: no element, the ability fails), not the element of the line (only
+    ``@ThisAttr`` is that).  Without a duration the attribute is ``~Permanent`` (the default: it ends
+    when the element that made it leaves play)."""
+    _, diags, keys = _oracle(tmp_path, "On Death: Apply @Result to @Self")
+    assert diags == []
+    assert keys == [{"auto": "~mydeath~ apply((str(result) if result != nil else '')) to(me) permanent"}]
+
+
+def test_a_role_count_of_a_team_or_a_role_list_is_reported_and_left_out(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``Investigate `R` Count`` is ``countRole('r')``, R one role (or a role held as
+    a value, ``@Target``); a team (``&Werewolves``, also the checker's WW304) or a list of roles
+    (``^(Cat:Killing)``) is not one role's name: the renderer reports each (WW401) and renders neither
+    line, where ``Investigate `Seer` Count`` renders."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Investigate &Werewolves Count",
+                             "Immediate Night: Investigate ^(Cat:Killing) Count",
+                             "Immediate Night: Investigate `Seer` Count")
+    assert diags == [
+        ("WW304", "the role of 'Investigate' must be a role, but '&Werewolves' is a team"),
+        ("WW401", "not supported by the werewolf renderer: '&Werewolves' as an element name"),
+        ("WW401", "not supported by the werewolf renderer: '^(Cat:Killing)' as an element name")]
+    assert keys == [{"timing": "immediate night", "action": "countRole('seer')"}]
+
+
+def test_targeting_a_role_takes_a_role_name_or_a_value_as_it_is(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``Target V (Role)`` is ``setTarget(role, V)``, the target that value: a role's
+    name is its id (``Seer``: ``'seer'``), a value is written as it is (``@Result``: ``result``,
+    ``@Target->Role``: ``targeted.role``, ``%Role%``: ``host('Role')``); a word option's target is the
+    word (``Target `Yes` (Option)``)."""
+    _, diags, keys = _oracle(tmp_path, "On Death: Target `Seer` (Role)", "On Death: Target @Result (Role)",
+                             "On Death: Target @Target->Role (Role)", "On Death: Target %Role% (Role)",
+                             "On Death: Target `Yes` (Option)")
+    assert diags == []
+    assert [k["auto"] for k in keys] == [
+        "~mydeath~ setTarget(role, 'seer')", "~mydeath~ setTarget(role, result)",
+        "~mydeath~ setTarget(role, targeted.role)", "~mydeath~ setTarget(role, host('Role'))",
+        "~mydeath~ setTarget(option, 'Yes')"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rulescript.games.werewolf.game import WerewolfGame
 from rulescript.runtime.errors import GameOver
 from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.wolf import load_wolf_table
@@ -31,12 +32,15 @@ class Records:
 
 
 class Voters:
-    """Each voter votes as ``votes`` says; on ``change_vote`` answers from ``changes`` (default: keep)."""
+    """Each voter votes as ``votes`` says; on ``change_vote`` answers from ``changes`` (default: keep).
+    ``requests``: every request asked."""
 
     def __init__(self, votes, changes=None):
         self.votes, self.changes = votes, changes or {}
+        self.requests = []
 
     def decide(self, req):
+        self.requests.append(req)
         if req["kind"] == "vote":
             return self.votes[req["player"]]
         if req["kind"] == "change_vote":
@@ -172,10 +176,16 @@ def test_a_player_the_host_names_as_player_n_or_by_name(table):
 
 def _with_prophet_rule(tmp_path, rule):
     """The werewolf game with one more rule on the Prophet's role (``rule``: the text after ``auto = ``)."""
+    return _with_prophet_section(tmp_path, "auto = %s\n" % rule)
+
+
+def _with_prophet_section(tmp_path, keys):
+    """The werewolf game with one more rule on the Prophet's role, section ``prophet--extra`` (``keys``:
+    its lines)."""
     game_dir = tmp_path / "werewolf"
     shutil.copytree(GAME, game_dir)
     ini = game_dir / "rules" / "prophet.ini"
-    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--extra]\nauto = %s\n" % rule, encoding="utf-8")
+    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--extra]\n" + keys, encoding="utf-8")
     cards = game_dir / "cards.yaml"
     text = cards.read_text(encoding="utf-8")
     assert text.count("  - prophet--2\n") == 1
@@ -258,3 +268,193 @@ def test_the_rules_of_a_dead_player_at_seat_0_hear_only_their_own_death(tmp_path
     game.die(0, "kill")
     game.die(3, "kill")
     assert game.state["players"][0]["learned"] == ["Player 1"]
+
+
+# ---------------------------------------------------------------------------- groups, teams, the flow
+
+def test_a_player_in_both_groups_of_a_group_change_is_a_member_once(table):
+    """WWRF ``Group Change #A to #B`` (``groupChange('a', 'b')``): A's members join B.  The werewolf
+    (seat 1) is in the pack from the deal; seats 0 and 1 are made Lovers; the Lovers change to the pack:
+    the pack is seats 1 and 0, each once, so ``Remove P from #Pack`` (``leave``) takes the werewolf
+    out of it for good and the pack's channel is seat 0's alone."""
+    game, sink = _game(table)
+    st = game.state
+    assert st["groups"]["werewolf-pack"]["members"] == [1]
+    game.join_group(0, "lovers", _role(game, 4), "persistent")
+    game.join_group(1, "lovers", _role(game, 4), "persistent")
+    assert game.group_change("lovers", "werewolf-pack") is True
+    assert "lovers" not in st["groups"] and sorted(st["groups"]["werewolf-pack"]["members"]) == [0, 1]
+    assert game.leave_group(1, "werewolf-pack") is True
+    assert st["groups"]["werewolf-pack"]["members"] == [0]
+    game.reveal("werewolf-pack", "the moon is full", _role(game, 4), None)
+    assert sink.of("reveal")[-1]["to"] == [0]
+    assert "the moon is full" not in st["players"][1]["learned"]
+
+
+def test_an_alignment_change_succeeds_so_what_follows_and_and_runs(tmp_path):
+    """docs/werewolf.md: ``Alignment Change P to T`` is ``alignmentChange('t') to(P)``; docs/language.md
+    5.6: ``a && b`` runs b only if a succeeded, ``a || b`` only if a failed.  The Prophet (a villager)
+    joins the werewolves when the game starts: that is a change, so it learns 'joined'; a second change
+    to the team it is already on changes nothing and fails, so it learns 'already there'."""
+    table = _with_prophet_rule(tmp_path, "~starting~ alignmentChange('werewolves') to(me) && learn('joined') "
+                                         "; alignmentChange('werewolves') to(me) || learn('already there')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    prophet = game.state["players"][2]
+    assert prophet["team"] == "werewolves"
+    assert prophet["learned"] == ["joined", "already there"]
+
+
+def test_the_game_starts_with_the_players_names_before_the_deal(table):
+    """The record of a game starts with its setup: the players' names in seat order (the narrative's
+    "A game of werewolf with 5 players: ..."), then one deal per seat."""
+    sink = Records()
+    names = ["Ann", "Ben", "Cid", "Dee", "Eve"]
+    game, _eng = table.new_game(ROLES[:5], 0, RandomDecider(0), sink, deal=False, names=names)
+    assert game.run(stop_at=("day", 0)) is None
+    assert sink.records[0] == {"type": "setup", "players": names}
+    assert [(r["player"], r["role"]) for r in sink.records[1:6]] == list(enumerate(ROLES[:5]))
+
+
+def test_a_game_without_card_rules_plays_its_phases_to_the_day_limit(table):
+    """A game whose cards have no rules (the rules port ``NoRules``, as a host without compiled rules
+    makes it): nothing is offered, nobody dies, and with a day limit of 2 the game plays day 0, night 1,
+    day 1, night 2 and day 2 and ends in a draw."""
+    sink = Records()
+    game = WerewolfGame(table.data.models, ROLES[:4], RandomDecider(0), sink=sink, seed=3, day_limit=2)
+    result = game.run()
+    assert result["result"] == "draw" and result["winners"] == [] and result["days"] == 2
+    assert [(r["phase"], r["number"]) for r in sink.of("phase")] == [
+        ("day", 0), ("night", 1), ("day", 1), ("night", 2), ("day", 2)]
+    assert sink.of("death") == [] and all(p["alive"] for p in game.state["players"])
+
+
+# ---------------------------------------------------------------------------- commands and durations
+
+def test_a_for_each_succeeds_so_what_follows_and_and_runs(tmp_path):
+    """docs/werewolf.md: ``For Each S: …`` is ``each(S => chain)``, the chain once per element (``ind``);
+    docs/language.md 5.6: a command fails only when it says it can, and ``a && b`` runs b when a
+    succeeded.  The Prophet (seat 2) learns the name of each of the five living players (in the
+    filter's order), then 'done'."""
+    table = _with_prophet_rule(tmp_path, "~starting~ each(players[alive] => learn(str(ind))) && learn('done')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    learned = game.state["players"][2]["learned"]
+    assert sorted(learned[:-1]) == ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5"]
+    assert learned[-1:] == ["done"]
+
+
+def test_formatting_one_value_puts_it_once_in_the_template(tmp_path):
+    """docs/werewolf.md: ``Format S as `* $` `` is ``format(S, '* $')``, the template once per element of
+    S (``$`` the element), its result the text.  One player is one element: the Prophet (seat 2,
+    "Player 3") formatting itself learns ``* Player 3``; a list of two gives two lines."""
+    table = _with_prophet_rule(tmp_path, "~starting~ format(me, '* $') ; learn(str(result))"
+                                         " ; format(getTargets('players::where(\"role=werewolf\"); me'), '* $')"
+                                         " ; learn(str(result))")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    assert game.state["players"][2]["learned"] == ["* Player 3", "* Player 2\n* Player 3"]
+
+
+def test_an_effect_until_the_next_day_laid_at_night_ends_with_the_following_day(tmp_path):
+    """docs/werewolf.md (Durations): ``~NextDay`` ends with the next day.  Laid when night 1 starts,
+    the Prophet's extra vote (voting power 1 + 1 = 2) holds through night 1 and day 1 and is gone when
+    day 1 ends (power 1 again, before night 2 lays it anew)."""
+    table = _with_prophet_rule(tmp_path, "~startnight~ votingPower(public, add, 1) to(me) nextday")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    game.play_phase("day")
+    assert game.power_of(2) == 1
+    game.play_phase("night")
+    assert game.power_of(2) == 2
+    game.play_phase("day")
+    assert game.power_of(2) == 1
+
+
+def test_a_command_the_profile_declares_but_the_game_lacks_is_a_located_run_time_error(tmp_path):
+    """A game's ``profile:`` may be a YAML file in its folder (docs/game-format.md): the compiler accepts the
+    commands it declares, and a command the werewolf game does not have is, when it runs, the run-time
+    error RS510 at the command (a ``rule_error`` record), not an engine crash.  The Prophet's extra rule
+    ``~starting~ ring('bell')`` is the last line of prophet.ini; ``ring`` starts at column 19."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    profile = (Path(__file__).resolve().parents[2] / "rulescript" / "games" / "werewolf" / "profile.yaml").read_text(
+        encoding="utf-8")
+    ring = "  ring:\n    params: [{kind: text}]\n    default: none\n    doc: \"Rings a bell.\"\n"
+    assert profile.count("  learn:\n") == 1
+    (game_dir / "village.yaml").write_text(profile.replace("  learn:\n", ring + "  learn:\n"), encoding="utf-8")
+    manifest = game_dir / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("profile: werewolf\n", "profile: village.yaml\n"),
+                        encoding="utf-8")
+    ini = game_dir / "rules" / "prophet.ini"
+    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--extra]\nauto = ~starting~ ring('bell')\n",
+                   encoding="utf-8")
+    line = len(ini.read_text(encoding="utf-8").splitlines())
+    cards = game_dir / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("  - prophet--2\n", "  - prophet--2\n  - prophet--extra\n"),
+                     encoding="utf-8")
+    sink = Records()
+    game, _eng = load_wolf_table(game_dir).new_game(["villager", "werewolf", "prophet", "villager", "seer"], 0,
+                                                    RandomDecider(0), sink, deal=False)
+    assert game.run(stop_at=("day", 0)) is None
+    errors = [r["error"] for r in sink.of("rule_error")]
+    assert [(e["code"], e["message"], e["file"], e["line"], e["col"]) for e in errors] == [
+        ("RS510", "the werewolf game has no command 'ring'", "rules/prophet.ini", line, 19)]
+
+
+def test_the_host_commands_list_the_living_the_dead_every_player_and_the_roles(tmp_path):
+    """docs/werewolf.md: ``Execute `ListAlive` to #L`` is ``execute(listalive, 'l')``, its result the
+    host's answer (a list, also revealed in the location); the profile's commands are listalive,
+    listdead, listplayers and listroles (and substitutes and mentors, which a headless game has none
+    of).  Seat 3 ("Player 4") dies; on that death the Prophet (seat 2) asks for each list: the
+    living are players 1, 2, 3 and 5, the dead player 4, the players all five, the roles in play (by
+    name, each once, sorted) Prophet, Seer, Villager, Werewolf."""
+    asks = " ; ".join("execute(%s, 'village-square') ; learn(str(result))" % c
+                      for c in ("listalive", "listdead", "listplayers", "listroles"))
+    table = _with_prophet_rule(tmp_path, "~death~ " + asks)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.die(3, "kill")
+    assert game.state["players"][2]["learned"] == [
+        "Player 1, Player 2, Player 3, Player 5", "Player 4", "Player 1, Player 2, Player 3, Player 4, Player 5",
+        "Prophet, Seer, Villager, Werewolf"]
+
+
+def test_a_vote_asks_each_voter_for_one_player_or_none(table):
+    """docs/werewolf.md (Decisions): ``vote`` -- each voter of an open poll, in seat order; options the
+    seats that may be voted for; the answer one seat, None abstaining.  docs/runtime.md: the request
+    says so with ``min`` 1, ``max`` 1 and ``cancel`` true.  Everyone votes for seat 2 (seat 2 for 3)."""
+    votes = {seat: 2 for seat in range(6) if seat != 2}
+    votes[2] = 3
+    decider = Voters(votes)
+    game, _sink = _game(table, ROLES, decider)
+    game.create_poll("lynch", "village-square", None)
+    game.run_polls()
+    asked = [r for r in decider.requests if r["kind"] == "vote"]
+    assert [r["player"] for r in asked] == [0, 1, 2, 3, 4, 5]
+    assert {(r["min"], r["max"], r["cancel"], r["prompt"]) for r in asked} == {(1, 1, True, "lynch")}
+
+
+class Pairing:
+    """Answers the Prophet's pairing action: ``first`` for its first selection, ``second`` for the
+    second (``prophet.pair#2``)."""
+
+    def __init__(self, first, second):
+        self.first, self.second, self.asked = first, second, []
+
+    def decide(self, req):
+        assert req["kind"] == "use_ability" and req["prompt"].startswith("prophet.pair"), req
+        self.asked.append((req["prompt"], req["cancel"]))
+        return self.second if req["prompt"].endswith("#2") else self.first
+
+
+@pytest.mark.parametrize("second, used", [(3, True), (None, False)])
+def test_declining_the_second_selection_declines_the_action(tmp_path, second, used):
+    """docs/werewolf.md (Decisions): an action with a second selection asks a second ``use_ability``
+    whose prompt ends in ``#2``; None declines (``cancel`` is true when the action is not
+    {Forced}).  The Prophet's pairing picks seat 0, then seat 3 ("Player 1 and Player 4", used) or
+    nobody: then the action is not used (no ``use`` record, nothing learned)."""
+    table = _with_prophet_section(tmp_path, "timing = immediate night\nprompt = prophet.pair\nsecondary = player\n"
+                                            "target = <2>player[alive]\n"
+                                            "action = learn(str(selection) + ' and ' + str(secondary))\n")
+    decider = Pairing(0, second)
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"], decider)
+    assert game.use_action(2, _role(game, 2), "prophet--extra", "immediate night") is used
+    assert decider.asked == [("prophet.pair", True), ("prophet.pair#2", True)]
+    assert [r["ability"] for r in sink.of("use")] == (["prophet--extra"] if used else [])
+    assert game.state["players"][2]["learned"] == (["Player 1 and Player 4"] if used else [])

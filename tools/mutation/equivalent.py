@@ -29,6 +29,25 @@ EQUIVALENT: dict[str, str] = {
     "vh is not None -> False":
         "checksum: vh is _text_hash(v) taken from its cache (_STR holds only values _text_hash returned), "
         "so computing it again gives the same number",
+    "rulescript/games/werewolf/game.py | return False  # a card the game does not have: nothing of it runs | 19: "
+    "False -> None":
+        "WerewolfGame.rule_allowed is read only as a truth value (`not game.rule_allowed(...)` in "
+        "vocab.listener_suppressed, `and self.rule_allowed(...)` in offered_actions, `not self.rule_allowed(...)` in "
+        "use_action and offer_actions): None and False both mean the rule may not run",
+    "rulescript/games/werewolf/game.py | self._table_version += 1 | 31: 1 -> 2":
+        "WerewolfGame._table_version only keys the cache of _action_index, compared for equality with the key "
+        "of the last build; every change adds 1 or (the mutant) 2, so the number still grows at every change "
+        "and never comes back to a value an older index was built at (the key names the four lines that add 1: "
+        "_new_card, _leave, transfer and switch_roles)",
+    'rulescript/games/werewolf/game.py | keys = rule.get("keys") or {} | 23: rule.get("keys") or {} -> {}':
+        "WerewolfGame.offered_actions (the only line of this text at this depth) is called nowhere since the "
+        "flow offers actions through _action_index (commit 0a9dc79): no module, test or host calls it, so a "
+        "change inside it cannot change what the program does",
+    'wwrf_adapter/render/rules.py | if sub != "manipulation": | 7: sub != "manipulation" -> False':
+        "render/rules._poll: a poll ability's subtype is one of the six of build.ABILITY_SHAPES (creation, "
+        "addition, cancellation, silent cancellation, deletion, manipulation; no later step of build_ability "
+        "changes a poll's), and the five others return before this test, so it is always false: the "
+        "`return None` after it is never reached",
     "rulescript/games/werewolf/commands.py | return True | 11: True -> None":
         "a command's result is read only by Engine._effect, as `ok is not False` (docs/language.md 5.6: "
         "a command fails only by returning False), so None and True both mean it succeeded; the key names "

@@ -23,6 +23,7 @@ class Sampled:
 
 RT = "tests/runtime/test_rules_pinned.py::"
 RN = "tests/werewolf/test_render_pinned.py::"
+WW = "tests/werewolf/test_rules_pinned.py::"
 CP = "tests/compiler/test_checks_pinned.py::"
 AW = "tests/aiwolf/test_rules_pinned.py::"
 OC = "tests/octgn_host/test_rules_pinned.py::"
@@ -45,6 +46,12 @@ SAMPLE: list[Sampled] = [
     # werewolf
     Sampled("werewolf", "rulescript/games/werewolf/game.py | shown = {} if shown is None else shown | 22: shown is None -> True",
             ("tests/werewolf/test_game_effects.py::test_hidden_voting_power_counts_in_the_tally_but_not_in_its_display",)),
+    Sampled("werewolf", 'rulescript/games/werewolf/game.py | if seat not in st["groups"][new]["members"]: | 19: '
+            'seat not in st["groups"][new]["members"] -> True',
+            (WW + "test_a_player_in_both_groups_of_a_group_change_is_a_member_once",)),
+    Sampled("werewolf", 'rulescript/games/werewolf/game.py | if getattr(self.rules, "rules_of", None) is None: | 11: '
+            'getattr(self.rules, "rules_of", None) is None -> False',
+            (WW + "test_a_game_without_card_rules_plays_its_phases_to_the_day_limit",)),
     # compiler
     Sampled("compiler", "rulescript/compiler/compile_rule.py | if n < 1: | 15: n < 1 -> True",
             (CP + "test_a_discard_cost_discards_at_least_one_card",)),

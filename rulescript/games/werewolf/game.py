@@ -204,7 +204,7 @@ class WerewolfGame(GamePorts):
         st = self.state
         card = st["cards"].get(iid)
         if card is None:
-            return False
+            return False  # a card the game does not have: nothing of it runs
         owner = card["owner"]
         # a dead owner's element still hears its own death, and an attribute its own removal
         own_death = event is not None and (event["name"] == "death" and event["player"] == owner or
