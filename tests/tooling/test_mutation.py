@@ -49,6 +49,25 @@ def test_the_finder_makes_each_kind_of_one_line_change(tmp_path: Path) -> None:
         assert sum(a != b for a, b in zip(text.splitlines(), (tmp_path / "m.py").read_text().splitlines())) == 1
 
 
+def test_a_rerun_runs_the_survivors_of_repeated_lines_and_no_others(tmp_path: Path) -> None:
+    """Two lines of a file can hold the same text, so their mutants share a key: a rerun of one
+    survivor runs the mutant of that line only (the one nearest the line the run recorded)."""
+    (tmp_path / "m.py").write_text(
+        "def f(a):\n"
+        "    return True\n"
+        "def g(a):\n"
+        "    return True\n")
+    mutants = [m for m in find_mutants(tmp_path, "m.py") if m.op == "const" and m.new == "False"]
+    assert [m.line for m in mutants] == [2, 4] and mutants[0].key == mutants[1].key
+    run_json = {"x": {"outcomes": [{"key": mutants[1].key, "status": "survived", "mutant": mutants[1].describe()}]}}
+    keys = {}
+    for o in run_json["x"]["outcomes"]:
+        keys.setdefault(o["key"], []).append(mutation.recorded_line(o["mutant"]))
+    assert keys == {mutants[1].key: [4]}
+    assert [m.line for m in mutation.rerun_mutants(mutants, keys)] == [4]
+    assert [m.line for m in mutation.rerun_mutants(mutants, {mutants[0].key: [2, 4]})] == [2, 4]
+
+
 def test_every_known_mutant_still_applies() -> None:
     for k in KNOWN:
         text = (ROOT / k.file).read_text(encoding="utf-8")

@@ -184,9 +184,30 @@ def sample(mutants: list[Mutant], n: int, seed: int, name: str) -> list[Mutant]:
     return sorted(rng.sample(mutants, n), key=lambda m: (m.file, m.line, m.start, m.new))
 
 
-def run_area(name: str, copy: Path, n: int, seed: int, keys: set[str] | None = None, log=print,
+def recorded_line(described: str) -> int | None:
+    """The line of a mutant as ``Mutant.describe`` wrote it (``file:LINE [op] ...``)."""
+    where = described.split(" ", 1)[0]
+    return int(where.rsplit(":", 1)[1]) if where.rsplit(":", 1)[-1].isdigit() else None
+
+
+def rerun_mutants(mutants: list, keys: dict) -> list:
+    """The mutants a ``--rerun`` names. A key names a line by its text, and several lines of a file
+    can hold the same text (``return True``): of those, the one nearest each recorded line, so that a
+    rerun runs the mutants that survived and no others."""
+    chosen = []
+    for key, lines in keys.items():
+        same = [m for m in mutants if m.key == key]
+        for line in lines:
+            if same:
+                best = min(same, key=lambda m: abs(m.line - line) if line is not None else 0)
+                same.remove(best)
+                chosen.append(best)
+    return sorted(chosen, key=lambda m: (m.file, m.line, m.start))
+
+
+def run_area(name: str, copy: Path, n: int, seed: int, keys: dict[str, list] | None = None, log=print,
              report: AreaReport | None = None, saved=lambda: None) -> AreaReport:
-    """Run a seeded sample of ``n`` mutants of the area (or, with ``keys``, those mutants) into
+    """Run a seeded sample of ``n`` mutants of the area (or, with ``keys``, the mutants a rerun names: see ``rerun_mutants``) into
     ``report``; ``saved()`` is called after each mutant (so that a stopped run keeps what it measured)."""
     area = AREAS[name]
     report = report if report is not None else AreaReport(name)
@@ -196,7 +217,7 @@ def run_area(name: str, copy: Path, n: int, seed: int, keys: set[str] | None = N
         raise SystemExit(f"{name}: the area's tests fail without any mutant; fix them first\n" + "".join(out))
     report.baseline_s = time.perf_counter() - t0
     timeout = 3 * report.baseline_s + 600  # slack for a machine whose load rises during the run
-    chosen = [m for m in area_mutants(name) if m.key in keys] if keys is not None \
+    chosen = rerun_mutants(area_mutants(name), keys) if keys is not None \
         else sample(area_mutants(name), n, seed, name)
     log(f"== {name}: {len(chosen)} mutants; tests {' '.join(area.tests)} take {report.baseline_s:.0f} s")
     for i, m in enumerate(chosen, 1):
@@ -309,7 +330,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.rerun:
             before = json.loads(args.rerun.read_text())
             names = [n for n in names if n in before]
-            keys = {o["key"] for r in before.values() for o in r["outcomes"] if o["status"] in ("survived", "timeout")}
+            keys = {}
+            for r in before.values():
+                for o in r["outcomes"]:
+                    if o["status"] in ("survived", "timeout"):
+                        keys.setdefault(o["key"], []).append(recorded_line(o["mutant"]))
         reports = []
         for name in names:
             reports.append(AreaReport(name))
