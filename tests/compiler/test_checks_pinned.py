@@ -165,3 +165,84 @@ def test_a_not_at_the_deepest_level_is_lowered_and_its_operand_refused() -> None
                                            ("character,action", False), ("action,characters", True)])
 def test_several_types_are_plural_when_one_is_all_or_players(types: str, plural: bool) -> None:
     assert _filter(f"action = destroy() to({types}@oppRing)")["plural"] is plural
+
+
+def _werewolf_error(params: str) -> tuple[str, int, int, int] | None:
+    """The error of a werewolf rule whose ``params`` key (the profile's list of words) is ``params``:
+    (code, line, col, end_col), or None when it compiles."""
+    src = f"[x]\ntiming = immediate night\nparams = {params}\ntarget = player[alive]\naction = kill() to(selection)\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    errors = [d for d in result.diagnostics if d.is_error]
+    return (errors[0].code, errors[0].span.line, errors[0].span.col, errors[0].span.end_col) if errors else None
+
+
+# docs/ir.md: a rule key of kind `words` is a list (docs/werewolf.md: `params` takes the WWRF parameters
+# visitless, forced, direct, vanishing, repeating, silent), written as words separated by commas; each
+# word is checked (lower-cased) against the profile's list.
+def test_a_rule_key_of_words_reads_each_word_of_its_list() -> None:
+    src = "[x]\ntiming = immediate night\nparams = visitless, Forced\ntarget = player[alive]\naction = kill() to(selection)\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert result.ok, result.render()
+    assert result.rules["x"]["keys"]["params"] == ["visitless", "forced"]
+
+
+# An unknown word of the list is RS210 at that word. "params = " is 9 characters, so the value starts at
+# column 10 of line 3: in "visitless, bogus" 'bogus' is at offset 11 (column 21, end 26); in
+# "forced,  silent , nope" 'nope' is at offset 18 (column 28, end 32).
+@pytest.mark.parametrize("params, at", [("bogus", (10, 15)), ("visitless, bogus", (21, 26)),
+                                        ("visitless,bogus", (20, 25)), ("forced,  silent , nope", (28, 32))])
+def test_an_unknown_word_of_a_list_is_reported_at_that_word(params: str, at: tuple[int, int]) -> None:
+    assert _werewolf_error(params) == ("RS210", 3, *at)
+
+
+# A key of kind `word` takes one word: "yes, no" is not one of `showvoters`'s words (RS210 over the whole
+# value: "showvoters = " is 13 characters, so columns 14 to 21).
+def test_a_rule_key_of_one_word_is_not_read_as_a_list() -> None:
+    src = "[x]\ntiming = immediate night\nshowvoters = yes, no\ntarget = player[alive]\naction = kill() to(selection)\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert [(d.code, d.span.line, d.span.col, d.span.end_col) for d in result.diagnostics if d.is_error] == \
+        [("RS210", 3, 14, 21)]
+
+
+def _game_folder(tmp_path: Path, cards: str) -> Path:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "cards.yaml").write_text(cards)
+    (game / "rules" / "one.ini").write_text("[a]\naction = draw()\n")
+    return game
+
+
+# docs/game-format.md: cards.yaml holds the card list under the key 'cards'; a file that does not is
+# RD102, reported at the start of cards.yaml (line 1, column 1).
+@pytest.mark.parametrize("cards", ["cards: {a: 1}\n", "- {id: a, name: A, type: action, sp: 0}\n", "name: x\n"])
+def test_a_cards_file_without_a_card_list_is_reported_at_its_start(tmp_path: Path, cards: str) -> None:
+    game = _game_folder(tmp_path, cards)
+    result = compile_game(game, profile="cfc", cache=None)
+    errors = [d for d in result.diagnostics if d.is_error]
+    assert [(d.code, Path(d.span.file).name, d.span.line, d.span.col) for d in errors] == [("RD102", "cards.yaml", 1, 1)]
+    assert "cards.yaml:1:1: error[RD102]: cards.yaml must hold a list under the key 'cards'" in result.render()
+
+
+# docs/editors.md: the language server checks the unsaved text of game.yaml too. A game.yaml typed in the
+# editor and not yet saved names the profile (werewolf) and its role lists, whose roles must be role cards
+# of cards.yaml (RS105, reported on game.yaml).
+def test_an_unsaved_game_yaml_names_the_profile_and_its_role_lists_are_checked(tmp_path: Path) -> None:
+    from rulescript import textfile
+
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "cards.yaml").write_text("cards:\n- {id: villager, name: Villager, type: role, rules: [villager--1]}\n")
+    (game / "rules" / "villager.ini").write_text(
+        "[villager--1]\ntiming = immediate night\ntarget = player[alive]\naction = kill() to(selection)\n")
+    manifest = str(game / "game.yaml")
+    textfile.OVERLAY[manifest] = "profile: werewolf\nname: G\nrole_lists:\n  2: [villager, nobody]\n"
+    try:
+        result = compile_game(game, cache=None)
+    finally:
+        del textfile.OVERLAY[manifest]
+    assert result.profile == "werewolf"
+    errors = [d for d in result.diagnostics if d.is_error]
+    assert [(d.code, Path(d.span.file).name) for d in errors] == [("RS105", "game.yaml")]
+    assert "no role card 'nobody' in cards.yaml (game.yaml role_lists)" in errors[0].message
+    # saved to nowhere: without the buffer the folder has no game.yaml and the rules are read as cfc's
+    assert compile_game(game, cache=None).profile == "cfc"
