@@ -201,3 +201,85 @@ def test_a_seer_divining_itself_is_an_incident_naming_the_agent() -> None:
     mine = [i for i in record.incidents if i.agent == 1 and i.request == Request.DIVINE.value]
     assert (mine[0].day, mine[0].problem, mine[0].action) == (
         0, "Agent[01] is not a living agent other than itself", "no divination tonight")
+
+
+class Splitter(Pack):
+    """A :class:`Pack` whose two werewolves never agree: the lower-numbered wolf attacks the
+    lowest-numbered living human, the other the highest-numbered one."""
+
+    def attack(self) -> int | None:
+        super().attack()
+        alive = self.info.alive if self.info else []
+        humans = sorted(a for a in alive if self.shared.get(a) is not A.Role.WEREWOLF)
+        wolves = sorted(a for a, r in self.shared.items() if r is A.Role.WEREWOLF)
+        return humans[0] if self.me == wolves[0] else humans[-1]
+
+
+@pytest.mark.parametrize("revotes", [1, 2])
+def test_a_tied_attack_after_the_deciding_execution_is_voted_max_attack_revote_more_times(revotes: int) -> None:
+    """docs/aiwolf.md: after an attack vote with no single winner the wolves vote again, up to
+    maxAttackRevote more times; a tie that remains is drawn (enableNoAttack off). Day 1 executes a human
+    (four votes, as in the test above): two wolves and two humans are left, so the werewolves win, and
+    the server still plays night 1 as the reference does. The two wolves vote for the two humans, one
+    each, in every round: each round is a tie, so night 1 has 1 + ``revotes`` rounds of two attack votes,
+    then one attack of one of the two humans."""
+    roles = ["villager", "seer", "werewolf", "werewolf", "villager"]
+    run = Running(ServeConfig(5, games=1, agents=5, wait=10, seed=6, roles=roles,
+                              rules={"max_attack_revote": revotes}))
+    shared: dict = {}
+    pack = [Splitter(shared) for _ in range(5)]
+    errors: list[BaseException] = []
+    threads = [agent_thread(p, run.port, errors) for p in pack]
+    (record,) = run.join()
+    for t in threads:
+        t.join(10)
+    assert errors == []
+    assert record.winner == "WEREWOLF"
+    wolves = sorted(a for a, r in record.roles.items() if r is A.Role.WEREWOLF)
+    executed = [int(line.split(",")[2]) for line in record.aiwolf_log if ",execute," in line]
+    assert len(executed) == 1 and [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
+    humans = sorted(a for a in range(1, 6) if a not in wolves and a != executed[0])
+    votes = [line.split(",")[2:4] for line in record.aiwolf_log if line.startswith("1,attackVote,")]
+    one_round = sorted([[str(wolves[0]), str(humans[0])], [str(wolves[1]), str(humans[1])]])
+    assert len(votes) == 2 * (1 + revotes)
+    assert [sorted(votes[i:i + 2]) for i in range(0, len(votes), 2)] == [one_round] * (1 + revotes)
+    attacks = [line for line in record.aiwolf_log if line.startswith("1,attack,")]
+    assert len(attacks) == 1 and int(attacks[0].split(",")[2]) in humans
+
+
+def test_a_seer_may_not_divine_itself_even_when_the_game_offers_it(tmp_path) -> None:
+    """docs/aiwolf.md: whatever the game, a DIVINE of oneself is not made (AIWolf protocol 3.6: the
+    seer divines another living agent). A game whose seer rule offers every living player, itself
+    included (cards/werewolf with the seer's ``::not(me)`` left out), is served: the host still refuses
+    the seer's divination of itself, with the same incident as in the bundled game, and no divination."""
+    import shutil
+
+    from rulescript.sim.wolf import load_wolf_table
+    from wwrf_adapter.aiwolf.server import Server
+
+    from .serving import GAME
+
+    game = tmp_path / "werewolf"
+    shutil.copytree(GAME, game, ignore=shutil.ignore_patterns(".rulescript-cache"))
+    seer = game / "rules" / "seer.ini"
+    text = seer.read_text(encoding="utf-8")
+    assert text.count("target = player[alive]::not(me)\n") == 1
+    seer.write_text(text.replace("target = player[alive]::not(me)\n", "target = player[alive]\n"), encoding="utf-8")
+    roles = ["seer", "villager", "villager", "werewolf", "possessed"]
+    server = Server(load_wolf_table(game), ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles, port=0))
+    port = server.bind()
+    errors: list[BaseException] = []
+    t = agent_thread(SelfDiviner(), port, errors)
+    try:
+        server.accept()
+        server.run()
+    finally:
+        server.close()
+    t.join(10)
+    assert errors == []
+    (record,) = server.records
+    assert record.roles[1] is A.Role.SEER
+    mine = [i for i in record.incidents if i.agent == 1 and i.request == Request.DIVINE.value]
+    assert mine and all((i.problem, i.action) == ("Agent[01] is not a living agent other than itself",
+                                                  "no divination tonight") for i in mine)
+    assert [line for line in record.aiwolf_log if ",divine,1," in line] == []

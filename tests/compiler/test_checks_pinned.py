@@ -246,3 +246,55 @@ def test_an_unsaved_game_yaml_names_the_profile_and_its_role_lists_are_checked(t
     assert "no role card 'nobody' in cards.yaml (game.yaml role_lists)" in errors[0].message
     # saved to nowhere: without the buffer the folder has no game.yaml and the rules are read as cfc's
     assert compile_game(game, cache=None).profile == "cfc"
+
+
+# docs/ir.md: a section's `keys` hold each rule key by its kind: `word` the word, `words` a list, `int` a
+# number, `text` the string (docs/werewolf.md: timing and status are words, temporal a text, quantity a
+# number, params a list of words).
+def test_each_rule_key_is_read_by_its_kind() -> None:
+    src = ("[x]\ntiming = immediate night\ntemporal = night 2+\nquantity = 2\nstatus = ghostly\nparams = visitless\n"
+           "target = player[alive]\naction = kill() to(selection)\n")
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert result.ok, result.render()
+    assert result.rules["x"]["keys"] == {"timing": "immediate night", "temporal": "night 2+", "quantity": 2,
+                                         "status": "ghostly", "params": ["visitless"]}
+
+
+# docs/language.md §3.5 and docs/ir.md: `requisite` is a list of filters (joined by '&&'). "requisite = "
+# is 12 characters, so the first filter starts at column 13 of line 2; "character@myRing" ends before 29,
+# and "character@oppRing" starts at column 33 (after " && ") and ends before 50.
+def test_a_requisite_is_read_as_its_filters() -> None:
+    result = compile_text("[a]\nrequisite = character@myRing && character@oppRing\naction = draw()\n",
+                          filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok, result.render()
+    requisite = result.rules["a"]["requisite"]
+    assert [(f["zone"], f["at"]) for f in requisite] == [({"z": "ring", "p": "my"}, [2, 13, 29]),
+                                                         ({"z": "ring", "p": "opp"}, [2, 33, 50])]
+    assert compile_text("[a]\naction = draw()\n", filename="t.ini", cards=CARDS, cache=None).rules["a"]["requisite"] is None
+
+
+# docs/language.md §4: in a filter, types separated by commas are a list of types; when a command's last
+# argument is a filter, its commas are that list's, not more arguments (steal takes one filter).
+# "action = steal(" is 15 characters: the filter "character, action@myRing" is columns 16 to 39.
+def test_the_commas_of_a_last_filter_argument_separate_its_types() -> None:
+    result = compile_text("[a]\naction = steal(character, action@myRing) to(character@oppRing)\n",
+                          filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok, result.render()
+    (arg,) = result.rules["a"]["actions"][0]["stmts"][0]["branches"][0]["body"]["effects"][0]["eff"]["args"]
+    (flt,) = arg["filters"]
+    assert [[t["v"] for t in group] for group in flt["types"]] == [["character"], ["action"]]
+    assert flt["at"] == [2, 16, 40] and flt["zone"] == {"z": "ring", "p": "my"}
+
+
+# compile_file: without a card list, the game folder around the file supplies its cards.yaml, so a
+# subtype is checked against the cards (docs/language.md: an unknown type is RS204; without a card
+# database it is only RS914, read as a subtype). "action = destroy() to(" is 22 characters.
+def test_a_rule_file_of_a_game_folder_is_checked_against_its_cards(tmp_path: Path) -> None:
+    from rulescript.compiler.driver import compile_file
+
+    game = _game_folder(tmp_path, "cards:\n- {id: a, name: A, type: character, subtype: ninja, bp: 500, sp: 0, backup: []}\n")
+    (game / "game.yaml").write_text("profile: cfc\nname: G\n")
+    rules = game / "rules" / "one.ini"
+    rules.write_text("[a]\naction = destroy() to(ninja@oppRing)\n\n[b]\naction = destroy() to(pirate@oppRing)\n")
+    result = compile_file(rules, cache=None)
+    assert [(d.code, d.span.line, d.span.col, d.span.end_col) for d in result.diagnostics] == [("RS204", 5, 23, 29)]
