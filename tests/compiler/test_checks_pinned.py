@@ -260,6 +260,17 @@ def test_each_rule_key_is_read_by_its_kind() -> None:
                                          "status": "ghostly", "params": ["visitless"]}
 
 
+# An `expr` key is an expression (docs/ir.md: EXPR; `condition` repeats, so a list of them): "condition = "
+# is 12 characters, so the expression is columns 13 to 40 of line 3, and its type is bool.
+def test_a_rule_key_of_kind_expr_is_an_expression() -> None:
+    src = "[x]\ntiming = immediate night\ncondition = not has(selection, 'doused')\ntarget = player[alive]\n" \
+          "action = kill() to(selection)\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert result.ok, result.render()
+    (cond,) = result.rules["x"]["keys"]["condition"]
+    assert (cond["e"][0], cond["at"], cond["type"]) == ("not", [3, 13, 41], "bool")
+
+
 # docs/language.md §3.5 and docs/ir.md: `requisite` is a list of filters (joined by '&&'). "requisite = "
 # is 12 characters, so the first filter starts at column 13 of line 2; "character@myRing" ends before 29,
 # and "character@oppRing" starts at column 33 (after " && ") and ends before 50.
@@ -286,6 +297,20 @@ def test_the_commas_of_a_last_filter_argument_separate_its_types() -> None:
     assert flt["at"] == [2, 16, 40] and flt["zone"] == {"z": "ring", "p": "my"}
 
 
+# The same when the filter follows other arguments (werewolf's redirect(text, filter)): the commas after
+# the first argument are the filter's. "action = redirect(" is 18 characters: 'killing' is columns 19 to
+# 27, and the filter "me, player" columns 30 to 39.
+def test_the_commas_of_a_filter_after_other_arguments_separate_its_types() -> None:
+    src = "[x]\ntiming = immediate night\ntarget = player[alive]\naction = redirect('killing', me, player) to(selection) phase\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert result.ok, result.render()
+    text, arg = result.rules["x"]["actions"][0]["stmts"][0]["branches"][0]["body"]["effects"][0]["eff"]["args"]
+    assert (text["e"], text["at"]) == (["lit", "killing"], [4, 19, 28])
+    (flt,) = arg["filters"]
+    assert [[t["v"] for t in group] for group in flt["types"]] == [["me"], ["player"]]
+    assert flt["at"] == [4, 30, 40]
+
+
 # compile_file: without a card list, the game folder around the file supplies its cards.yaml, so a
 # subtype is checked against the cards (docs/language.md: an unknown type is RS204; without a card
 # database it is only RS914, read as a subtype). "action = destroy() to(" is 22 characters.
@@ -298,3 +323,31 @@ def test_a_rule_file_of_a_game_folder_is_checked_against_its_cards(tmp_path: Pat
     rules.write_text("[a]\naction = destroy() to(ninja@oppRing)\n\n[b]\naction = destroy() to(pirate@oppRing)\n")
     result = compile_file(rules, cache=None)
     assert [(d.code, d.span.line, d.span.col, d.span.end_col) for d in result.diagnostics] == [("RS204", 5, 23, 29)]
+    # a file in no game folder has no card database: both are read as subtypes, with a warning (RS914)
+    lone = tmp_path / "lone.ini"
+    lone.write_text(rules.read_text())
+    result = compile_file(lone, cache=None)
+    assert [(d.code, d.span.line, d.span.col) for d in result.diagnostics] == [("RS914", 2, 23), ("RS914", 5, 23)]
+
+
+# docs/language.md RS105: a literal argument that the profile's `element_args` names must be a card of
+# that type. A game may bring its own profile (game.yaml `profile: FILE.yaml`); here the werewolf profile
+# with join's optional second argument named too. Only a literal text is checked: an argument not
+# given (join('pack')) or a word (member) is not, and 'nowhere' is RS105 at its quotes
+# ("auto = ~starting~ join(" is 23 characters: columns 24 to 32).
+def test_only_the_literal_element_arguments_a_profile_names_are_checked(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    profile = (Path(__file__).resolve().parents[2] / "rulescript" / "games" / "werewolf" / "profile.yaml").read_text()
+    assert profile.count("\n  join: {0: group}\n") == 1 and profile.count("\nprofile: werewolf\n") == 1
+    (game / "wolfish.yaml").write_text(profile.replace("\n  join: {0: group}\n", "\n  join: {0: group, 1: group}\n")
+                                       .replace("\nprofile: werewolf\n", "\nprofile: wolfish\n"))
+    (game / "game.yaml").write_text("profile: wolfish.yaml\nname: G\n")
+    (game / "cards.yaml").write_text("cards:\n- {id: villager, name: Villager, type: role, rules: [v--1, v--2, v--3]}\n"
+                                     "- {id: pack, name: Pack, type: group}\n")
+    (game / "rules" / "v.ini").write_text("[v--1]\nauto = ~starting~ join('pack') permanent\n\n"
+                                          "[v--2]\nauto = ~starting~ join('pack', member) permanent\n\n"
+                                          "[v--3]\nauto = ~starting~ join('nowhere') permanent\n")
+    result = compile_game(game, cache=None)
+    assert result.profile == "wolfish"
+    assert [(d.code, d.span.line, d.span.col, d.span.end_col) for d in result.diagnostics] == [("RS105", 8, 24, 33)]
