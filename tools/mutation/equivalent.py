@@ -53,4 +53,10 @@ EQUIVALENT: dict[str, str] = {
         "one, so its start is at least 1, and both conditions hold together (checked: 8,640 rules of three "
         "segments, in targets, target clauses, continuation lines and requisites, give the same diagnostics "
         "either way, 2,244 of them with the note on quotes)",
+    "wwrf_adapter/aiwolf/host.py | played = not self.seats[agent - 1].connected and agent in self._lost_told | 17: "
+    "not self.seats[agent - 1].connected and agent in self._lost_told -> not self.seats[agent - 1].connected":
+        "AiwolfHost.decide: a seat is disconnected only inside a request of the game (the server seats a "
+        "built-in agent before each game in place of a lost connection), and every request (ROLE, _tell, "
+        "_ask) reports a lost connection right after it (_notes adds the agent to _lost_told), so when "
+        "decide runs a disconnected seat is always in _lost_told",
 }
