@@ -59,4 +59,8 @@ EQUIVALENT: dict[str, str] = {
         "built-in agent before each game in place of a lost connection), and every request (ROLE, _tell, "
         "_ask) reports a lost connection right after it (_notes adds the agent to _lost_told), so when "
         "decide runs a disconnected seat is always in _lost_told",
+    "wwrf_adapter/aiwolf/host.py | played = not self.seats[agent - 1].connected and agent in self._lost_told | 17: "
+    "not self.seats[agent - 1].connected and agent in self._lost_told -> agent in self._lost_told":
+        "AiwolfHost.decide: an agent is put in _lost_told only when its seat is found disconnected (_notes), "
+        "and a seat never connects again within a game, so an agent in _lost_told is always disconnected",
 }
