@@ -63,4 +63,8 @@ EQUIVALENT: dict[str, str] = {
     "not self.seats[agent - 1].connected and agent in self._lost_told -> agent in self._lost_told":
         "AiwolfHost.decide: an agent is put in _lost_told only when its seat is found disconnected (_notes), "
         "and a seat never connects again within a game, so an agent in _lost_told is always disconnected",
+    'rulescript/compiler/driver.py | line, col, end = (arg.get("at") or [1, 1, 2])[:3] | 62: 2 -> 3':
+        "_check_element_names: only an argument whose IR is a literal text gets here, and the IR of every "
+        "expression carries its position (ExprCompiler.root: \"at\" is [line, col, end_col]), so the default "
+        "position is never used",
 }
