@@ -283,3 +283,61 @@ def test_a_seer_may_not_divine_itself_even_when_the_game_offers_it(tmp_path) -> 
     assert mine and all((i.problem, i.action) == ("Agent[01] is not a living agent other than itself",
                                                   "no divination tonight") for i in mine)
     assert [line for line in record.aiwolf_log if ",divine,1," in line] == []
+
+
+class Timeline(Pack):
+    """A :class:`Pack` that writes each DIVINE and WHISPER request it gets, with its day, into a list
+    the seven agents share (the server asks one agent at a time, so the list is in the server's order)."""
+
+    def __init__(self, shared: dict, timeline: list) -> None:
+        super().__init__(shared)
+        self.timeline = timeline
+
+    def divine(self) -> int | None:
+        self.timeline.append((self.day, "DIVINE"))
+        return self.random_other()
+
+    def whisper(self) -> str:
+        self.timeline.append((self.day, "WHISPER"))
+        return super().whisper()
+
+
+def test_the_seer_divines_before_the_werewolves_whisper_from_night_1() -> None:
+    """docs/aiwolf.md: after DAILY_FINISH come, in this order, the execution vote, the seer's
+    divination, the whispers of the living werewolves (two or more), the guard and the attack vote; on
+    night 0 the wolves whisper before the divination. Seven agents: day 1 executes a human (Pack's
+    votes), two wolves and four humans are left, so the game goes on through night 1."""
+    roles = ["seer", "werewolf", "werewolf", "villager", "villager", "villager", "villager"]
+    run = Running(ServeConfig(7, games=1, agents=7, wait=10, seed=3, roles=roles))
+    shared: dict = {}
+    timeline: list = []
+    agents = [Timeline(shared, timeline) for _ in range(7)]
+    errors: list[BaseException] = []
+    threads = [agent_thread(a, run.port, errors) for a in agents]
+    (record,) = run.join()
+    for t in threads:
+        t.join(10)
+    assert errors == []
+    assert_finished_and_legal(record)
+    assert [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
+    night = {day: [what for d, what in timeline if d == day] for day in (0, 1)}
+    assert night[0][0] == "WHISPER" and "DIVINE" in night[0]
+    assert night[1][0] == "DIVINE" and "WHISPER" in night[1]
+
+
+def test_a_drawn_vote_is_the_agent_its_incident_names() -> None:
+    """docs/aiwolf.md: a VOTE for oneself is replaced by a random living agent other than the voter, and
+    the incident says which (``drawn at random: Agent[NN]``): that is the vote the AIWolf log has for it,
+    round after round (a revote draws again)."""
+    run = Running(ServeConfig(5, games=2, agents=1, wait=10, seed=4))
+    errors: list[BaseException] = []
+    t = agent_thread(SelfVoter(), run.port, errors)
+    records = run.join()
+    t.join(10)
+    assert errors == []
+    for record in records:
+        votes = [(int(d), f"Agent[{int(target):02d}]") for d, kind, voter, target in
+                 (line.split(",")[:4] for line in record.aiwolf_log) if kind == "vote" and voter == "1"]
+        drawn = [(i.day, i.action.removeprefix("drawn at random: ")) for i in record.incidents
+                 if i.agent == 1 and i.request == Request.VOTE.value]
+        assert votes and drawn == votes
