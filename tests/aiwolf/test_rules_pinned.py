@@ -12,7 +12,7 @@ from wwrf_adapter.aiwolf.client import Agent
 from wwrf_adapter.aiwolf.packets import Request
 from wwrf_adapter.aiwolf.server import ServeConfig
 
-from .serving import Running, agent_thread, assert_finished_and_legal
+from .serving import Running, agent_thread, assert_finished_and_legal, roles_of
 
 
 def codes(text: str) -> list[str]:
@@ -341,3 +341,82 @@ def test_a_drawn_vote_is_the_agent_its_incident_names() -> None:
         drawn = [(i.day, i.action.removeprefix("drawn at random: ")) for i in record.incidents
                  if i.agent == 1 and i.request == Request.VOTE.value]
         assert votes and drawn == votes
+
+
+class Guarded(Pack):
+    """A :class:`Pack` that votes out the lowest-numbered living human that is not the bodyguard; each
+    GUARD request it gets is written (day, agent) into a shared list, and the bodyguard guards itself."""
+
+    def __init__(self, shared: dict, guards: list) -> None:
+        super().__init__(shared)
+        self.guards = guards
+
+    def _human(self) -> int | None:
+        alive = self.info.alive if self.info else []
+        humans = [a for a in sorted(alive) if a != self.me
+                  and self.shared.get(a) not in (A.Role.WEREWOLF, A.Role.BODYGUARD)]
+        return humans[0] if humans else None
+
+    def guard(self) -> int | None:
+        self.guards.append((self.day, self.me))
+        return self.me
+
+
+def test_after_the_deciding_execution_only_the_bodyguard_guards_and_not_itself() -> None:
+    """docs/aiwolf.md: after an execution that decides the game the server still plays that night as
+    the reference does: the seer divines, the wolves whisper, the bodyguard guards, the wolves attack;
+    a GUARD of oneself is not made. Day 1 executes the seer or the villager (four votes), leaving two
+    wolves and two humans: the werewolves win, and in night 1 only the bodyguard is asked to guard;
+    its guard of itself is an incident naming it, with no guard."""
+    roles = ["bodyguard", "seer", "werewolf", "werewolf", "villager"]
+    run = Running(ServeConfig(5, games=1, agents=5, wait=10, seed=6, roles=roles))
+    shared: dict = {}
+    guards: list = []
+    agents = [Guarded(shared, guards) for _ in range(5)]
+    errors: list[BaseException] = []
+    threads = [agent_thread(a, run.port, errors) for a in agents]
+    (record,) = run.join()
+    for t in threads:
+        t.join(10)
+    assert errors == []
+    assert_finished_and_legal(record)
+    (bodyguard,) = roles_of(record, A.Role.BODYGUARD)
+    assert record.winner == "WEREWOLF"
+    assert [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
+    assert guards == [(1, bodyguard)]
+    assert [(i.day, i.agent, i.request, i.problem, i.action) for i in record.incidents if i.request == "GUARD"] == [
+        (1, bodyguard, "GUARD", f"Agent[{bodyguard:02d}] is not a living agent other than itself", "no guard tonight")]
+    assert [line for line in record.aiwolf_log if ",guard," in line] == []
+
+
+def test_a_decision_no_aiwolf_request_answers_is_drawn_and_names_the_seat_it_was_for(tmp_path) -> None:
+    """docs/aiwolf.md maps the engine's decisions onto AIWolf requests (the bodyguard's `use_ability`
+    `bodyguard.guard` is GUARD). A game whose bodyguard rule has another prompt asks a decision that no
+    AIWolf request answers: the server draws it at random, and the incident names the agent it was for
+    (the bodyguard), with no request."""
+    import shutil
+
+    from rulescript.sim.wolf import load_wolf_table
+    from wwrf_adapter.aiwolf.server import Server
+
+    from .serving import GAME
+
+    game = tmp_path / "werewolf"
+    shutil.copytree(GAME, game, ignore=shutil.ignore_patterns(".rulescript-cache"))
+    rules = game / "rules" / "bodyguard.ini"
+    text = rules.read_text(encoding="utf-8")
+    assert text.count("prompt = bodyguard.guard\n") == 1
+    rules.write_text(text.replace("prompt = bodyguard.guard\n", "prompt = bodyguard.shield\n"), encoding="utf-8")
+    server = Server(load_wolf_table(game), ServeConfig(15, games=1, agents=0, wait=0, seed=1, port=0))
+    server.bind()
+    try:
+        server.accept()
+        server.run()
+    finally:
+        server.close()
+    (record,) = server.records
+    (bodyguard,) = roles_of(record, A.Role.BODYGUARD)
+    odd = [i for i in record.incidents if i.request == ""]
+    assert odd and all((i.agent, i.problem) == (bodyguard, "the game asks use_ability 'bodyguard.shield', "
+                                                "which no AIWolf request answers") for i in odd)
+    assert all(i.action.startswith("drawn at random: ") for i in odd)
