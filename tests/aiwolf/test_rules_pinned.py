@@ -4,15 +4,74 @@ sentences) and the server's rules in real games over TCP (AIWolf protocol 3.6: n
 itself; the medium learns the species of the executed player, never of itself)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from wwrf_adapter.aiwolf import ast as A
 from wwrf_adapter.aiwolf import parse
 from wwrf_adapter.aiwolf.client import Agent
+from wwrf_adapter.aiwolf.host import GameRecord
 from wwrf_adapter.aiwolf.packets import Request
 from wwrf_adapter.aiwolf.server import ServeConfig
 
 from .serving import Running, agent_thread, assert_finished_and_legal, roles_of
+
+
+def _games(agents: list[Agent], players: int = 0, games: int = 1, **config) -> list[GameRecord]:
+    """The games of ``players`` seats (default: one per agent) that ``agents`` play over TCP (built-in
+    agents in the other seats)."""
+    run = Running(ServeConfig(players or len(agents), games=games, agents=len(agents), wait=10, **config))
+    errors: list[BaseException] = []
+    threads = [agent_thread(a, run.port, errors) for a in agents]
+    records = run.join()
+    for t in threads:
+        t.join(10)
+    assert errors == []
+    return records
+
+
+def _one_game(agents: list[Agent], **config) -> GameRecord:
+    """One game of as many seats as ``agents``, all of them these agents."""
+    (record,) = _games(agents, **config)
+    return record
+
+
+def _edited_game(tmp_path, rules: str, old: str, new: str) -> Path:
+    """A copy of cards/werewolf whose ``rules/RULES`` has the line ``old`` changed to ``new``."""
+    import shutil
+
+    from .serving import GAME
+
+    game = tmp_path / "werewolf"
+    shutil.copytree(GAME, game, ignore=shutil.ignore_patterns(".rulescript-cache"))
+    path = game / "rules" / rules
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old + "\n") == 1
+    path.write_text(text.replace(old + "\n", new + "\n"), encoding="utf-8")
+    return game
+
+
+def _serve(game: Path, config: ServeConfig, agents: list[Agent] = ()) -> GameRecord:
+    """The games of ``config`` on the werewolf game folder ``game`` with ``agents`` connected; the
+    last game's record."""
+    from rulescript.sim.wolf import load_wolf_table
+    from wwrf_adapter.aiwolf.server import Server
+
+    config.port = 0
+    server = Server(load_wolf_table(game), config)
+    port = server.bind()
+    errors: list[BaseException] = []
+    threads = [agent_thread(a, port, errors) for a in agents]
+    try:
+        server.accept()
+        server.run()
+    finally:
+        server.close()
+    for t in threads:
+        t.join(10)
+    assert errors == []
+    return server.records[-1]
 
 
 def codes(text: str) -> list[str]:
@@ -224,16 +283,8 @@ def test_a_tied_attack_after_the_deciding_execution_is_voted_max_attack_revote_m
     each, in every round: each round is a tie, so night 1 has 1 + ``revotes`` rounds of two attack votes,
     then one attack of one of the two humans."""
     roles = ["villager", "seer", "werewolf", "werewolf", "villager"]
-    run = Running(ServeConfig(5, games=1, agents=5, wait=10, seed=6, roles=roles,
-                              rules={"max_attack_revote": revotes}))
     shared: dict = {}
-    pack = [Splitter(shared) for _ in range(5)]
-    errors: list[BaseException] = []
-    threads = [agent_thread(p, run.port, errors) for p in pack]
-    (record,) = run.join()
-    for t in threads:
-        t.join(10)
-    assert errors == []
+    record = _one_game([Splitter(shared) for _ in range(5)], seed=6, roles=roles, rules={"max_attack_revote": revotes})
     assert record.winner == "WEREWOLF"
     wolves = sorted(a for a, r in record.roles.items() if r is A.Role.WEREWOLF)
     executed = [int(line.split(",")[2]) for line in record.aiwolf_log if ",execute," in line]
@@ -252,32 +303,9 @@ def test_a_seer_may_not_divine_itself_even_when_the_game_offers_it(tmp_path) -> 
     seer divines another living agent). A game whose seer rule offers every living player, itself
     included (cards/werewolf with the seer's ``::not(me)`` left out), is served: the host still refuses
     the seer's divination of itself, with the same incident as in the bundled game, and no divination."""
-    import shutil
-
-    from rulescript.sim.wolf import load_wolf_table
-    from wwrf_adapter.aiwolf.server import Server
-
-    from .serving import GAME
-
-    game = tmp_path / "werewolf"
-    shutil.copytree(GAME, game, ignore=shutil.ignore_patterns(".rulescript-cache"))
-    seer = game / "rules" / "seer.ini"
-    text = seer.read_text(encoding="utf-8")
-    assert text.count("target = player[alive]::not(me)\n") == 1
-    seer.write_text(text.replace("target = player[alive]::not(me)\n", "target = player[alive]\n"), encoding="utf-8")
+    game = _edited_game(tmp_path, "seer.ini", "target = player[alive]::not(me)", "target = player[alive]")
     roles = ["seer", "villager", "villager", "werewolf", "possessed"]
-    server = Server(load_wolf_table(game), ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles, port=0))
-    port = server.bind()
-    errors: list[BaseException] = []
-    t = agent_thread(SelfDiviner(), port, errors)
-    try:
-        server.accept()
-        server.run()
-    finally:
-        server.close()
-    t.join(10)
-    assert errors == []
-    (record,) = server.records
+    record = _serve(game, ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles), [SelfDiviner()])
     assert record.roles[1] is A.Role.SEER
     mine = [i for i in record.incidents if i.agent == 1 and i.request == Request.DIVINE.value]
     assert mine and all((i.problem, i.action) == ("Agent[01] is not a living agent other than itself",
@@ -308,16 +336,9 @@ def test_the_seer_divines_before_the_werewolves_whisper_from_night_1() -> None:
     night 0 the wolves whisper before the divination. Seven agents: day 1 executes a human (Pack's
     votes), two wolves and four humans are left, so the game goes on through night 1."""
     roles = ["seer", "werewolf", "werewolf", "villager", "villager", "villager", "villager"]
-    run = Running(ServeConfig(7, games=1, agents=7, wait=10, seed=3, roles=roles))
     shared: dict = {}
     timeline: list = []
-    agents = [Timeline(shared, timeline) for _ in range(7)]
-    errors: list[BaseException] = []
-    threads = [agent_thread(a, run.port, errors) for a in agents]
-    (record,) = run.join()
-    for t in threads:
-        t.join(10)
-    assert errors == []
+    record = _one_game([Timeline(shared, timeline) for _ in range(7)], seed=3, roles=roles)
     assert_finished_and_legal(record)
     assert [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
     night = {day: [what for d, what in timeline if d == day] for day in (0, 1)}
@@ -329,13 +350,7 @@ def test_a_drawn_vote_is_the_agent_its_incident_names() -> None:
     """docs/aiwolf.md: a VOTE for oneself is replaced by a random living agent other than the voter, and
     the incident says which (``drawn at random: Agent[NN]``): that is the vote the AIWolf log has for it,
     round after round (a revote draws again)."""
-    run = Running(ServeConfig(5, games=2, agents=1, wait=10, seed=4))
-    errors: list[BaseException] = []
-    t = agent_thread(SelfVoter(), run.port, errors)
-    records = run.join()
-    t.join(10)
-    assert errors == []
-    for record in records:
+    for record in _games([SelfVoter()], players=5, games=2, seed=4):
         votes = [(int(d), f"Agent[{int(target):02d}]") for d, kind, voter, target in
                  (line.split(",")[:4] for line in record.aiwolf_log) if kind == "vote" and voter == "1"]
         drawn = [(i.day, i.action.removeprefix("drawn at random: ")) for i in record.incidents
@@ -369,16 +384,9 @@ def test_after_the_deciding_execution_only_the_bodyguard_guards_and_not_itself()
     wolves and two humans: the werewolves win, and in night 1 only the bodyguard is asked to guard;
     its guard of itself is an incident naming it, with no guard."""
     roles = ["bodyguard", "seer", "werewolf", "werewolf", "villager"]
-    run = Running(ServeConfig(5, games=1, agents=5, wait=10, seed=6, roles=roles))
     shared: dict = {}
     guards: list = []
-    agents = [Guarded(shared, guards) for _ in range(5)]
-    errors: list[BaseException] = []
-    threads = [agent_thread(a, run.port, errors) for a in agents]
-    (record,) = run.join()
-    for t in threads:
-        t.join(10)
-    assert errors == []
+    record = _one_game([Guarded(shared, guards) for _ in range(5)], seed=6, roles=roles)
     assert_finished_and_legal(record)
     (bodyguard,) = roles_of(record, A.Role.BODYGUARD)
     assert record.winner == "WEREWOLF"
@@ -394,27 +402,8 @@ def test_a_decision_no_aiwolf_request_answers_is_drawn_and_names_the_seat_it_was
     `bodyguard.guard` is GUARD). A game whose bodyguard rule has another prompt asks a decision that no
     AIWolf request answers: the server draws it at random, and the incident names the agent it was for
     (the bodyguard), with no request."""
-    import shutil
-
-    from rulescript.sim.wolf import load_wolf_table
-    from wwrf_adapter.aiwolf.server import Server
-
-    from .serving import GAME
-
-    game = tmp_path / "werewolf"
-    shutil.copytree(GAME, game, ignore=shutil.ignore_patterns(".rulescript-cache"))
-    rules = game / "rules" / "bodyguard.ini"
-    text = rules.read_text(encoding="utf-8")
-    assert text.count("prompt = bodyguard.guard\n") == 1
-    rules.write_text(text.replace("prompt = bodyguard.guard\n", "prompt = bodyguard.shield\n"), encoding="utf-8")
-    server = Server(load_wolf_table(game), ServeConfig(15, games=1, agents=0, wait=0, seed=1, port=0))
-    server.bind()
-    try:
-        server.accept()
-        server.run()
-    finally:
-        server.close()
-    (record,) = server.records
+    game = _edited_game(tmp_path, "bodyguard.ini", "prompt = bodyguard.guard", "prompt = bodyguard.shield")
+    record = _serve(game, ServeConfig(15, games=1, agents=0, wait=0, seed=1))
     (bodyguard,) = roles_of(record, A.Role.BODYGUARD)
     odd = [i for i in record.incidents if i.request == ""]
     assert odd and all((i.agent, i.problem) == (bodyguard, "the game asks use_ability 'bodyguard.shield', "
