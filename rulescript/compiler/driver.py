@@ -443,7 +443,7 @@ def game_profile_name(root: Path, default: str = "cfc") -> tuple[Any, list[Diagn
     """The profile of a game folder (a name, or the path of a YAML file inside the folder) and the
     diagnostics of its game.yaml."""
     manifest = root / "game.yaml"
-    if not manifest.exists():
+    if not manifest.exists() and textfile.overlay_text(manifest) is None:  # (an editor's new, unsaved game.yaml counts)
         return default, []
     data, diags = load_yaml_file(manifest)
     if diags:
@@ -583,7 +583,7 @@ def _check_element_names(result: CompileResult, db: CardDatabase, root: Path, pr
                     _require_card(result, db, name, str(kind), Span(file, line, col, line, end))
     lists = prof.raw.get("element_lists")
     manifest = root / "game.yaml"
-    if isinstance(lists, dict) and manifest.is_file():
+    if isinstance(lists, dict):  # (a missing or unreadable game.yaml gives no lists; an unsaved buffer counts)
         game, _ = load_yaml_file(manifest)
         for key, kind in lists.items():
             value = game.get(key) if isinstance(game, dict) else None

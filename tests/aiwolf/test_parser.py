@@ -216,3 +216,25 @@ def test_agent_zero_is_any_and_not_an_agent() -> None:
     with pytest.raises(ValueError):
         A.Agent(0)
     assert str(A.Agent(7)) == "Agent[07]" and str(A.Agent(100)) == "Agent[100]"
+
+
+def test_only_a_keyword_glued_to_what_follows_is_told_to_take_a_blank() -> None:
+    """An unknown word where a verb goes (AW103): when it starts with a keyword (the longest one:
+    DIVINED, not DIVINE) the note says to put a blank after it; otherwise the note names the keywords
+    it resembles, or there is none."""
+    (d,) = parse("DIVINEDAgent[01] HUMAN").diagnostics
+    assert (d.code, d.notes) == ("AW103", ("put a blank after DIVINED",))
+    (d,) = parse("VOTX Agent[01]").diagnostics
+    assert d.code == "AW103" and len(d.notes) == 1
+    assert d.notes[0].startswith("did you mean: ") and "VOTE" in d.notes[0].split(": ", 1)[1].split(", ")
+    (d,) = parse("XYZZY").diagnostics
+    assert (d.code, d.notes) == ("AW103", ())
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\t"])
+def test_an_empty_sentence_is_reported_at_column_1(text: str) -> None:
+    """AW110 (docs/aiwolf.md: an empty sentence): a sentence with no token is reported at its start,
+    column 1 (columns count from 1), one character wide; the note says what to write instead."""
+    (d,) = parse(text).diagnostics
+    assert (d.code, d.span.line, d.span.col, d.span.end_col) == ("AW110", 1, 1, 2)
+    assert d.notes == ("write Skip or Over to pass",)

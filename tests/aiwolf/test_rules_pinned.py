@@ -4,15 +4,74 @@ sentences) and the server's rules in real games over TCP (AIWolf protocol 3.6: n
 itself; the medium learns the species of the executed player, never of itself)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from wwrf_adapter.aiwolf import ast as A
 from wwrf_adapter.aiwolf import parse
 from wwrf_adapter.aiwolf.client import Agent
+from wwrf_adapter.aiwolf.host import GameRecord
 from wwrf_adapter.aiwolf.packets import Request
 from wwrf_adapter.aiwolf.server import ServeConfig
 
-from .serving import Running, agent_thread, assert_finished_and_legal
+from .serving import Running, agent_thread, assert_finished_and_legal, roles_of
+
+
+def _games(agents: list[Agent], players: int = 0, games: int = 1, **config) -> list[GameRecord]:
+    """The games of ``players`` seats (default: one per agent) that ``agents`` play over TCP (built-in
+    agents in the other seats)."""
+    run = Running(ServeConfig(players or len(agents), games=games, agents=len(agents), wait=10, **config))
+    errors: list[BaseException] = []
+    threads = [agent_thread(a, run.port, errors) for a in agents]
+    records = run.join()
+    for t in threads:
+        t.join(10)
+    assert errors == []
+    return records
+
+
+def _one_game(agents: list[Agent], **config) -> GameRecord:
+    """One game of as many seats as ``agents``, all of them these agents."""
+    (record,) = _games(agents, **config)
+    return record
+
+
+def _edited_game(tmp_path, rules: str, old: str, new: str) -> Path:
+    """A copy of cards/werewolf whose ``rules/RULES`` has the line ``old`` changed to ``new``."""
+    import shutil
+
+    from .serving import GAME
+
+    game = tmp_path / "werewolf"
+    shutil.copytree(GAME, game, ignore=shutil.ignore_patterns(".rulescript-cache"))
+    path = game / "rules" / rules
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old + "\n") == 1
+    path.write_text(text.replace(old + "\n", new + "\n"), encoding="utf-8")
+    return game
+
+
+def _serve(game: Path, config: ServeConfig, agents: list[Agent] = ()) -> GameRecord:
+    """The games of ``config`` on the werewolf game folder ``game`` with ``agents`` connected; the
+    last game's record."""
+    from rulescript.sim.wolf import load_wolf_table
+    from wwrf_adapter.aiwolf.server import Server
+
+    config.port = 0
+    server = Server(load_wolf_table(game), config)
+    port = server.bind()
+    errors: list[BaseException] = []
+    threads = [agent_thread(a, port, errors) for a in agents]
+    try:
+        server.accept()
+        server.run()
+    finally:
+        server.close()
+    for t in threads:
+        t.join(10)
+    assert errors == []
+    return server.records[-1]
 
 
 def codes(text: str) -> list[str]:
@@ -201,3 +260,152 @@ def test_a_seer_divining_itself_is_an_incident_naming_the_agent() -> None:
     mine = [i for i in record.incidents if i.agent == 1 and i.request == Request.DIVINE.value]
     assert (mine[0].day, mine[0].problem, mine[0].action) == (
         0, "Agent[01] is not a living agent other than itself", "no divination tonight")
+
+
+class Splitter(Pack):
+    """A :class:`Pack` whose two werewolves never agree: the lower-numbered wolf attacks the
+    lowest-numbered living human, the other the highest-numbered one."""
+
+    def attack(self) -> int | None:
+        super().attack()
+        alive = self.info.alive if self.info else []
+        humans = sorted(a for a in alive if self.shared.get(a) is not A.Role.WEREWOLF)
+        wolves = sorted(a for a, r in self.shared.items() if r is A.Role.WEREWOLF)
+        return humans[0] if self.me == wolves[0] else humans[-1]
+
+
+@pytest.mark.parametrize("revotes", [1, 2])
+def test_a_tied_attack_after_the_deciding_execution_is_voted_max_attack_revote_more_times(revotes: int) -> None:
+    """docs/aiwolf.md: after an attack vote with no single winner the wolves vote again, up to
+    maxAttackRevote more times; a tie that remains is drawn (enableNoAttack off). Day 1 executes a human
+    (four votes, as in the test above): two wolves and two humans are left, so the werewolves win, and
+    the server still plays night 1 as the reference does. The two wolves vote for the two humans, one
+    each, in every round: each round is a tie, so night 1 has 1 + ``revotes`` rounds of two attack votes,
+    then one attack of one of the two humans."""
+    roles = ["villager", "seer", "werewolf", "werewolf", "villager"]
+    shared: dict = {}
+    record = _one_game([Splitter(shared) for _ in range(5)], seed=6, roles=roles, rules={"max_attack_revote": revotes})
+    assert record.winner == "WEREWOLF"
+    wolves = sorted(a for a, r in record.roles.items() if r is A.Role.WEREWOLF)
+    executed = [int(line.split(",")[2]) for line in record.aiwolf_log if ",execute," in line]
+    assert len(executed) == 1 and [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
+    humans = sorted(a for a in range(1, 6) if a not in wolves and a != executed[0])
+    votes = [line.split(",")[2:4] for line in record.aiwolf_log if line.startswith("1,attackVote,")]
+    one_round = sorted([[str(wolves[0]), str(humans[0])], [str(wolves[1]), str(humans[1])]])
+    assert len(votes) == 2 * (1 + revotes)
+    assert [sorted(votes[i:i + 2]) for i in range(0, len(votes), 2)] == [one_round] * (1 + revotes)
+    attacks = [line for line in record.aiwolf_log if line.startswith("1,attack,")]
+    assert len(attacks) == 1 and int(attacks[0].split(",")[2]) in humans
+
+
+def test_a_seer_may_not_divine_itself_even_when_the_game_offers_it(tmp_path) -> None:
+    """docs/aiwolf.md: whatever the game, a DIVINE of oneself is not made (AIWolf protocol 3.6: the
+    seer divines another living agent). A game whose seer rule offers every living player, itself
+    included (cards/werewolf with the seer's ``::not(me)`` left out), is served: the host still refuses
+    the seer's divination of itself, with the same incident as in the bundled game, and no divination."""
+    game = _edited_game(tmp_path, "seer.ini", "target = player[alive]::not(me)", "target = player[alive]")
+    roles = ["seer", "villager", "villager", "werewolf", "possessed"]
+    record = _serve(game, ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles), [SelfDiviner()])
+    assert record.roles[1] is A.Role.SEER
+    mine = [i for i in record.incidents if i.agent == 1 and i.request == Request.DIVINE.value]
+    assert mine and all((i.problem, i.action) == ("Agent[01] is not a living agent other than itself",
+                                                  "no divination tonight") for i in mine)
+    assert [line for line in record.aiwolf_log if ",divine,1," in line] == []
+
+
+class Timeline(Pack):
+    """A :class:`Pack` that writes each DIVINE and WHISPER request it gets, with its day, into a list
+    the seven agents share (the server asks one agent at a time, so the list is in the server's order)."""
+
+    def __init__(self, shared: dict, timeline: list) -> None:
+        super().__init__(shared)
+        self.timeline = timeline
+
+    def divine(self) -> int | None:
+        self.timeline.append((self.day, "DIVINE"))
+        return self.random_other()
+
+    def whisper(self) -> str:
+        self.timeline.append((self.day, "WHISPER"))
+        return super().whisper()
+
+
+def test_the_seer_divines_before_the_werewolves_whisper_from_night_1() -> None:
+    """docs/aiwolf.md: after DAILY_FINISH come, in this order, the execution vote, the seer's
+    divination, the whispers of the living werewolves (two or more), the guard and the attack vote; on
+    night 0 the wolves whisper before the divination. Seven agents: day 1 executes a human (Pack's
+    votes), two wolves and four humans are left, so the game goes on through night 1."""
+    roles = ["seer", "werewolf", "werewolf", "villager", "villager", "villager", "villager"]
+    shared: dict = {}
+    timeline: list = []
+    record = _one_game([Timeline(shared, timeline) for _ in range(7)], seed=3, roles=roles)
+    assert_finished_and_legal(record)
+    assert [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
+    night = {day: [what for d, what in timeline if d == day] for day in (0, 1)}
+    assert night[0][0] == "WHISPER" and "DIVINE" in night[0]
+    assert night[1][0] == "DIVINE" and "WHISPER" in night[1]
+
+
+def test_a_drawn_vote_is_the_agent_its_incident_names() -> None:
+    """docs/aiwolf.md: a VOTE for oneself is replaced by a random living agent other than the voter, and
+    the incident says which (``drawn at random: Agent[NN]``): that is the vote the AIWolf log has for it,
+    round after round (a revote draws again)."""
+    for record in _games([SelfVoter()], players=5, games=2, seed=4):
+        votes = [(int(d), f"Agent[{int(target):02d}]") for d, kind, voter, target in
+                 (line.split(",")[:4] for line in record.aiwolf_log) if kind == "vote" and voter == "1"]
+        drawn = [(i.day, i.action.removeprefix("drawn at random: ")) for i in record.incidents
+                 if i.agent == 1 and i.request == Request.VOTE.value]
+        assert votes and drawn == votes
+
+
+class Guarded(Pack):
+    """A :class:`Pack` that votes out the lowest-numbered living human that is not the bodyguard; each
+    GUARD request it gets is written (day, agent) into a shared list, and the bodyguard guards itself."""
+
+    def __init__(self, shared: dict, guards: list) -> None:
+        super().__init__(shared)
+        self.guards = guards
+
+    def _human(self) -> int | None:
+        alive = self.info.alive if self.info else []
+        humans = [a for a in sorted(alive) if a != self.me
+                  and self.shared.get(a) not in (A.Role.WEREWOLF, A.Role.BODYGUARD)]
+        return humans[0] if humans else None
+
+    def guard(self) -> int | None:
+        self.guards.append((self.day, self.me))
+        return self.me
+
+
+def test_after_the_deciding_execution_only_the_bodyguard_guards_and_not_itself() -> None:
+    """docs/aiwolf.md: after an execution that decides the game the server still plays that night as
+    the reference does: the seer divines, the wolves whisper, the bodyguard guards, the wolves attack;
+    a GUARD of oneself is not made. Day 1 executes the seer or the villager (four votes), leaving two
+    wolves and two humans: the werewolves win, and in night 1 only the bodyguard is asked to guard;
+    its guard of itself is an incident naming it, with no guard."""
+    roles = ["bodyguard", "seer", "werewolf", "werewolf", "villager"]
+    shared: dict = {}
+    guards: list = []
+    record = _one_game([Guarded(shared, guards) for _ in range(5)], seed=6, roles=roles)
+    assert_finished_and_legal(record)
+    (bodyguard,) = roles_of(record, A.Role.BODYGUARD)
+    assert record.winner == "WEREWOLF"
+    assert [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
+    assert guards == [(1, bodyguard)]
+    assert [(i.day, i.agent, i.request, i.problem, i.action) for i in record.incidents if i.request == "GUARD"] == [
+        (1, bodyguard, "GUARD", f"Agent[{bodyguard:02d}] is not a living agent other than itself", "no guard tonight")]
+    assert [line for line in record.aiwolf_log if ",guard," in line] == []
+
+
+def test_a_decision_no_aiwolf_request_answers_is_drawn_and_names_the_seat_it_was_for(tmp_path) -> None:
+    """docs/aiwolf.md maps the engine's decisions onto AIWolf requests (the bodyguard's `use_ability`
+    `bodyguard.guard` is GUARD). A game whose bodyguard rule has another prompt asks a decision that no
+    AIWolf request answers: the server draws it at random, and the incident names the agent it was for
+    (the bodyguard), with no request."""
+    game = _edited_game(tmp_path, "bodyguard.ini", "prompt = bodyguard.guard", "prompt = bodyguard.shield")
+    record = _serve(game, ServeConfig(15, games=1, agents=0, wait=0, seed=1))
+    (bodyguard,) = roles_of(record, A.Role.BODYGUARD)
+    odd = [i for i in record.incidents if i.request == ""]
+    assert odd and all((i.agent, i.problem) == (bodyguard, "the game asks use_ability 'bodyguard.shield', "
+                                                "which no AIWolf request answers") for i in odd)
+    assert all(i.action.startswith("drawn at random: ") for i in odd)

@@ -327,3 +327,23 @@ def test_a_malformed_role_reply_is_an_incident_of_the_role_request() -> None:
     first = incidents(records[0], 1)
     assert first and first[0].startswith("ROLE: ROLE: ") and first[0].endswith("-> ignored"), first
     assert incidents(records[1], 1) == []
+
+
+def test_the_game_counts_the_requests_written_to_its_agents_and_none_after_a_lost_connection() -> None:
+    """docs/aiwolf.md: the game log (`aiwolf` entry) has the number of requests of the game: the packets
+    the server wrote to the agents (NAME, before the games, is not one of them). Five agents on raw
+    sockets record every packet they receive; one closes its connection at DAILY_FINISH on day 1. The
+    server writes it one more request, the VOTE that finds the connection closed (test above), and none
+    after that: so the game's requests are the packets the five received, but NAME, plus that VOTE."""
+    run = Running(ServeConfig(5, games=1, agents=5, wait=10, seed=3, time_limit=LIMIT))
+    quitter = FaultyAgent(run.port, Fault("disconnect", Request.DAILY_FINISH, day=1))
+    others = [FaultyAgent(run.port, Fault("none", Request.NAME)) for _ in range(4)]
+    threads = [a.start() for a in [quitter, *others]]
+    (record,) = run.join()
+    for t in threads:
+        t.join(10)
+    assert [a.error for a in [quitter, *others]] == [None] * 5
+    assert quitter.fault.done
+    assert_finished_and_legal(record)
+    received = sum(1 for a in [quitter, *others] for p in a.received if p.request is not Request.NAME)
+    assert record.requests == record.game_log["aiwolf"]["requests"] == received + 1

@@ -165,3 +165,189 @@ def test_a_not_at_the_deepest_level_is_lowered_and_its_operand_refused() -> None
                                            ("character,action", False), ("action,characters", True)])
 def test_several_types_are_plural_when_one_is_all_or_players(types: str, plural: bool) -> None:
     assert _filter(f"action = destroy() to({types}@oppRing)")["plural"] is plural
+
+
+def _werewolf_error(params: str) -> tuple[str, int, int, int] | None:
+    """The error of a werewolf rule whose ``params`` key (the profile's list of words) is ``params``:
+    (code, line, col, end_col), or None when it compiles."""
+    src = f"[x]\ntiming = immediate night\nparams = {params}\ntarget = player[alive]\naction = kill() to(selection)\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    errors = [d for d in result.diagnostics if d.is_error]
+    return (errors[0].code, errors[0].span.line, errors[0].span.col, errors[0].span.end_col) if errors else None
+
+
+# docs/ir.md: a rule key of kind `words` is a list (docs/werewolf.md: `params` takes the WWRF parameters
+# visitless, forced, direct, vanishing, repeating, silent), written as words separated by commas; each
+# word is checked (lower-cased) against the profile's list.
+def test_a_rule_key_of_words_reads_each_word_of_its_list() -> None:
+    src = "[x]\ntiming = immediate night\nparams = visitless, Forced\ntarget = player[alive]\naction = kill() to(selection)\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert result.ok, result.render()
+    assert result.rules["x"]["keys"]["params"] == ["visitless", "forced"]
+
+
+# An unknown word of the list is RS210 at that word. "params = " is 9 characters, so the value starts at
+# column 10 of line 3: in "visitless, bogus" 'bogus' is at offset 11 (column 21, end 26); in
+# "forced,  silent , nope" 'nope' is at offset 18 (column 28, end 32).
+@pytest.mark.parametrize("params, at", [("bogus", (10, 15)), ("visitless, bogus", (21, 26)),
+                                        ("visitless,bogus", (20, 25)), ("forced,  silent , nope", (28, 32))])
+def test_an_unknown_word_of_a_list_is_reported_at_that_word(params: str, at: tuple[int, int]) -> None:
+    assert _werewolf_error(params) == ("RS210", 3, *at)
+
+
+# A key of kind `word` takes one word: "yes, no" is not one of `showvoters`'s words (RS210 over the whole
+# value: "showvoters = " is 13 characters, so columns 14 to 21).
+def test_a_rule_key_of_one_word_is_not_read_as_a_list() -> None:
+    src = "[x]\ntiming = immediate night\nshowvoters = yes, no\ntarget = player[alive]\naction = kill() to(selection)\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert [(d.code, d.span.line, d.span.col, d.span.end_col) for d in result.diagnostics if d.is_error] == \
+        [("RS210", 3, 14, 21)]
+
+
+def _game_folder(tmp_path: Path, cards: str) -> Path:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "cards.yaml").write_text(cards)
+    (game / "rules" / "one.ini").write_text("[a]\naction = draw()\n")
+    return game
+
+
+# docs/game-format.md: cards.yaml holds the card list under the key 'cards'; a file that does not is
+# RD102, reported at the start of cards.yaml (line 1, column 1).
+@pytest.mark.parametrize("cards", ["cards: {a: 1}\n", "- {id: a, name: A, type: action, sp: 0}\n", "name: x\n"])
+def test_a_cards_file_without_a_card_list_is_reported_at_its_start(tmp_path: Path, cards: str) -> None:
+    game = _game_folder(tmp_path, cards)
+    result = compile_game(game, profile="cfc", cache=None)
+    errors = [d for d in result.diagnostics if d.is_error]
+    assert [(d.code, Path(d.span.file).name, d.span.line, d.span.col) for d in errors] == [("RD102", "cards.yaml", 1, 1)]
+    assert "cards.yaml:1:1: error[RD102]: cards.yaml must hold a list under the key 'cards'" in result.render()
+
+
+# docs/editors.md: the language server checks the unsaved text of game.yaml too. A game.yaml typed in the
+# editor and not yet saved names the profile (werewolf) and its role lists, whose roles must be role cards
+# of cards.yaml (RS105, reported on game.yaml).
+def test_an_unsaved_game_yaml_names_the_profile_and_its_role_lists_are_checked(tmp_path: Path) -> None:
+    from rulescript import textfile
+
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "cards.yaml").write_text("cards:\n- {id: villager, name: Villager, type: role, rules: [villager--1]}\n")
+    (game / "rules" / "villager.ini").write_text(
+        "[villager--1]\ntiming = immediate night\ntarget = player[alive]\naction = kill() to(selection)\n")
+    manifest = str(game / "game.yaml")
+    textfile.OVERLAY[manifest] = "profile: werewolf\nname: G\nrole_lists:\n  2: [villager, nobody]\n"
+    try:
+        result = compile_game(game, cache=None)
+    finally:
+        del textfile.OVERLAY[manifest]
+    assert result.profile == "werewolf"
+    errors = [d for d in result.diagnostics if d.is_error]
+    assert [(d.code, Path(d.span.file).name) for d in errors] == [("RS105", "game.yaml")]
+    assert "no role card 'nobody' in cards.yaml (game.yaml role_lists)" in errors[0].message
+    # saved to nowhere: without the buffer the folder has no game.yaml and the rules are read as cfc's
+    assert compile_game(game, cache=None).profile == "cfc"
+
+
+# docs/ir.md: a section's `keys` hold each rule key by its kind: `word` the word, `words` a list, `int` a
+# number, `text` the string (docs/werewolf.md: timing and status are words, temporal a text, quantity a
+# number, params a list of words).
+def test_each_rule_key_is_read_by_its_kind() -> None:
+    src = ("[x]\ntiming = immediate night\ntemporal = night 2+\nquantity = 2\nstatus = ghostly\nparams = visitless\n"
+           "target = player[alive]\naction = kill() to(selection)\n")
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert result.ok, result.render()
+    assert result.rules["x"]["keys"] == {"timing": "immediate night", "temporal": "night 2+", "quantity": 2,
+                                         "status": "ghostly", "params": ["visitless"]}
+
+
+# An `expr` key is an expression (docs/ir.md: EXPR; `condition` repeats, so a list of them): "condition = "
+# is 12 characters, so the expression is columns 13 to 40 of line 3, and its type is bool.
+def test_a_rule_key_of_kind_expr_is_an_expression() -> None:
+    src = "[x]\ntiming = immediate night\ncondition = not has(selection, 'doused')\ntarget = player[alive]\n" \
+          "action = kill() to(selection)\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert result.ok, result.render()
+    (cond,) = result.rules["x"]["keys"]["condition"]
+    assert (cond["e"][0], cond["at"], cond["type"]) == ("not", [3, 13, 41], "bool")
+
+
+# docs/language.md §3.5 and docs/ir.md: `requisite` is a list of filters (joined by '&&'). "requisite = "
+# is 12 characters, so the first filter starts at column 13 of line 2; "character@myRing" ends before 29,
+# and "character@oppRing" starts at column 33 (after " && ") and ends before 50.
+def test_a_requisite_is_read_as_its_filters() -> None:
+    result = compile_text("[a]\nrequisite = character@myRing && character@oppRing\naction = draw()\n",
+                          filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok, result.render()
+    requisite = result.rules["a"]["requisite"]
+    assert [(f["zone"], f["at"]) for f in requisite] == [({"z": "ring", "p": "my"}, [2, 13, 29]),
+                                                         ({"z": "ring", "p": "opp"}, [2, 33, 50])]
+    assert compile_text("[a]\naction = draw()\n", filename="t.ini", cards=CARDS, cache=None).rules["a"]["requisite"] is None
+
+
+# docs/language.md §4: in a filter, types separated by commas are a list of types; when a command's last
+# argument is a filter, its commas are that list's, not more arguments (steal takes one filter).
+# "action = steal(" is 15 characters: the filter "character, action@myRing" is columns 16 to 39.
+def test_the_commas_of_a_last_filter_argument_separate_its_types() -> None:
+    result = compile_text("[a]\naction = steal(character, action@myRing) to(character@oppRing)\n",
+                          filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok, result.render()
+    (arg,) = result.rules["a"]["actions"][0]["stmts"][0]["branches"][0]["body"]["effects"][0]["eff"]["args"]
+    (flt,) = arg["filters"]
+    assert [[t["v"] for t in group] for group in flt["types"]] == [["character"], ["action"]]
+    assert flt["at"] == [2, 16, 40] and flt["zone"] == {"z": "ring", "p": "my"}
+
+
+# The same when the filter follows other arguments (werewolf's redirect(text, filter)): the commas after
+# the first argument are the filter's. "action = redirect(" is 18 characters: 'killing' is columns 19 to
+# 27, and the filter "me, player" columns 30 to 39.
+def test_the_commas_of_a_filter_after_other_arguments_separate_its_types() -> None:
+    src = "[x]\ntiming = immediate night\ntarget = player[alive]\naction = redirect('killing', me, player) to(selection) phase\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert result.ok, result.render()
+    text, arg = result.rules["x"]["actions"][0]["stmts"][0]["branches"][0]["body"]["effects"][0]["eff"]["args"]
+    assert (text["e"], text["at"]) == (["lit", "killing"], [4, 19, 28])
+    (flt,) = arg["filters"]
+    assert [[t["v"] for t in group] for group in flt["types"]] == [["me"], ["player"]]
+    assert flt["at"] == [4, 30, 40]
+
+
+# compile_file: without a card list, the game folder around the file supplies its cards.yaml, so a
+# subtype is checked against the cards (docs/language.md: an unknown type is RS204; without a card
+# database it is only RS914, read as a subtype). "action = destroy() to(" is 22 characters.
+def test_a_rule_file_of_a_game_folder_is_checked_against_its_cards(tmp_path: Path) -> None:
+    from rulescript.compiler.driver import compile_file
+
+    game = _game_folder(tmp_path, "cards:\n- {id: a, name: A, type: character, subtype: ninja, bp: 500, sp: 0, backup: []}\n")
+    (game / "game.yaml").write_text("profile: cfc\nname: G\n")
+    rules = game / "rules" / "one.ini"
+    rules.write_text("[a]\naction = destroy() to(ninja@oppRing)\n\n[b]\naction = destroy() to(pirate@oppRing)\n")
+    result = compile_file(rules, cache=None)
+    assert [(d.code, d.span.line, d.span.col, d.span.end_col) for d in result.diagnostics] == [("RS204", 5, 23, 29)]
+    # a file in no game folder has no card database: both are read as subtypes, with a warning (RS914)
+    lone = tmp_path / "lone.ini"
+    lone.write_text(rules.read_text())
+    result = compile_file(lone, cache=None)
+    assert [(d.code, d.span.line, d.span.col) for d in result.diagnostics] == [("RS914", 2, 23), ("RS914", 5, 23)]
+
+
+# docs/language.md RS105: a literal argument that the profile's `element_args` names must be a card of
+# that type. A game may bring its own profile (game.yaml `profile: FILE.yaml`); here the werewolf profile
+# with join's optional second argument named too. Only a literal text is checked: an argument not
+# given (join('pack')) or a word (member) is not, and 'nowhere' is RS105 at its quotes
+# ("auto = ~starting~ join(" is 23 characters: columns 24 to 32).
+def test_only_the_literal_element_arguments_a_profile_names_are_checked(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    profile = (Path(__file__).resolve().parents[2] / "rulescript" / "games" / "werewolf" / "profile.yaml").read_text()
+    assert profile.count("\n  join: {0: group}\n") == 1 and profile.count("\nprofile: werewolf\n") == 1
+    (game / "wolfish.yaml").write_text(profile.replace("\n  join: {0: group}\n", "\n  join: {0: group, 1: group}\n")
+                                       .replace("\nprofile: werewolf\n", "\nprofile: wolfish\n"))
+    (game / "game.yaml").write_text("profile: wolfish.yaml\nname: G\n")
+    (game / "cards.yaml").write_text("cards:\n- {id: villager, name: Villager, type: role, rules: [v--1, v--2, v--3]}\n"
+                                     "- {id: pack, name: Pack, type: group}\n")
+    (game / "rules" / "v.ini").write_text("[v--1]\nauto = ~starting~ join('pack') permanent\n\n"
+                                          "[v--2]\nauto = ~starting~ join('pack', member) permanent\n\n"
+                                          "[v--3]\nauto = ~starting~ join('nowhere') permanent\n")
+    result = compile_game(game, cache=None)
+    assert result.profile == "wolfish"
+    assert [(d.code, d.span.line, d.span.col, d.span.end_col) for d in result.diagnostics] == [("RS105", 8, 24, 33)]

@@ -83,7 +83,7 @@ KNOWN = [
           "len(value) >=", "9-digit numbers are rejected", (AIWOLF,)),
     Known("wwrf_adapter/aiwolf/parser.py", 33, '"BECAUSE": (2, 2)', '"BECAUSE": (2, 2)', '"BECAUSE": (2, 3)',
           "BECAUSE with 3 sentences is accepted", (AIWOLF,)),
-    Known("wwrf_adapter/aiwolf/host.py", 411, "allowed = [o + 1 for o in options if", "o == seat", "o == -1",
+    Known("wwrf_adapter/aiwolf/host.py", 411, "allowed = [o + 1 for o in options if", "o != seat", "o != -1",
           "an agent may vote for itself", (AIWOLF,)),
     Known("wwrf_adapter/aiwolf/host.py", 513, "and self.executed_today != medium", "self.executed_today != medium",
           "True", "an executed Medium gets its own result", (AIWOLF,)),

@@ -55,6 +55,11 @@ SAMPLE: list[Sampled] = [
     # compiler
     Sampled("compiler", "rulescript/compiler/compile_rule.py | if n < 1: | 15: n < 1 -> True",
             (CP + "test_a_discard_cost_discards_at_least_one_card",)),
+    Sampled("compiler", "rulescript/compiler/compile_rule.py | pos += len(part) + 1 | 31: 1 -> 0",
+            (CP + "test_an_unknown_word_of_a_list_is_reported_at_that_word",)),
+    Sampled("compiler", "rulescript/compiler/driver.py | return [], [Diagnostic(\"error\", \"RD102\", \"cards.yaml must "
+            "hold a list under the key 'cards'\", Span(str(path), 1, 1))] | 121: 1 -> 2",
+            (CP + "test_a_cards_file_without_a_card_list_is_reported_at_its_start",)),
     # renderer
     Sampled("renderer", "wwrf_adapter/render/exprs.py | if len(parts) > 1: | 26: > -> >=",
             (RN + "test_a_selector_of_one_key_is_not_counted_as_several_keys",)),
@@ -62,8 +67,13 @@ SAMPLE: list[Sampled] = [
             'v.kind == "host" and v.type == "player" -> v.kind == "host"',
             (RN + "test_only_a_players_host_information_is_a_player",)),
     # aiwolf
-    Sampled("aiwolf", "wwrf_adapter/aiwolf/host.py | allowed = [o + 1 for o in options if not (request is "
-            "Request.VOTE and o == seat)] | 80: == -> !=", (AW + "test_a_vote_for_oneself_is_not_counted_as_one",)),
+    Sampled("aiwolf", "wwrf_adapter/aiwolf/host.py | allowed = [o + 1 for o in options if o != seat]  # whatever the "
+            "game offers, never oneself | 47: != -> ==", (AW + "test_a_vote_for_oneself_is_not_counted_as_one",)),
+    Sampled("aiwolf", "wwrf_adapter/aiwolf/host.py | for rnd in range(self.setting.max_attack_revote + 1): | 58: 1 -> 2",
+            (AW + "test_a_tied_attack_after_the_deciding_execution_is_voted_max_attack_revote_more_times",)),
+    Sampled("aiwolf", 'wwrf_adapter/aiwolf/parser.py | notes = (f"put a blank after {glued}",) if glued else '
+            "did_you_mean(text, sorted(KEYWORDS)) | 51: glued -> True",
+            ("tests/aiwolf/test_parser.py::test_only_a_keyword_glued_to_what_follows_is_told_to_take_a_blank",)),
     # octgn
     Sampled("octgn", "octgn_pack/host/codec.py | MAX_START = 1 << 16      # characters of the start item | 12: 1 -> 2",
             (OC + "test_a_start_item_holds_at_most_64_kib",)),

@@ -280,8 +280,17 @@ class AiwolfHost:
             return target
         if not self.seats[agent - 1].connected and allowed:
             return self._draw([a - 1 for a in allowed]) + 1
-        self._incident(agent, request.value, answer.problem or f"{target} is not allowed", _NO_CHOICE[request])
+        self._incident(agent, request.value, answer.problem or self._refused(request, target), _NO_CHOICE[request])
         return None
+
+    @staticmethod
+    def _refused(request: Request, target: int | None) -> str:
+        """Why a divination, guard or attack vote is not made (its incident names the agent as the
+        protocol writes it: ``Agent[01]``)."""
+        if target is None:
+            return "no choice"
+        who = A.Agent(target) if target > 0 else target
+        return f"{who} is not a living {'human' if request is Request.ATTACK else 'agent other than itself'}"
 
     def _species(self, agent: int) -> A.Species:
         return self.names.species(self.game.has_attribute(agent - 1, self.names.species_attribute))
@@ -537,17 +546,14 @@ class AiwolfHost:
                 target = decode_reply(request, answer.line)
             except ProtocolError as exc:
                 problem = f"a malformed reply {shorten(answer.line)}: {exc}"
-        allowed = [o + 1 for o in options if not (request is Request.VOTE and o == seat)]
+        allowed = [o + 1 for o in options if o != seat]  # whatever the game offers, never oneself
         if problem is None and target in allowed:
             return target - 1
         played = not self.seats[agent - 1].connected and agent in self._lost_told
         if request is not Request.VOTE and not played:
             # the reference game makes no choice: an attack vote is dropped (and not logged), there is no
             # divination or guard
-            said = problem or ("no choice" if target is None else
-                               f"{A.Agent(target) if target > 0 else target} is not a living "
-                               f"{'human' if request is Request.ATTACK else 'agent other than itself'}")
-            self._incident(agent, request.value, said, _NO_CHOICE[request])
+            self._incident(agent, request.value, problem or self._refused(request, target), _NO_CHOICE[request])
             return None
         if problem is None:  # a vote that the rules do not allow
             said = "no choice" if target is None else str(A.Agent(target)) if target > 0 else str(target)
