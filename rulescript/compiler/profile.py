@@ -365,10 +365,15 @@ def _derive_tables(prof: Profile) -> None:
 
 
 def resolve_profile_path(profile: str | Path) -> Path:
+    """A shipped profile's name (``cfc``, ``werewolf``) names it, even where the working folder holds
+    something of that name (a copy of the werewolf game); anything else is a path."""
     p = Path(profile)
+    shipped = GAMES_DIR / str(profile) / "profile.yaml"
+    if len(p.parts) == 1 and p.suffix not in (".yaml", ".yml") and shipped.is_file():
+        return shipped
     if p.suffix in (".yaml", ".yml") or p.exists():
         return p
-    return GAMES_DIR / str(profile) / "profile.yaml"
+    return shipped
 
 
 @lru_cache(maxsize=16)

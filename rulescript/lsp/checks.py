@@ -182,12 +182,13 @@ class Checker:
     # ------------------------------------------------------------------ scenarios
     def scenario(self, path: str, text: str) -> Found:
         """The checks ``rulescript test`` makes before it runs a scenario: the file's and each
-        scenario's diagnostics.  Werewolf scenarios are only run, never checked apart: nothing."""
+        scenario's diagnostics (a werewolf scenario: the checks its runner makes before it runs,
+        :func:`rulescript.sim.wolf_scenarios.check_text`)."""
         from rulescript.sim import wolf_scenarios
         from rulescript.sim.scenario_format import parse_scenarios
 
         if wolf_scenarios.is_werewolf_scenario(path):
-            return {path: []}
+            return {path: wolf_scenarios.check_text(text, path)}
         scenarios, diags = parse_scenarios(text, path, Path(path).parent)
         found = list(diags)
         for sc in scenarios:

@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from rulescript import yamlsafe
+from rulescript.diagnostics import Diagnostic, Span, did_you_mean
+from rulescript.sim.scenario_yaml import LDict, LList, YamlProblem, load_located
 from rulescript.sim.scenario_result import RULES_OVERRIDE, ScenarioResult
 from rulescript.textfile import read_located
 from rulescript.sim.wolf import RulesError, WolfDataError, describe, load_wolf_table
@@ -233,6 +235,79 @@ def run_scenario(sc: dict, path: Path, line: int = 0) -> ScenarioResult:
     return res
 
 
+DECISION_FIELDS = ("kind", "player", "prompt", "answer", "times")  # an entry without kind matches any kind
+FILE_FIELDS = ("scenarios", "game", "seed", "roles")  # a file of several scenarios: these are defaults
+PHASE_WORDS = ("day", "night")
+
+
+def check_text(text: str, path: str) -> list:
+    """What can be told about a werewolf scenario file without running it, each located: the YAML
+    (SC101, SC108), its shape (SC102), unknown fields of a scenario, of ``expect`` and of a decision
+    (SC103, with did-you-mean), and values of the wrong type
+    (SC105: ``roles`` not a list, ``until`` or a ``speak`` entry's ``before`` not "day N" / "night N",
+    ``decisions`` not a list of mappings, ``expect`` not a mapping)."""
+    diags: list = []
+
+    def err(code, message, at, notes=()):
+        diags.append(Diagnostic("error", code, message, Span(path, at[0], at[1]), tuple(notes)))
+
+    def fields(d, allowed, what):
+        for k in d:
+            if k not in allowed:
+                err("SC103", "unknown field %r in %s" % (k, what), d.where(k, False), did_you_mean(str(k), allowed))
+
+    def phase(d, key, what):
+        v = d.get(key)
+        words = str(v).split()
+        if len(words) != 2 or words[0].lower() not in PHASE_WORDS or not words[1].isdigit():
+            err("SC105", "%s.%s must be a phase such as 'day 2' or 'night 1', got %r" % (what, key, v), d.where(key))
+
+    try:
+        data, dups = load_located(text, path, "SC101")
+    except YamlProblem as exc:
+        return [exc.diagnostic]
+    diags.extend(dups)
+    if isinstance(data, LDict) and "scenarios" in data:
+        fields(data, FILE_FIELDS, "the file")
+        items = data["scenarios"]
+        if not isinstance(items, LList):
+            err("SC102", "scenarios must be a list of scenarios", data.where("scenarios"))
+            return diags
+        if "roles" in data and not isinstance(data["roles"], list):
+            err("SC105", "roles must be a list of role names, one a seat", data.where("roles"))
+    else:
+        items = data if isinstance(data, LList) else [data]
+    for i, sc in enumerate(items):
+        at = items.where(i) if isinstance(items, LList) else (1, 1)
+        if not isinstance(sc, LDict):
+            err("SC102", "a scenario must be a mapping (name, roles, decisions, expect...)", at)
+            continue
+        what = "scenario %r" % sc.get("name", i + 1)
+        fields(sc, FIELDS, what)
+        if "roles" in sc and not isinstance(sc["roles"], list):
+            err("SC105", "%s.roles must be a list of role names, one a seat" % what, sc.where("roles"))
+        if sc.get("until") is not None:
+            phase(sc, "until", what)
+        if "expect" in sc:
+            if isinstance(sc["expect"], LDict):
+                fields(sc["expect"], EXPECT, what + ".expect")
+            else:
+                err("SC105", "%s.expect must be a mapping" % what, sc.where("expect"))
+        decisions = sc.get("decisions")
+        if decisions is not None and not isinstance(decisions, LList):
+            err("SC105", "%s.decisions must be a list" % what, sc.where("decisions"))
+        for j, dec in enumerate(decisions if isinstance(decisions, LList) else ()):
+            if not isinstance(dec, LDict):
+                err("SC105", "%s: a decision must be a mapping such as {kind: vote, answer: 2}" % what, decisions.where(j))
+                continue
+            fields(dec, DECISION_FIELDS, what + " decision")
+        speak = sc.get("speak")
+        for j, talk in enumerate(speak if isinstance(speak, LList) else ()):
+            if isinstance(talk, LDict) and "before" in talk:
+                phase(talk, "before", what + ".speak")
+    return diags
+
+
 def _line_of(text: str, name: str) -> int:
     for i, ln in enumerate(text.splitlines(), 1):
         if "name:" in ln and name in ln:
@@ -246,12 +321,11 @@ def run_file(path) -> list:
     if problem is not None:  # not UTF-8 text: the located reason, never the file's bytes
         return [ScenarioResult(name=str(path), passed=False, file=str(path), failures=[
             "%s:%d:%d: %s" % (path, problem.span.line, problem.span.col, problem.message)])]
-    try:
-        data = yamlsafe.load(text, str(path), "SC101")
-    except yamlsafe.YamlError as exc:
-        d = exc.diagnostic
-        return [ScenarioResult(name=str(path), passed=False, file=str(path),
-                               failures=["%s:%d:%d: %s" % (path, d.span.line, d.span.col, d.message)])]
+    problems = check_text(text, str(path))
+    if problems:  # located, before anything runs (the same checks as the language server's)
+        return [ScenarioResult(name=str(path), passed=False, file=str(path), failures=[
+            "%s:%d:%d: error[%s]: %s" % (path, d.span.line, d.span.col, d.code, d.message) for d in problems])]
+    data = yamlsafe.load(text, str(path), "SC101")
     items = data.get("scenarios") if isinstance(data, dict) and "scenarios" in data else data
     items = items if isinstance(items, list) else [items]
     defaults = {k: v for k, v in data.items() if k in ("game", "seed", "roles")} if isinstance(data, dict) and \

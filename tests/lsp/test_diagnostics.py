@@ -112,6 +112,41 @@ async def test_scenario_checks_of_rulescript_test(client, games):
     docs.close(path)
 
 
+async def test_werewolf_scenarios_are_checked_like_rulescript_test_checks_them(client, games, tmp_path):
+    """A werewolf scenario file: the checks its runner makes before it runs (unknown fields with a
+    suggestion, a phase that is not 'day N' / 'night N'), as you type, and the same from `rulescript test`
+    (run from a folder that holds a copy named `werewolf`: the profile name still names the shipped profile)."""
+    docs = Docs(client)
+    path = games / "werewolf" / "scenarios" / "seer.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert await docs.open(path) == []
+    bad = text.replace("      learned: {0: [\"Player 2", "      lerned: {0: [\"Player 2", 1).replace(
+        "    until: day 1", "    until: dawn 1", 1)
+    diags = await docs.change(path, bad)
+    lines = bad.splitlines()
+    typo, until = lines.index(next(ln for ln in lines if "lerned:" in ln)), lines.index("    until: dawn 1")
+    got = sorted((d.code, d.message, d.range.start.line, d.range.start.character) for d in diags)
+    assert got == sorted([
+        ("SC103", "unknown field 'lerned' in scenario 'seer reads a werewolf on night 1'.expect", typo, 6),
+        ("SC105", "scenario 'seer reads a werewolf on night 1'.until must be a phase such as 'day 2' or "
+                  "'night 1', got 'dawn 1'", until, 11)])
+    typo_diag = next(d for d in diags if d.code == "SC103")
+    assert typo_diag.data == {"notes": ["did you mean: learned"]}
+    assert await docs.change(path, text) == []
+    docs.close(path)
+    saved = tmp_path / "werewolf"
+    import shutil
+
+    shutil.copytree(games / "werewolf", saved)
+    (saved / "scenarios" / "seer.yaml").write_text(bad, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "rulescript", "test", str(saved / "scenarios" / "seer.yaml")],
+                         capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                         timeout=120)
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert f"seer.yaml:{typo + 1}:7: error[SC103]: unknown field 'lerned'" in out.stdout
+    assert f"seer.yaml:{until + 1}:12: error[SC105]: " in out.stdout
+
+
 async def test_wwrf_elements_are_checked_like_wwrf_check(client, games, tmp_path):
     docs = Docs(client)
     path = games / "werewolf" / "roles" / "bodyguard"

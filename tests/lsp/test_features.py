@@ -234,7 +234,9 @@ async def test_formatting_a_wwrf_element_is_wwrf_fmt(client, games, tmp_path):
     text = path.read_text(encoding="utf-8")
     messy = text.replace("Available Options: @All", "Available Options:   @All").replace(
         "On Poll Closed: Lynch @Winner", "On Poll Closed:   Lynch   @Winner")
-    await Docs(client).change(path, messy)
+    docs = Docs(client)
+    await docs.open(path)  # (not left open by another test: with xdist, a module's tests may run apart)
+    await docs.change(path, messy)
     edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
         text_document=TD(uri(path)), options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
     shutil.copytree(games / "werewolf" / "roles", tmp_path / "roles")
