@@ -458,3 +458,41 @@ def test_declining_the_second_selection_declines_the_action(tmp_path, second, us
     assert decider.asked == [("prophet.pair", True), ("prophet.pair#2", True)]
     assert [r["ability"] for r in sink.of("use")] == (["prophet--extra"] if used else [])
     assert game.state["players"][2]["learned"] == (["Player 1 and Player 4"] if used else [])
+
+
+# ---------------------------------------------------------------------------- succession
+
+class _Judge:
+    """Plays the Judge (seat 0): silences seat 1 on the days listed, declines every other ability;
+    nobody votes. ``offered``: the days judge.silence was offered."""
+
+    def __init__(self, silence_on):
+        self.silence_on, self.offered, self.game = silence_on, [], None
+
+    def decide(self, req):
+        if req["kind"] == "use_ability":
+            if req["player"] == 0 and req["prompt"] == "judge.silence":
+                day = self.game.state["day"]
+                self.offered.append(day)
+                if day in self.silence_on:
+                    return 1
+            return None
+        if req["kind"] == "vote":
+            return None
+        raise AssertionError("unexpected decision %r" % (req,))
+
+
+@pytest.mark.parametrize("silence_on, offered", [
+    ((2,), [2, 4]),        # used on day 2: not on day 3 ("never two days in a row"), again on day 4
+    ((), [2, 3, 4]),       # never used: offered every day from day 2 (Temporal: Day 2+)
+    ((2, 4), [2, 4]),      # used on days 2 and 4: the days between and after are skipped
+])
+def test_an_ability_without_succession_skips_the_day_after_its_use(table, silence_on, offered):
+    """WWRF ``Succession: No Succession`` (the Judge's silence, cards/werewolf/roles/judge): an ability
+    used in a phase may not be used in the next phase of the same kind; the one after that it may."""
+    judge = _Judge(silence_on)
+    game, sink = _game(table, ["judge", "werewolf", "villager", "villager", "villager", "villager"], judge)
+    judge.game = game
+    game.run(stop_at=("night", 5))
+    assert judge.offered == offered
+    assert all(p["alive"] for p in game.state["players"])  # nobody voted, nobody hunted
