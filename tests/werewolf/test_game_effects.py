@@ -76,6 +76,21 @@ def test_lynch_starting_votes_count_in_the_lynch_only(table):
     assert game._poll_tally({"poll": "pack-hunt", "where": "werewolf-pack", "votes": {1: 2}})[0] == {2: 1}
 
 
+@pytest.mark.parametrize("effects, votes", [
+    ([("add", 2), ("set", 1)], 1),    # oldest first: 0 + 2, then set to 1
+    ([("set", 3), ("add", 2)], 5),    # set to 3, then 3 + 2
+    ([("add", 2), ("add", -5)], 0),   # 2 - 5 = -3: no player starts a poll with fewer than 0 votes
+])
+def test_lynch_starting_votes_apply_their_manipulations_oldest_first(table, effects, votes):
+    """WWRF ``Manipulate @P's `lynch starting votes` by N`` adds N, ``to N`` sets it; the
+    manipulations apply in the order they were made (docs/werewolf.md, the manipulation table)."""
+    game, _ = _game(table)
+    for op, n in effects:
+        game.add_power(5, "lynchstart", op, n, _role_card(game, 0), "phase")
+    assert game.starting_votes(5, "lynch") == votes
+    assert game.starting_votes(5, "pack-hunt") == 0
+
+
 def test_a_delayed_phase_effect_comes_into_force_with_the_next_phase_and_ends_with_it(table):
     game, sink = _game(table)
     st = game.state
