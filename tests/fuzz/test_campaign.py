@@ -118,3 +118,23 @@ def test_the_generator_edits_an_alias_bomb_as_text(tmp_path):
     small = yaml.safe_load("cards: [{id: a, bp: 100}]\n")
     M.mutate_tree(random.Random(1), small)  # a small tree is edited, on a copy
     assert small == {"cards": [{"id": "a", "bp": 100}]}
+
+
+def test_a_resumed_campaign_runs_the_rest_of_the_same_inputs(tmp_path):
+    """``--start N`` resumes a stopped campaign of the same seed: it generates and skips the first N
+    inputs, then runs the others, under their indices in the whole campaign (selftest inputs hang,
+    crash, exit or pass, so each input's outcome shows which input it was)."""
+    def findings(where, *extra):
+        out = subprocess.run([sys.executable, str(RUN), "--target", "selftest", "--inputs", "16", "--seed", "5",
+                              "--jobs", "2", "--timeout", "1.5", "--slow", "0.5", "--memory", "300",
+                              "--max-saved", "100", "--crashes", str(where), "--progress", "0", "--json", *extra],
+                             capture_output=True, text=True, timeout=300)
+        assert out.returncode in (0, 1), out.stderr
+        saved = {(p.parent.name, int(p.name)) for p in (where / "selftest").glob("*/*") if p.is_dir()}
+        return json.loads(out.stdout), saved
+
+    whole, all_saved = findings(tmp_path / "whole")
+    rest, rest_saved = findings(tmp_path / "rest", "--start", "10")
+    assert whole["inputs"] == 16 and (rest["inputs"], rest["start"]) == (6, 10)
+    assert rest_saved and rest_saved == {(sig, i) for sig, i in all_saved if i >= 10}
+    assert {i for _sig, i in all_saved} - set(range(10, 16))  # (the first ten had findings too)

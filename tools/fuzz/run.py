@@ -186,14 +186,16 @@ class Campaign:
     def run(self):
         args = self.args
         n_jobs = max(1, args.jobs)
+        for _ in range(args.start):  # a resumed campaign: the inputs already run, generated and skipped
+            self.target.generate(self.rng)
         workers = [self._spawn() for _ in range(n_jobs)]
-        next_index = 0
+        next_index = args.start
         ahead = []             # an input generated before a worker is free for it
         last_progress = time.monotonic()
         deadline = self.started + args.hours * 3600 if args.hours else None
         try:
             while True:
-                finished = self.done >= args.inputs or (deadline is not None and time.monotonic() > deadline)
+                finished = self.done >= args.inputs - args.start or (deadline is not None and time.monotonic() > deadline)
                 if finished and not any(w.job for w in workers):
                     break
                 for i, w in enumerate(workers):
@@ -285,13 +287,13 @@ class Campaign:
         el = time.monotonic() - self.started
         n_find = sum(e["count"] for e in self.findings.values())
         sys.stderr.write("fuzz %s: %d/%d inputs, %.0f/s, %d findings (%d unique), slowest %.2f s, peak RSS %.0f MB, %.0f s\n" % (
-            self.args.target, self.done, self.args.inputs, self.done / el if el else 0.0, n_find,
+            self.args.target, self.args.start + self.done, self.args.inputs, self.done / el if el else 0.0, n_find,
             len(self.findings), self.slowest[0], self.peak_rss, el))
         sys.stderr.flush()
 
     def summary(self):
         el = time.monotonic() - self.started
-        return {"target": self.args.target, "seed": self.args.seed, "inputs": self.done,
+        return {"target": self.args.target, "seed": self.args.seed, "inputs": self.done, "start": self.args.start,
                 "seconds": round(el, 1), "inputs_per_s": round(self.done / el, 1) if el else 0.0,
                 "outcomes": self.counts, "findings": self.findings,
                 "unique_findings": len(self.findings),
@@ -347,6 +349,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="tools/fuzz/run.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--target", required=True, choices=sorted(T.TARGETS))
     ap.add_argument("--inputs", type=int, default=1000, help="number of inputs (default 1000)")
+    ap.add_argument("--start", type=int, default=0,
+                    help="resume a stopped campaign of the same --seed: generate and skip its first START inputs, "
+                         "then run inputs START to --inputs (their indices as in the whole campaign)")
     ap.add_argument("--hours", type=float, default=0, help="stop after this many hours (with --inputs as a cap)")
     ap.add_argument("--seed", default="1", help="seed of the input generator (default 1)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
