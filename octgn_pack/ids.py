@@ -50,8 +50,8 @@ def set_guid(game: str, set_name: str) -> str:
 def four_part_version(text: str) -> str | None:
     """``"0.1"`` -> ``"0.1.0.0"``; None unless it has one to four numeric parts (each < 2**31)."""
     parts = str(text).strip().split(".")
-    if not 1 <= len(parts) <= 4 or not all(p.isdigit() and p.isascii() for p in parts):
-        return None
+    if not 1 <= len(parts) <= 4 or not all(p.isdigit() and p.isascii() and len(p) <= 10 for p in parts):
+        return None  # (2**31 - 1 has 10 digits: a longer part is too large before it is read)
     nums = [int(p) for p in parts]
     if any(n > 2**31 - 1 for n in nums):
         return None

@@ -110,6 +110,15 @@ def test_bad_version_and_colour_point_into_game_yaml(tmp_path, capsys):
     _located(err, str(root / "game.yaml"), 6, "OP114")
 
 
+@pytest.mark.parametrize("version", ["1." + "9" * 5000, "1.2.2147483648", "1.99999999999"])
+def test_a_version_number_too_large_for_octgn_is_op109(tmp_path, capsys, version):
+    """Issue 23 (fuzz, octgn-build input 82320 of seed 1201): a version part of 5,000 digits was exit 3
+    (Python's limit on reading a number of more than 4,300 digits); every part must be below 2**31."""
+    root, err = _refused(tmp_path, capsys, game=GAME_YAML.replace('"1.2"', '"%s"' % version))
+    _located(err, str(root / "game.yaml"), 4, "OP109")
+    assert "Traceback" not in err
+
+
 def test_control_character_cannot_be_escaped(tmp_path, capsys):
     cards = CARDS_YAML.replace('"Deals damage."', '"Deals\\u0001damage."')
     root, err = _refused(tmp_path, capsys, cards=cards)
