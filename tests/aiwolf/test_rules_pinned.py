@@ -409,3 +409,80 @@ def test_a_decision_no_aiwolf_request_answers_is_drawn_and_names_the_seat_it_was
     assert odd and all((i.agent, i.problem) == (bodyguard, "the game asks use_ability 'bodyguard.shield', "
                                                 "which no AIWolf request answers") for i in odd)
     assert all(i.action.startswith("drawn at random: ") for i in odd)
+
+
+@pytest.mark.parametrize("agents, attack", [(Pack, "agreed"), (Splitter, "tied")])
+def test_after_the_deciding_execution_with_enable_no_attack_only_a_single_winner_is_attacked(agents, attack) -> None:
+    """docs/aiwolf.md, enableNoAttack on: an attack vote with a single winner attacks it, a tie that
+    remains after the revotes attacks nobody (``d,attack,-1,false``); the night after a deciding
+    execution is played by the same rule. Day 1 executes a human (four votes, as above), leaving two
+    wolves and two humans; in night 1 both Pack wolves attack the lower-numbered human (one round), while
+    the Splitter wolves split over the two humans in both rounds (maxAttackRevote 1)."""
+    roles = ["villager", "seer", "werewolf", "werewolf", "villager"]
+    shared: dict = {}
+    record = _one_game([agents(shared) for _ in range(5)], seed=6, roles=roles, rules={"enable_no_attack": True})
+    assert record.winner == "WEREWOLF"
+    wolves = sorted(a for a, r in record.roles.items() if r is A.Role.WEREWOLF)
+    executed = [int(line.split(",")[2]) for line in record.aiwolf_log if ",execute," in line]
+    assert len(executed) == 1 and [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
+    humans = sorted(a for a in range(1, 6) if a not in wolves and a != executed[0])
+    votes = [line for line in record.aiwolf_log if line.startswith("1,attackVote,")]
+    attacks = [line for line in record.aiwolf_log if line.startswith("1,attack,")]
+    if attack == "agreed":
+        assert sorted(votes) == [f"1,attackVote,{w},{humans[0]}" for w in wolves]
+        assert attacks == [f"1,attack,{humans[0]},true"]
+    else:
+        assert len(votes) == 4
+        assert attacks == ["1,attack,-1,false"]
+
+
+class Shield(Agent):
+    """Five of these play a game: everyone votes out the lowest-numbered living villager other than
+    itself; the bodyguard guards the seer and the werewolf attacks the seer. The werewolf keeps the
+    ``attackedAgent`` of each day's gameInfo."""
+
+    def __init__(self, shared: dict) -> None:
+        super().__init__()
+        self.shared = shared
+        self.attacked_seen: list[tuple[int, int]] = []
+
+    def initialize(self) -> None:
+        self.shared[self.me] = self.role
+
+    def day_start(self) -> None:
+        if self.role is A.Role.WEREWOLF and self.info is not None:
+            self.attacked_seen.append((self.info.day, self.info.attacked_agent))
+
+    def _first(self, role: A.Role) -> int | None:
+        alive = self.info.alive if self.info else []
+        found = [a for a in sorted(alive) if a != self.me and self.shared.get(a) is role]
+        return found[0] if found else None
+
+    def vote(self) -> int | None:
+        return self._first(A.Role.VILLAGER) or self.random_other()
+
+    def guard(self) -> int | None:
+        return self._first(A.Role.SEER)
+
+    def attack(self) -> int | None:
+        return self._first(A.Role.SEER)
+
+
+def test_a_guarded_attack_is_still_the_wolves_attacked_agent() -> None:
+    """docs/aiwolf.md: ``attackedAgent`` (wolves only) is whom they attacked last night, also when the
+    bodyguard saved it. Day 1 executes the lower-numbered villager (four votes), leaving one wolf and
+    three humans; in night 1 the bodyguard guards the seer and the wolf attacks the seer, who survives
+    (``1,attack,SEER,false``); on day 2 the wolf is told the seer as attackedAgent (on day 1: nobody,
+    -1, as night 0 has no attack)."""
+    roles = ["bodyguard", "seer", "werewolf", "villager", "villager"]
+    shared: dict = {}
+    agents = [Shield(shared) for _ in range(5)]
+    record = _one_game(agents, seed=2, roles=roles)
+    (seer,) = roles_of(record, A.Role.SEER)
+    (wolf,) = roles_of(record, A.Role.WEREWOLF)
+    villagers = roles_of(record, A.Role.VILLAGER)
+    assert f"1,execute,{min(villagers)},VILLAGER" in record.aiwolf_log
+    assert f"1,guard,{roles_of(record, A.Role.BODYGUARD)[0]},{seer},SEER" in record.aiwolf_log
+    assert f"1,attack,{seer},false" in record.aiwolf_log
+    (shown,) = [a for a in agents if a.me == wolf]
+    assert shown.attacked_seen[1:3] == [(1, -1), (2, seer)]

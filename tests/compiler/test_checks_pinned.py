@@ -351,3 +351,69 @@ def test_only_the_literal_element_arguments_a_profile_names_are_checked(tmp_path
     result = compile_game(game, cache=None)
     assert result.profile == "wolfish"
     assert [(d.code, d.span.line, d.span.col, d.span.end_col) for d in result.diagnostics] == [("RS105", 8, 24, 33)]
+
+
+def _first_error(src: str, profile: str = "cfc") -> tuple[str, int, int, int, str]:
+    result = compile_text(src, filename="t.ini", cards=CARDS if profile == "cfc" else None, profile=profile, cache=None)
+    d = [d for d in result.diagnostics if d.is_error][0]
+    return d.code, d.span.line, d.span.col, d.span.end_col, d.message
+
+
+# docs/language.md §8.5: isChar(x), len and the other Python functions take one argument, flipCoin()
+# none, round one or two; a wrong number is RS308 over the whole call, its message saying how many the
+# function takes: the number, or "LO to HI" for a function that takes a range.
+# "action = [[if " is 14 characters, so a call in the guard starts at column 15.
+@pytest.mark.parametrize("action, end, message", [
+    ("[[if isChar()]] draw()", 23, "isChar() takes 1 argument, got 0"),
+    ("[[if flipCoin(1)]] draw()", 26, "flipCoin() takes 0 arguments, got 1"),
+    ("[[if len(1, 2) > 0]] draw()", 24, "len() takes 1 argument, got 2"),
+    ("[[if round(1, 2, 3) > 0]] draw()", 29, "round() takes 1 to 2 arguments, got 3"),
+])
+def test_a_wrong_number_of_arguments_says_how_many_the_function_takes(action: str, end: int, message: str) -> None:
+    assert _first_error(f"[a]\naction = {action}\n") == ("RS308", 2, 15, end, message)
+
+
+# docs/language.md, costs: {F} takes no argument; "{F(...)}" is RS301 over the parenthesised argument,
+# '(' to ')'. "action = {F" is 11 characters: '(' is column 12, and "(2)" ends before 15, "(abc)" before 17.
+@pytest.mark.parametrize("cost, end", [("{F(2)}", 15), ("{F(abc)}", 17)])
+def test_an_argument_of_a_cost_without_one_is_reported_over_its_parentheses(cost: str, end: int) -> None:
+    assert _first_error(f"[a]\naction = {cost}: draw()\n") == ("RS301", 2, 12, end, "the cost {F} takes no argument")
+
+
+_WOLF_RULE = "[x]\ntiming = immediate night\n{}\ntarget = player[alive]\naction = kill() to(selection)\n"
+
+
+# docs/werewolf.md, rule keys: `quantity` is an integer (docs/ir.md: `int`); anything else is RS302 over
+# the value without its surrounding blanks. "quantity = " is 11 characters: 'two' is columns 12-14
+# (end 15); with two blanks before it, "two words" is columns 13-21 (end 22).
+@pytest.mark.parametrize("line, col, end, word", [("quantity = two", 12, 15, "two"),
+                                                  ("quantity =  two words ", 13, 22, "two words")])
+def test_a_rule_key_that_is_not_an_integer_is_reported_over_its_value(line: str, col: int, end: int, word: str) -> None:
+    assert _first_error(_WOLF_RULE.format(line), "werewolf") == (
+        "RS302", 3, col, end, f"'quantity' takes an integer, not '{word}'")
+
+
+# docs/language.md §2 (strings are delimited by ' or "; a label is "text, quoted or not"): a text rule key
+# (docs/ir.md: `text`: the string) drops one pair of matching quotes around its value and nothing else (a lone quote is no pair).
+@pytest.mark.parametrize("value, text", [("seer.divine", "seer.divine"), ("'seer.divine'", "seer.divine"),
+                                         ('"a b"', "a b"), ("ab", "ab"), ("x", "x"), ("'a'b", "'a'b"),
+                                         ("a'b'", "a'b'"), ('"\'"', "'"), ("'a\"", "'a\""),
+                                         ("''", ""), ('""', ""), ("'", "'"), ('"', '"')])
+def test_a_text_rule_key_drops_only_matching_quotes(value: str, text: str) -> None:
+    result = compile_text(_WOLF_RULE.format(f"prompt = {value}"), profile="werewolf", filename="t.ini", cache=None)
+    assert result.ok, result.render()
+    assert result.rules["x"]["keys"]["prompt"] == text
+
+
+# RS510 (docs/language.md §8.9) in a quantifier's list: as in the test above, "(not _y)" and N times
+# " - 1" put the '-' nodes one level below the quantifier (depth 1), at depths 2..N+1, 'not' at N+2 and
+# '_y' at N+3; past MAX_AST_DEPTH + 1 it is refused at '_y'. "vars = _y := 1; _x := all true in " is
+# 34 characters: '(' is column 35, '_y' columns 40-41 (end 42).
+def test_a_quantifiers_list_is_one_level_deeper_than_the_quantifier() -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def first_error(n: int) -> tuple[str, int, int, int, str]:
+        return _first_error("[a]\nvars = _y := 1; _x := all true in (not _y)" + " - 1" * n + "\naction = draw()\n")
+
+    assert first_error(MAX_AST_DEPTH - 2)[0] == "RS302"  # in depth: only the bool operand of '-' is wrong
+    assert first_error(MAX_AST_DEPTH - 1)[:4] == ("RS510", 2, 40, 42)  # '_y' past the deepest level
