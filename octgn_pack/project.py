@@ -166,6 +166,10 @@ def deck_file_name(name: str) -> str:
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
+_YAML_KINDS = {"bytes": "!!binary value", "date": "date", "datetime": "timestamp", "set": "!!set",
+               "tuple": "!!pairs value"}
+
+
 def bad_xml_char(text: str) -> str | None:
     """The first character XML 1.0 cannot hold (even escaped), or None."""
     found = _NOT_XML.search(text)
@@ -497,6 +501,11 @@ class _Reader:
                     todo.append((where + (k,), k, True))
             elif isinstance(v, list):
                 todo.extend((where + (j,), item, False) for j, item in reversed(list(enumerate(v))))
+            elif not (v is None or isinstance(v, (bool, int, float))):
+                # a tag's value: !!binary (bytes), a timestamp (a date), !!set, !!omap, !!pairs
+                self.error("OP136", f"a YAML {_YAML_KINDS.get(type(v).__name__, type(v).__name__)} cannot be "
+                           "written into the package's scripts (Scripts/gamedata.py): write it as text (quoted)",
+                           d.key_span(*where) if is_key else d.span(*where))
 
     def _in_game(self, path: Path) -> bool:
         """True when ``path`` is a file inside the game folder, links followed (an image named

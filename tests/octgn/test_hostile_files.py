@@ -106,6 +106,24 @@ def test_a_non_finite_key_and_bp_are_refused(tmp_path, capsys):
     assert [x.split(": error")[0] for x in lines] == [f"{root / 'cards.yaml'}:6:9", f"{root / 'cards.yaml'}:7:12"]
 
 
+@pytest.mark.parametrize("entry, kind, where", [
+    # fuzz, octgn-build seed 1201 input 92898: a bytes key was exit 3 (a key that is not text is located
+    # at its mapping, the card: its written form is not the key)
+    ("!!binary eHg=: x", "!!binary value", "2:5"),
+    ("blob: !!binary eHg=", "!!binary value", "7:11"),
+    ("released: 2024-05-01", "date", "7:15"),
+    ("seen: 2024-05-01 10:00:00", "timestamp", "7:11"),
+    ("tags: !!set {a, b}", "!!set", "7:11"),
+])
+def test_a_value_the_scripts_cannot_hold_is_refused_where_it_is_written(tmp_path, capsys, entry, kind, where):
+    """Issue 23 item 3: anything the Python-literal writer cannot write is a located error, not exit 3."""
+    cards = CARDS_YAML.replace("    bp: 300\n", f"    bp: 300\n    {entry}\n")
+    root = write_game(tmp_path / "g", cards=cards)
+    assert main(["build", str(root), "-o", str(tmp_path / "dist"), "-q"]) == 1
+    line = _located(capsys.readouterr().err, str(root / "cards.yaml"), "OP136")
+    assert line.startswith(f"{root / 'cards.yaml'}:{where}:") and f"a YAML {kind} cannot be written" in line
+
+
 def test_py_literal_refuses_non_finite_floats():
     from rulescript.pyliteral import py_literal
 
