@@ -281,3 +281,16 @@ def test_targeting_a_role_takes_a_role_name_or_a_value_as_it_is(tmp_path: Path) 
         "~mydeath~ setTarget(role, 'seer')", "~mydeath~ setTarget(role, result)",
         "~mydeath~ setTarget(role, targeted.role)", "~mydeath~ setTarget(role, host('Role'))",
         "~mydeath~ setTarget(option, 'Yes')"]
+
+
+def test_a_nested_evaluate_in_for_each_renders_one_condition_and_refuses_two(tmp_path: Path) -> None:
+    """docs/werewolf.md (Structure): an Evaluate nested in For Each with one condition and no Otherwise
+    is ``check(c) && effects``; with two conditions the renderer does not render it (WW401) rather
+    than drop the second (seed-37 survivor rules.py:569)."""
+    each = ("Starting:", "  • For Each @All:", "    ‣ Evaluate:", "      ◦ @Ind has `Inked`: Learn `@Ind is inked.`")
+    _, diags, keys = _oracle(tmp_path / "one", *each)
+    assert diags == []
+    assert keys == [{"auto": "~starting~ each(players[alive] => check(has(ind, 'inked')) && learn(str(ind) + ' is inked.'))"}]
+    _, diags, keys = _oracle(tmp_path / "two", *each, "      ◦ @Ind has `Lupine`: Learn `@Ind howls.`")
+    assert diags == [("WW401", "not supported by the werewolf renderer: a nested block inside a branch (only one "
+                      "condition, at the end of the branch, is rendered)")] and keys == []
