@@ -325,6 +325,8 @@ def run_file(path) -> list:
     if problems:  # located, before anything runs (the same checks as the language server's)
         return [ScenarioResult(name=str(path), passed=False, file=str(path), failures=[
             "%s:%d:%d: error[%s]: %s" % (path, d.span.line, d.span.col, d.code, d.message) for d in problems])]
+    # read again as plain values: the checker's located LDict/LList would reach the game's state,
+    # which holds (and copies, marshals) plain data only
     data = yamlsafe.load(text, str(path), "SC101")
     items = data.get("scenarios") if isinstance(data, dict) and "scenarios" in data else data
     items = items if isinstance(items, list) else [items]

@@ -274,6 +274,15 @@ class Splitter(Pack):
         return humans[0] if self.me == wolves[0] else humans[-1]
 
 
+def _left_after_the_day_1_execution(record):
+    """(the wolves, the humans still alive) of a game whose only execution is on day 1."""
+    wolves = sorted(a for a, r in record.roles.items() if r is A.Role.WEREWOLF)
+    executions = [line for line in record.aiwolf_log if ",execute," in line]
+    assert len(executions) == 1 and executions[0].startswith("1,")
+    executed = int(executions[0].split(",")[2])
+    return wolves, sorted(a for a in range(1, 6) if a not in wolves and a != executed)
+
+
 @pytest.mark.parametrize("revotes", [1, 2])
 def test_a_tied_attack_after_the_deciding_execution_is_voted_max_attack_revote_more_times(revotes: int) -> None:
     """docs/aiwolf.md: after an attack vote with no single winner the wolves vote again, up to
@@ -286,10 +295,7 @@ def test_a_tied_attack_after_the_deciding_execution_is_voted_max_attack_revote_m
     shared: dict = {}
     record = _one_game([Splitter(shared) for _ in range(5)], seed=6, roles=roles, rules={"max_attack_revote": revotes})
     assert record.winner == "WEREWOLF"
-    wolves = sorted(a for a, r in record.roles.items() if r is A.Role.WEREWOLF)
-    executed = [int(line.split(",")[2]) for line in record.aiwolf_log if ",execute," in line]
-    assert len(executed) == 1 and [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
-    humans = sorted(a for a in range(1, 6) if a not in wolves and a != executed[0])
+    wolves, humans = _left_after_the_day_1_execution(record)
     votes = [line.split(",")[2:4] for line in record.aiwolf_log if line.startswith("1,attackVote,")]
     one_round = sorted([[str(wolves[0]), str(humans[0])], [str(wolves[1]), str(humans[1])]])
     assert len(votes) == 2 * (1 + revotes)
@@ -422,10 +428,7 @@ def test_after_the_deciding_execution_with_enable_no_attack_only_a_single_winner
     shared: dict = {}
     record = _one_game([agents(shared) for _ in range(5)], seed=6, roles=roles, rules={"enable_no_attack": True})
     assert record.winner == "WEREWOLF"
-    wolves = sorted(a for a, r in record.roles.items() if r is A.Role.WEREWOLF)
-    executed = [int(line.split(",")[2]) for line in record.aiwolf_log if ",execute," in line]
-    assert len(executed) == 1 and [line for line in record.aiwolf_log if ",execute," in line][0].startswith("1,")
-    humans = sorted(a for a in range(1, 6) if a not in wolves and a != executed[0])
+    wolves, humans = _left_after_the_day_1_execution(record)
     votes = [line for line in record.aiwolf_log if line.startswith("1,attackVote,")]
     attacks = [line for line in record.aiwolf_log if line.startswith("1,attack,")]
     if attack == "agreed":
