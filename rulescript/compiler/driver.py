@@ -241,7 +241,7 @@ def compile_source(text: str, filename: str, profile: Profile, cards: CardDataba
     # garbage collector is paused while a file compiles instead of running every few hundred allocations.
     gc_paused = gc.isenabled()
     if gc_paused:
-        gc.collect(1)  # the caller's young garbage, which the promotion below would otherwise keep
+        _collect_callers_young_objects()
         gc.disable()
     try:
         rules, used = _compile_sections(text, filename, profile, cards, bag, progress)
@@ -250,10 +250,36 @@ def compile_source(text: str, filename: str, profile: Profile, cards: CardDataba
             _promote_young_objects()
             gc.enable()
     result = FileResult(filename, rules, list(bag), used)
-    result = FileResult(filename, rules, list(bag), used)
     if cache is not None and key is not None:
         cache.put(key, result, len(text))
     return result
+
+
+def _collect_callers_young_objects() -> None:
+    """Collect the young generations before a compile pauses the collector, and count their survivors.
+
+    The promotion after the compile (:func:`_promote_young_objects`) moves every young object into the
+    oldest generation, so the caller's young garbage is collected first (a few thousand objects at most:
+    well under a millisecond); otherwise a reference cycle the caller just dropped would wait for a full
+    collection (a fuzzing worker importing plugins grew by 0.4 MB an import, the cycles of its XML
+    parsers).  What the caller still holds survives into the oldest generation and may become garbage
+    later (a command's argument parser, full of cycles): those objects are counted, and once the count
+    reaches a quarter of what survived the last full collection (the collector's own rule for the
+    survivors of its middle generation), a full collection runs, as the collector would have run it.
+    The compile's own objects are not counted: it makes no reference cycles, so its IR is freed by
+    reference counting when it is dropped and never waits for a full collection.
+    """
+    if gc.get_freeze_count():
+        gc.collect(1)
+        return
+    callers = len(gc.get_objects(generation=0)) + len(gc.get_objects(generation=1))
+    gc.collect(1)
+    _PROMOTED[0] += callers
+    if _PROMOTED[0] > max(FULL_COLLECTION_MIN, _PROMOTED[1] // 4):
+        gc.collect()
+        gc.freeze()  # (counting the survivors walks them once: after a full collection, which did too)
+        _PROMOTED[:] = [0, gc.get_freeze_count()]
+        gc.unfreeze()
 
 
 def _promote_young_objects() -> None:
@@ -267,32 +293,14 @@ def _promote_young_objects() -> None:
     compile makes no reference cycles (the compilers of a file are freed by reference counting), so no
     garbage of its own is kept waiting for a full collection.  Skipped when the program has frozen
     objects itself (gc.freeze() before forking, say): unfreezing would give those back to the collector.
-
-    The promotion takes the caller's young objects along, garbage too, and an object moved this way
-    does not count towards the next full collection (only the middle generation's survivors do): a
-    reference cycle the caller left in the young generations would wait for a full collection that
-    may not come for a long time (a fuzzing worker importing plugins grew by 0.4 MB an import, the
-    cycles of the XML parsers).  So ``compile_source`` collects the young generations before it
-    pauses the collector (a few thousand objects at most: well under a millisecond).  What is still
-    alive then and dropped later (the command's argument parser, its reports) is promoted too: the
-    promoted objects are counted, and once they reach a quarter of what survived the last full
-    collection (the collector's own rule for its middle generation's survivors), a full collection
-    runs, as the collector would have run it.
     """
     if gc.get_freeze_count() == 0:
-        young = gc.get_count()[0]  # tracked objects allocated (less those freed) since the last collection
         gc.freeze()
         gc.unfreeze()
-        _PROMOTED[0] += young
-        if _PROMOTED[0] > max(FULL_COLLECTION_MIN, _PROMOTED[1] // 4):
-            gc.collect()
-            gc.freeze()  # (counting the survivors walks them once: after a full collection, which did too)
-            _PROMOTED[:] = [0, gc.get_freeze_count()]
-            gc.unfreeze()
 
 
 FULL_COLLECTION_MIN = 100_000
-_PROMOTED = [0, 0]  # objects promoted since the last full collection here; objects that survived it
+_PROMOTED = [0, 0]  # the callers' objects promoted since the last full collection here; what survived it
 
 
 def _compile_sections(text: str, filename: str, profile: Profile, cards: CardDatabase,
