@@ -6,7 +6,6 @@ import json
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -125,11 +124,10 @@ def test_disk_cache_survives_a_new_cache_object(tmp_path) -> None:
 def test_recompiling_an_unchanged_game_hits_the_cache_for_every_file() -> None:
     cache = CompileCache()
     compile_game(DEMO, cache=cache)
-    misses = cache.misses
-    start = time.perf_counter()
-    again = compile_game(DEMO, cache=cache)
+    misses, hits = cache.misses, cache.hits
+    again = compile_game(DEMO, cache=cache)  # (its time is measured in tools/bench/compile.py, not here)
     assert cache.misses == misses and again.ok
-    assert time.perf_counter() - start < 5  # generous: cheap, but measured properly in tools/bench
+    assert cache.hits - hits == len(again.files) == 4  # the demo game's four rule files
 
 
 def test_a_long_lived_process_keeps_a_bounded_memory_of_what_it_compiled(tmp_path) -> None:
