@@ -170,6 +170,71 @@ def test_the_active_players_listeners_run_first(active):
     assert changed == ([0, 1] if active == 0 else [1, 0])
 
 
+@pytest.mark.parametrize("kept", ["nothing", "an action"])
+def test_a_listener_whose_section_a_reload_took_away_hears_nothing(kept):
+    """docs/runtime.md: a card's rules are the sections its ``rules`` names; ``rulescript play --watch``
+    puts edited rules in force at the next question (``Engine.replace_rules``), and they apply to the
+    cards already in play.  Both cards listen to ``~anyEndPhase~``; the reload drops the ally's
+    section (or leaves it an action only): the ally's listener no longer has an auto to run, the
+    foe's still gains 7 HP, and nothing is an error."""
+    t = RulesTable("[ally]\nauto = ~anyEndPhase~ hp(+100)\n[foe]\nauto = ~anyEndPhase~ hp(+7)\n")
+    t.ring(0, "ally")
+    t.ring(1, "foe")
+    text = "[foe]\nauto = ~anyEndPhase~ hp(+7)\n" + ("[ally]\naction = hp(+100)\n" if kept == "an action" else "")
+    reloaded = compile_text(text, "cfc", filename="t.ini", cards=MODELS, cache=None)
+    assert reloaded.ok, reloaded.render()
+    t.engine.replace_rules(reloaded.rules)
+    t.engine.fire(t.game, "endphase", 0)
+    assert (t.hp(0), t.hp(1)) == (3000, 3007) and not t.engine.errors
+
+
+@pytest.mark.parametrize("name", ["tgt", "prevTgt"])
+def test_reading_tgt_or_prevtgt_costs_a_step_per_card(name):
+    """docs/runtime.md, Limits: ``tgt``, ``prevTgt`` (like a pile read as a list) cost one step per
+    card.  Before the first statement ``prevTgt`` is the targets.  The action adds the number of
+    targets to player 0's HP, read from ``NAME`` or from ``me.hand`` (an empty pile).  With 4 opposing characters instead of 1, the rule reading
+    NAME spends exactly 3 steps more than the other one does (whatever else costs more with more
+    characters costs both the same)."""
+    def spent(expr_text, chars):
+        t = RulesTable("[src]\ntarget = characters@oppRing\naction = hp(+1 + len(%s)) to(me)\n" % expr_text)
+        src = t.ring(0, "src")
+        for m in ("a", "b", "c", "d")[:chars]:
+            t.ring(1, m)
+        assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+        assert t.hp(0) == 3001 + (chars if expr_text == name else 0)
+        return MAX_STEPS - t.engine._budget[0]
+
+    plain = spent("me.hand", 4) - spent("me.hand", 1)
+    assert spent(name, 4) - spent(name, 1) == plain + 3
+
+
+@pytest.mark.parametrize("atom,kept", [
+    ("bp<500", ["tiny"]), ("bp<=500", ["tiny", "foe"]), ("bp>500", ["wall"]), ("bp>=500", ["foe", "wall"]),
+    ("bp==500", ["foe"]), ("bp=500", ["foe"]), ("bp!=500", ["tiny", "wall"]), ("-bp<500", ["foe", "wall"]),
+    ("bp>-1", ["tiny", "foe", "wall"]), ("bp<1", []),
+])
+def test_a_stat_comparison_in_a_block_keeps_the_candidates_it_holds_for(atom, kept):
+    """docs/language.md 4.3: ``bp`` *op* *n* is true for a character whose current BP compares so with
+    n (op ``==``/``=``, ``!=``, ``<``, ``<=``, ``>``, ``>=``, n signed), ``-`` negates the atom.  Player
+    1's ring holds tiny (1 BP), foe (500) and wall (1500), in slot order."""
+    t = RulesTable("[src]\ntarget = characters[%s]@oppRing\naction = damage(100)\n" % atom)
+    src = t.ring(0, "src")
+    names = {t.ring(1, m): m for m in ("tiny", "foe", "wall")}
+    assert [names[v.iid] for v in t.engine.action_targets(t.game, src)] == kept
+
+
+def test_a_player_stat_comparison_tests_each_players_own_value():
+    """docs/language.md 4.3: ``hp`` *op* *n* is a player's HP, ``sp`` a player's SP.  Player 0 has
+    2500 HP and 4 SP, player 1 3000 HP and 0 SP."""
+    t = RulesTable("[src]\ntarget = players[hp<3000]\naction = hp(+1)\n[ally]\ntarget = players[sp>=4]\n"
+                   "action = hp(+1)\n[foe]\ntarget = players[hp>2500 & sp<=0]\naction = hp(+1)\n")
+    g = t.game
+    g.state["players"][0]["hp"], g.state["players"][0]["sp"] = 2500, 4
+    g.state["players"][1]["sp"] = 0
+    got = [[v.idx for v in t.engine.action_targets(g, t.ring(0, m))] for m in ("src", "ally", "foe")]
+    assert got == [[0], [0], [1]]
+
+
 # ---------------------------------------------------------------------------- CFC
 
 def test_a_united_attack_has_at_most_three_members_even_when_a_fourth_is_affordable():
