@@ -437,3 +437,56 @@ def test_a_player_left_with_no_attacker_after_the_table_is_cleared_is_not_asked_
     assert g.phase_attack(0) is True
     assert t.c(spell)["zone"] == "discards" and g.any_able_to_attack(0) is False
     assert g.state["attacks"] == [] and not t.engine.errors
+
+
+def test_the_attack_declaration_joins_only_what_the_sp_pays_and_cancels_a_follower_alone(table):
+    """docs/cfc-rules.md §7 and §12 (``choose_attack``): P attacks with a character, adds one to the
+    United Attack (the lead first), cancels an attack, or finishes; a character may join only if P
+    could pay the United Attack of the new size (5 SP per follower, §5), and cancelling a follower
+    takes only it out.  Player 0 has three grunts (slots 0-2) and 5 SP: a United Attack of two, never
+    of three."""
+    g = table.game
+    a, b, c = (table.ring(0, "grunt") for _ in range(3))
+    table.p(0)["sp"] = 5
+    attack, done = (lambda i: {"do": "attack", "card": i}), {"do": "done"}
+    join, cancel = (lambda i: {"do": "join", "card": i, "lead": a}), (lambda i: {"do": "cancel", "card": i})
+    table.decider.answers = [attack(a), join(b), attack(c), cancel(b), done]
+    g.declare_attacks(0)
+    assert [r["options"] for r in table.decider.requests] == [
+        [attack(a), attack(b), attack(c), done],
+        [attack(b), attack(c), join(b), join(c), cancel(a), done],
+        [attack(c), cancel(a), cancel(b), done],                   # a third member would cost 10 SP
+        [cancel(a), cancel(b), cancel(c), done],
+        # two solo attacks again: b may join either of them (one United Attack at a time)
+        [attack(b), join(b), {"do": "join", "card": b, "lead": c}, cancel(a), cancel(c), done]]
+    assert g.state["attacks"] == [{"lead": a, "followers": [], "blocker": None},
+                                  {"lead": c, "followers": [], "blocker": None}]
+    assert [(table.c(i)["attacking"], table.c(i)["ua"]) for i in (a, b, c)] == [
+        (True, None), (False, None), (True, None)]
+    assert table.p(0)["sp"] == 5                                 # nothing is paid while declaring
+
+
+def test_the_defense_declaration_blocks_withdraws_and_blocks_again(table):
+    """docs/cfc-rules.md §7 Blocking and §12 (``choose_defense``): D blocks (blocker and attack),
+    withdraws a block, or passes; one blocker per attack, one attack per blocker.  Player 0 attacks
+    with grunts in slots 0 and 1; player 1 has two bigs.  D blocks the first attack with its first big,
+    withdraws it, blocks it with the second, then the other attack with the first."""
+    g = table.game
+    a, c = table.ring(0, "grunt"), table.ring(0, "grunt")
+    w1, w2 = table.ring(1, "big"), table.ring(1, "big")
+    g.declare_attack(a)
+    g.declare_attack(c)
+    block = lambda w, lead: {"do": "block", "card": w, "attack": lead}   # noqa: E731
+    withdraw, done = (lambda w: {"do": "withdraw", "card": w}), {"do": "pass"}
+    table.decider.answers = [block(w1, a), withdraw(w1), block(w2, a), block(w1, c), done]
+    g.declare_defense(1)
+    everything = [block(w1, a), block(w1, c), block(w2, a), block(w2, c), done]
+    assert [r["options"] for r in table.decider.requests] == [
+        everything,
+        [block(w2, c), withdraw(w1), done],
+        everything,
+        [block(w1, c), withdraw(w2), done],
+        [withdraw(w1), withdraw(w2), done]]
+    assert g.state["attacks"] == [{"lead": a, "followers": [], "blocker": w2},
+                                  {"lead": c, "followers": [], "blocker": w1}]
+    assert [table.c(w)["blocking"] for w in (w1, w2)] == [c, a]
