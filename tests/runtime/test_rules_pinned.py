@@ -490,3 +490,16 @@ def test_the_defense_declaration_blocks_withdraws_and_blocks_again(table):
     assert g.state["attacks"] == [{"lead": a, "followers": [], "blocker": w2},
                                   {"lead": c, "followers": [], "blocker": w1}]
     assert [table.c(w)["blocking"] for w in (w1, w2)] == [c, a]
+
+
+def test_a_card_created_at_a_position_of_a_pile_lies_there(table):
+    """docs/runtime.md / docs/scenarios.md: a host builds a table with the game's ``create_card(model,
+    owner, zone, pos=None)``: without a position the card goes at the end of the pile, with one it is
+    inserted there (the deck's top is position 0, docs/language.md 4.4)."""
+    g = table.game
+    first = g.create_card("grunt", 0, "deck")
+    last = g.create_card("ninja", 0, "deck")
+    top = g.create_card("big", 0, "deck", pos=0)
+    middle = g.create_card("tiny", 0, "deck", pos=2)
+    assert table.p(0)["deck"] == [top, first, middle, last]
+    assert [table.c(i)["zone"] for i in (top, middle)] == ["deck", "deck"]
