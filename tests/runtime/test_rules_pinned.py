@@ -14,7 +14,7 @@ from rulescript.runtime import expr
 from rulescript.runtime.engine import Engine
 from rulescript.runtime.errors import GameError
 from rulescript.runtime.ports import ListSink
-from rulescript.runtime.resolution import MAX_STEPS, Resolution, RuleError
+from rulescript.runtime.resolution import MAX_STEPS, Card, Player, Resolution, RuleError
 from rulescript.sim.deciders import ScriptedDecider
 from runtime_table import enter_ring
 
@@ -233,6 +233,58 @@ def test_a_player_stat_comparison_tests_each_players_own_value():
     g.state["players"][1]["sp"] = 0
     got = [[v.idx for v in t.engine.action_targets(g, t.ring(0, m))] for m in ("src", "ally", "foe")]
     assert got == [[0], [0], [1]]
+
+
+def _profile_with_keys(tmp_path):
+    """The CFC profile with rule keys of its own (docs/ir.md ``keys``; the werewolf profile has such)."""
+    text = (ROOT / "rulescript" / "games" / "cfc" / "profile.yaml").read_text(encoding="utf-8")
+    assert "rule_keys:" not in text
+    profile = tmp_path / "profile.yaml"
+    profile.write_text(text + "\nrule_keys:\n  bonus: {kind: expr, repeat: true, doc: a}\n"
+                       "  limit: {kind: expr, doc: b}\n  pick: {kind: filter, doc: c}\n", encoding="utf-8")
+    return profile
+
+
+def test_a_hosts_expression_rule_keys_are_evaluated_for_the_card_and_an_error_gives_false(tmp_path):
+    """docs/runtime.md, services for other games: ``key_values(game, iid, rule_id, key, tgt)`` gives the
+    values of an expression-valued rule key of the card's rule ``rule_id``, one per occurrence of a
+    repeating key, with ``tgt`` as the rule targets; a rule error is recorded and gives False.  The card
+    holds the sections src, ally and foe (no rule key); player 0 has 3000 HP and 4 SP, player 1 3000 HP."""
+    t = RulesTable("[src]\nbonus = tgt.0.hp + 1\nbonus = 7\naction = hp(+1)\n"
+                   "[ally]\nlimit = me.sp * 2\naction = hp(+2)\n[foe]\naction = hp(+3)\n",
+                   profile=_profile_with_keys(tmp_path))
+    src = t.ring(0, "src")
+    t.c(src)["rules"] = ["src", "ally", "foe"]
+    t.game.state["players"][0]["sp"] = 4
+    e = t.engine
+    assert e.key_values(t.game, src, "src", "bonus", [Player(1)]) == [3001, 7]
+    assert e.key_values(t.game, src, "ALLY", "limit") == [8]        # one value, as a list; the id in any case
+    assert e.key_values(t.game, src, "ally", "bonus") == []         # a key that rule lacks
+    assert e.key_values(t.game, src, "wall", "limit") == []         # a rule the card lacks
+    assert e.key_values(t.game, src, "foe", "limit") == []          # a rule without any rule key
+    assert not e.errors and t.game.state["players"][0]["sp"] == 4
+    assert e.key_values(t.game, src, "src", "bonus") == [False, 7]   # no targets: tgt.0 is RS501
+    [err] = e.errors
+    assert (err["code"], err["line"], err["col"], err["card"], err["why"]) == ("RS501", 2, 9, [src, "src"], "query")
+
+
+def test_a_hosts_filter_rule_key_is_resolved_silently_for_the_first_rule_that_has_it(tmp_path):
+    """docs/runtime.md: ``key_targets(game, iid, key)`` gives the objects a filter-valued rule key of
+    the card selects, resolved silently (no decision even where a target would be chosen), for the first
+    of its rules that has the key; [] when none has it.  The card's first section, src, has no rule
+    key at all."""
+    t = RulesTable("[src]\naction = hp(+1)\n[ally]\npick = character@oppRing\naction = hp(+2)\n"
+                   "[foe]\npick = characters@myRing\naction = hp(+3)\n", profile=_profile_with_keys(tmp_path))
+    src = t.ring(0, "src")
+    t.c(src)["rules"] = ["src", "ally", "foe"]
+    other = t.ring(0, "a")
+    f1, f2 = t.ring(1, "b"), t.ring(1, "c")
+    assert t.engine.key_targets(t.game, src, "pick") == [Card(f1), Card(f2)]
+    t.c(src)["rules"] = ["src", "foe", "ally"]
+    assert t.engine.key_targets(t.game, src, "pick") == [Card(src), Card(other)]
+    t.c(src)["rules"] = ["src"]
+    assert t.engine.key_targets(t.game, src, "pick") == []
+    assert not t.engine.errors
 
 
 # ---------------------------------------------------------------------------- CFC
