@@ -287,6 +287,32 @@ def test_a_hosts_filter_rule_key_is_resolved_silently_for_the_first_rule_that_ha
     assert not t.engine.errors
 
 
+@pytest.mark.parametrize("decl,kind,shown", [
+    ("_a := this", "a card", "card #1"),
+    ("_a := opp", "a player", "player 2"),
+    ("_a := [[[[[1]]]], [this, me], 'x']", "a list", [[[["[...]"]]], ["card #1", "player 1"], "x"]),
+    ("_s0 := '0123456789abcdef'; _s1 := _s0 + _s0; _s2 := _s1 + _s1; _s3 := _s2 + _s2; _a := _s3 + _s3",
+     "a string", "0123456789abcdef" * 12 + "01234..." + " (256 characters)"),
+    ("_s0 := '0123456789'; _s1 := _s0 + _s0; _s2 := _s1 + _s1 + _s0; _s3 := _s2 + _s2; _a := _s3 + _s3",
+     "a string", "0123456789" * 20),
+    ("_a := [%s]" % ", ".join(str(i) for i in range(20)), "a list", list(range(20))),
+    ("_a := [%s]" % ", ".join(str(i) for i in range(21)), "a list", list(range(20)) + ["... 1 more"]),
+])
+def test_a_rule_errors_record_shows_its_values_as_plain_short_data(decl, kind, shown):
+    """docs/runtime.md: a rule error is recorded with the values of its operands, as plain data: a card
+    as ``card #iid``, a player as ``player N`` (seats 1 and 2), a list element by element but not
+    deeper than four lists and its first 20 elements (then how many more), a text of more than 200
+    characters cut to 197 and '...' with its length (one of 200 stays whole).
+    Adding 1 to any of them is RS504, whose message names the kind of the operand."""
+    t = RulesTable("[src]\nvars = %s; _x := _a + 1\naction = hp(+1)\n" % decl)
+    src = t.ring(0, "src")
+    assert src == 1
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    assert err["code"] == "RS504" and err["message"] == "cannot apply '+' to %s and a number in '_a + 1'" % kind
+    assert err["values"] == [["_a", shown], ["1", 1]]
+
+
 # ---------------------------------------------------------------------------- CFC
 
 def test_a_united_attack_has_at_most_three_members_even_when_a_fourth_is_affordable():
