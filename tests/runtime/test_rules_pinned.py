@@ -313,6 +313,26 @@ def test_a_rule_errors_record_shows_its_values_as_plain_short_data(decl, kind, s
     assert err["values"] == [["_a", shown], ["1", 1]]
 
 
+@pytest.mark.parametrize("tag_len", [3, 298, 299])
+def test_an_exception_inside_a_resolution_is_rs530_with_its_text_cut_at_300_characters(tag_len):
+    """docs/language.md RS530: an exception that is not a rule error, inside a resolution, is an engine
+    error located at the rule's section; the state is restored and play goes on.  IR the compiler never
+    writes (an unknown expression tag, as a damaged IR file would hold) makes the evaluator fail with a
+    KeyError, whose text is the tag in quotes: 300 characters are shown whole, 301 cut to 297 and '...'."""
+    t = RulesTable("[src]\nvars = _x := 1\naction = hp(+100)\n")
+    tag = "k" * tag_len
+    t.engine.rules["src"]["vars"][0][1]["e"] = [tag, 1]
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    shown = {3: "'kkk'", 298: "'" + "k" * 298 + "'", 299: "'" + "k" * 296 + "..."}[tag_len]
+    assert (err["code"], err["file"], err["line"], err["col"], err["card"]) == ("RS530", "t.ini", 1, 2, [src, "src"])
+    assert err["message"] == "engine error while resolving src: KeyError: " + shown
+    assert err["values"] == [["exception", "KeyError"]]
+    assert t.engine.resolve_action(t.game, src, "trigger") is False       # the game goes on: the same error again
+    assert len(t.engine.errors) == 2
+
+
 # ---------------------------------------------------------------------------- CFC
 
 def test_a_united_attack_has_at_most_three_members_even_when_a_fourth_is_affordable():
