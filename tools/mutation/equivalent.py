@@ -99,4 +99,11 @@ EQUIVALENT: dict[str, str] = {
         "_pure_auto: in the IR of a statement only an ability effect has the key 'ability', and it always has "
         "'sign' too (docs/ir.md: {\"ability\": name, \"sign\": \"+\" | \"-\", \"at\": [...]}, made only by "
         "RuleCompiler._ability_effect), so the two tests are true together",
+    'rulescript/games/cfc/flow.py | if c["ua_member"]: | 15: c["ua_member"] -> True':
+        "CfcGame._end_turn_marks: the test only skips setting ua_member to False on a card where it is "
+        "already False; setting it on every card leaves the same state",
+    "rulescript/runtime/engine.py | if _expr.is_number(value) and not -_expr.MAX_INT <= value <= _expr.MAX_INT: | 7: "
+    "_expr.is_number(value) and not -_expr.MAX_INT <= value <= _expr.MAX_INT -> _expr.is_number(value)":
+        "engine._show: expr._short_number gives a float and an int within the limits back unchanged, so "
+        "passing every number through it shows the same value as returning it as it is",
 }
