@@ -601,3 +601,26 @@ def test_a_card_created_at_a_position_of_a_pile_lies_there(table):
     middle = g.create_card("tiny", 0, "deck", pos=2)
     assert table.p(0)["deck"] == [top, first, middle, last]
     assert [table.c(i)["zone"] for i in (top, middle)] == ["deck", "deck"]
+
+
+@pytest.mark.parametrize("action", [
+    "steal(character@oppDiscards) to(character@oppRing)",   # the receiver filter finds nothing
+    "steal(character@oppRing) to(character@oppRing)",       # the receiver is the first target itself
+    "steal() to(this)",                                     # the source steals from itself
+    "steal() to(^character@myRing)",                       # the first target has no rules
+    "swapAbilities() to(character@oppRing)",                # one card: nothing to exchange
+    "copyAbility(this) to(this)",                           # a card copying itself
+])
+def test_a_rules_command_with_nothing_to_move_changes_nothing_and_succeeds(action):
+    """docs/language.md 6.2 and 6.5: ``steal([filter])``: the receiver (the source, or the card the
+    filter chooses) copies the first target's rules, which the first target then loses; copying from a
+    card without rules does nothing; ``swapAbilities()`` exchanges the rules of the first two targets.
+    With no receiver, a receiver that is the first target, a first target without rules, or one card
+    to swap, no card's rules change, and the command succeeds: the ``&&`` after it runs (5.6)."""
+    t = RulesTable("[src]\naction = %s && hp(+100)\n[foe]\nauto = ~anyEndPhase~ hp(+7)\n" % action)
+    src, plain = t.ring(0, "src"), t.ring(0, "a")
+    foe = t.ring(1, "foe")
+    before = [(t.c(i)["rules"], t.c(i)["ability"]) for i in (src, plain, foe)]
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.hp(0) == 3100
+    assert [(t.c(i)["rules"], t.c(i)["ability"]) for i in (src, plain, foe)] == before
