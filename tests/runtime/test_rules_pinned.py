@@ -604,6 +604,7 @@ def test_a_card_created_at_a_position_of_a_pile_lies_there(table):
 
 
 @pytest.mark.parametrize("action", [
+    "steal() to(opp)",                                      # no card to steal from
     "steal(character@oppDiscards) to(character@oppRing)",   # the receiver filter finds nothing
     "steal(character@oppRing) to(character@oppRing)",       # the receiver is the first target itself
     "steal() to(this)",                                     # the source steals from itself
@@ -615,12 +616,13 @@ def test_a_rules_command_with_nothing_to_move_changes_nothing_and_succeeds(actio
     """docs/language.md 6.2 and 6.5: ``steal([filter])``: the receiver (the source, or the card the
     filter chooses) copies the first target's rules, which the first target then loses; copying from a
     card without rules does nothing; ``swapAbilities()`` exchanges the rules of the first two targets.
-    With no receiver, a receiver that is the first target, a first target without rules, or one card
-    to swap, no card's rules change, and the command succeeds: the ``&&`` after it runs (5.6)."""
+    With no card to steal from, no receiver, a receiver that is the first target, a first target
+    without rules, or one card to swap, no card's rules change, and the command succeeds: the ``&&``
+    after it runs (5.6), on the statement's targets (player 0's cards, or player 1 for ``opp``)."""
     t = RulesTable("[src]\naction = %s && hp(+100)\n[foe]\nauto = ~anyEndPhase~ hp(+7)\n" % action)
     src, plain = t.ring(0, "src"), t.ring(0, "a")
     foe = t.ring(1, "foe")
     before = [(t.c(i)["rules"], t.c(i)["ability"]) for i in (src, plain, foe)]
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
-    assert t.hp(0) == 3100
+    assert (t.hp(0), t.hp(1)) == ((3000, 3100) if "(opp)" in action else (3100, 3000))
     assert [(t.c(i)["rules"], t.c(i)["ability"]) for i in (src, plain, foe)] == before
