@@ -626,3 +626,22 @@ def test_a_rules_command_with_nothing_to_move_changes_nothing_and_succeeds(actio
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert (t.hp(0), t.hp(1)) == ((3000, 3100) if "(opp)" in action else (3100, 3000))
     assert [(t.c(i)["rules"], t.c(i)["ability"]) for i in (src, plain, foe)] == before
+
+
+def test_a_discard_cost_of_the_whole_hand_asks_nothing():
+    """docs/cfc-rules.md §12: ``choose_targets`` is asked for cost cards only when there is a real
+    choice; docs/language.md: ``{D(n)}`` discards n cards of the hand.  Player 0 holds exactly two
+    cards: paying ``{D(2)}`` discards both without a question (no answer is scripted), then the
+    action gives 100 HP.  With three cards the player is asked which two."""
+    t = RulesTable("[src]\naction = {D(2)}: hp(+100)\n")
+    src = t.ring(0, "src")
+    hand = [t.game.create_card(m, 0, "hand") for m in ("a", "b")]
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.game.state["players"][0]["hand"] == [] and [t.c(i)["zone"] for i in hand] == ["discards"] * 2
+    assert t.hp(0) == 3100
+    t = RulesTable("[src]\naction = {D(2)}: hp(+100)\n")
+    src = t.ring(0, "src")
+    hand = [t.game.create_card(m, 0, "hand") for m in ("a", "b", "c")]
+    t.game.decider.answers = [[hand[0], hand[2]]]
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.game.state["players"][0]["hand"] == [hand[1]] and t.hp(0) == 3100
