@@ -313,3 +313,24 @@ def test_a_skipped_cleanup_still_clears_combat_but_ueot_effects_wait_for_the_nex
     dec.answers = [lambda r: r["options"][-1]] * 3
     g.play_turn()                                   # player 0's next Cleanup
     assert st["lasting"] == []
+
+
+def test_a_skipped_activate_phase_leaves_frozen_characters_frozen_once():
+    """docs/cfc-rules.md §6: a phase on P's skip list is skipped once and taken off the list; the
+    Activate phase is where P's characters unfreeze and lose their fresh and used marks.  Player 0's
+    grunt is frozen, fresh and used, and player 0 skips its next Activate phase: after that turn the
+    grunt is still all three; after player 0's following turn it is none."""
+    g, dec = new_game()
+    g.setup()
+    st = g.state
+    a = _ring(g, 0, "grunt", 0, frozen=True, fresh=True, used=True)
+    g.skip_phase(0, "activate")
+    dec.answers = [lambda r: r["options"][-1]] * 3
+    g.play_turn()
+    assert st["players"][0]["skip"] == []
+    assert [st["cards"][a][k] for k in ("frozen", "fresh", "used")] == [True, True, True]
+    dec.answers = [lambda r: r["options"][-1]] * 3
+    g.play_turn()                                   # player 1
+    dec.answers = [lambda r: r["options"][-1]] * 3
+    g.play_turn()                                   # player 0 again: its Activate phase takes place
+    assert [st["cards"][a][k] for k in ("frozen", "fresh", "used")] == [False, False, False]
