@@ -645,3 +645,14 @@ def test_a_discard_cost_of_the_whole_hand_asks_nothing():
     t.game.decider.answers = [[hand[0], hand[2]]]
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert t.game.state["players"][0]["hand"] == [hand[1]] and t.hp(0) == 3100
+
+
+def test_a_run_time_error_quotes_an_element_read_inside_a_condition_as_written():
+    """docs/language.md §8: ``list.N`` reads element N; a run-time error quotes the expression as
+    written.  ``[1, 2].0 > 5`` is false, the ``if`` gives nil, and reading ``.hp`` of nil is RS502,
+    whose message quotes the condition with its element read."""
+    t = RulesTable("[src]\naction = hp(+(me if [1, 2].0 > 5 else nil).hp)\n")
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    assert (err["code"], err["message"]) == ("RS502", "attribute 'hp' of nil ('me if [1, 2].0 > 5 else nil' is nil)")

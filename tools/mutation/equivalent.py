@@ -106,4 +106,11 @@ EQUIVALENT: dict[str, str] = {
     "_expr.is_number(value) and not -_expr.MAX_INT <= value <= _expr.MAX_INT -> _expr.is_number(value)":
         "engine._show: expr._short_number gives a float and an int within the limits back unchanged, so "
         "passing every number through it shows the same value as returning it as it is",
+    'rulescript/runtime/engine.py | return "action" | 11: "action" -> None':
+        "engine._default_label: every action the compiler accepts has an effect in one of its branches (an "
+        "action needs a command, and a condition-only statement is refused in an action, RS403), so the "
+        "loop always returns before this line",
+    "rulescript/runtime/expr.py | return None if res.source is None else Card(res.source) | 19: res.source is None -> False":
+        "expr._name_this: the engine makes every Resolution with the iid of a card (a listener's source, the "
+        "card activated, the card a host queries), so res.source is never None in the program",
 }
