@@ -656,3 +656,25 @@ def test_a_run_time_error_quotes_an_element_read_inside_a_condition_as_written()
     assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
     [err] = t.engine.errors
     assert (err["code"], err["message"]) == ("RS502", "attribute 'hp' of nil ('me if [1, 2].0 > 5 else nil' is nil)")
+
+
+def test_a_block_whose_can_block_listener_froze_the_blocker_is_not_made():
+    """docs/language.md 7.6: ``canBlock`` is asked when a block is declared, and a listener resolves
+    normally (its verdict true when it ran to the end); docs/cfc-rules.md §7: a blocker is unfrozen.
+    Player 0's attacker freezes the would-be blocker from its ``?oppCanBlock?`` listener: the verdict
+    does not refuse the block, but the blocker can no longer block, so no block is made."""
+    t = RulesTable("[a]\nauto = ?oppCanBlock? freeze() to(blocker)\n")
+    g = t.game
+    attacker, wall = t.ring(0, "a"), t.ring(1, "wall")
+    g.declare_attack(attacker)
+    assert g.defense_options(1) == [{"do": "block", "card": wall, "attack": attacker}, {"do": "pass"}]
+    assert t.c(wall)["frozen"] is False                  # offering the block left no trace
+    assert g.declare_block(wall, attacker) is False and not t.engine.errors
+    assert t.c(wall)["frozen"] is True and t.c(wall)["blocking"] is None
+    assert g.state["attacks"] == [{"lead": attacker, "followers": [], "blocker": None}]
+    said = [r for r in t.sink.records if r["type"] == "message"]
+    assert said == [{"type": "message", "text": "block no longer possible", "card": wall, "lead": attacker}]
+    t = RulesTable("[a]\nauto = ?oppCanBlock? hp(+1)\n")       # a listener that leaves the blocker be
+    attacker, wall = t.ring(0, "a"), t.ring(1, "wall")
+    t.game.declare_attack(attacker)
+    assert t.game.declare_block(wall, attacker) is True and t.c(wall)["blocking"] == attacker
