@@ -678,3 +678,33 @@ def test_a_block_whose_can_block_listener_froze_the_blocker_is_not_made():
     attacker, wall = t.ring(0, "a"), t.ring(1, "wall")
     t.game.declare_attack(attacker)
     assert t.game.declare_block(wall, attacker) is True and t.c(wall)["blocking"] == attacker
+
+
+def test_only_an_able_character_joins_and_only_the_lead_of_an_attack_is_joined(table):
+    """docs/cfc-rules.md §7: a United Attack is a lead, then followers, each able to attack (in P's
+    ring, unfrozen, not fresh); a United Attack is joined (and blocked) through its lead.  Player 0 has
+    SP for a United Attack of three."""
+    g = table.game
+    table.p(0)["sp"] = 10
+    lead, follower, idle = table.ring(0, "grunt"), table.ring(0, "grunt"), table.ring(0, "grunt")
+    frozen = table.ring(0, "grunt", frozen=True)
+    g.declare_attack(lead)
+    g.join_attack(follower, lead)
+    assert [g.can_join(idle, lead), g.can_join(idle, follower), g.can_join(frozen, lead),
+            g.can_join(lead, idle)] == [True, False, False, False]
+
+
+def test_only_an_opposing_character_in_the_ring_blocks_and_only_a_lead(table):
+    """docs/cfc-rules.md §7, Blocking: the blocker is one of D's characters in the ring; a United
+    Attack is blocked through its lead.  Player 0 attacks with a United Attack of two; player 1's
+    character in the ring may block its lead only; a character in player 1's hand, or one of player
+    0's own, may not block."""
+    g = table.game
+    table.p(0)["sp"] = 5
+    lead, follower, own = table.ring(0, "grunt"), table.ring(0, "grunt"), table.ring(0, "big")
+    guard = table.ring(1, "big")
+    held = table.card(1, "big")
+    g.declare_attack(lead)
+    g.join_attack(follower, lead)
+    assert [g.able_to_block(guard, lead), g.able_to_block(guard, follower), g.able_to_block(held, lead),
+            g.able_to_block(own, lead)] == [True, False, False, False]
