@@ -653,7 +653,7 @@ class Engine(object):
             return True
         if eff.get("ask"):
             if not res.game.ask("yes_no", res.controller, [True, False], 1, 1, "Use %s?" % eff["cmd"], res.source):
-                return False
+                return False  # declined: the effect failed (run_chain reads it as a truth value)
         ok = self.commands.run_command(res, eff, S, restr)
         return ok is not False
 

@@ -578,3 +578,34 @@ def compile_rule_filters(text):
     r = rulescript.compile_text("[t]\ntarget = %s\naction = draw()\n" % text, cards=CARDS)
     assert r.ok, r.render()
     return r.rules["t"]["target"]["filters"]
+
+
+# ---------------------------------------------------------------------------- blind sample, seed 41
+def test_cards_and_players_are_equal_only_to_themselves(table):
+    """docs/language.md §8: ``==`` compares values; a card is one object of the table and a player one
+    seat, so each equals itself only: two cards of the same model are two cards, and a card never
+    equals a player."""
+    a = table.ring(0, "grunt")
+    table.ring(0, "grunt")
+    res = make_res(table, source=a)
+    assert run(res, "_v := [this == this, me == me, opp == opp, this == me, me == opp, "
+                    "me.ring.0 == this, me.ring.1 == this, me.ring.1 != this, this != this]") == [
+        True, True, True, False, False, True, False, True, False]
+
+
+@pytest.mark.parametrize("text,digits", [("'1000000000000000000'", 19), ("'-0012345678901234567890'", 22)])
+def test_int_of_a_text_of_more_than_18_significant_digits_is_rs511(res, text, digits):
+    """docs/runtime.md, Limits: ``int()`` of a string takes at most 18 significant digits, checked
+    before converting (RS511); the message quotes the argument as written and counts its digits
+    (leading zeros included, the sign not).  10^18 has 19; the second has 20 significant digits."""
+    e = err(res, "_v := int(%s)" % text)
+    assert e.code == "RS511"
+    assert e.message == ("int(): '%s' is out of range (%d digits; a rule's numbers stay between "
+                         "-999999999999999999 and 999999999999999999)" % (text, digits))
+
+
+def test_int_of_a_text_counts_only_significant_digits(res):
+    """docs/runtime.md, Limits: 18 *significant* digits: leading zeros do not count, so a text of 22
+    characters that is -1 converts, and so does the largest number of 18 digits."""
+    assert run(res, "_v := int('-0000000000000000000001')") == -1
+    assert run(res, "_v := int('+999999999999999999')") == 999999999999999999

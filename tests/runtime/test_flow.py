@@ -285,3 +285,52 @@ def test_turn_limit_is_a_draw():
     dec.answers = [lambda r: r["options"][-1]] * 100
     res = g.run()
     assert res == {"winner": None, "result": "draw", "reason": "turn limit (4 turns)", "turns": 4}
+
+
+def test_a_skipped_cleanup_still_clears_combat_but_ueot_effects_wait_for_the_next_cleanup():
+    """docs/cfc-rules.md §6: if the Cleanup phase is skipped, combat state is still cleared, but the
+    ``ueot`` and ``unac`` effects wait for the next Cleanup (of that player); §3: a member of a United
+    Attack is marked (its listeners suppressed) until the turn ends.  Player 0 attacks with a United
+    Attack of a grunt (500) and a ninja (300) and skips its Cleanup; player 1 cannot defend."""
+    g, dec = new_game()
+    g.setup()
+    st = g.state
+    a, b = _ring(g, 0, "grunt", 0), _ring(g, 0, "ninja", 1)
+    st["players"][0]["sp"] = 5
+    e = g.add_grant("pierce", a, card=a, until=restriction("ueot", 0))
+    g.skip_phase(0, "cleanup")
+    dec.answers = [{"do": "pass"}, {"do": "attack", "card": a}, {"do": "join", "card": b, "lead": a},
+                   {"do": "done"}]
+    g.play_turn()
+    assert dec.answers == [] and st["players"][1]["hp"] == 3000 - 800 and st["players"][0]["sp"] == 0
+    assert st["attacks"] == [] and st["players"][0]["skip"] == []
+    assert [(st["cards"][i]["attacking"], st["cards"][i]["ua"], st["cards"][i]["ua_member"], st["cards"][i]["frozen"])
+            for i in (a, b)] == [(False, None, False, True)] * 2
+    assert st["lasting"] == [e]                     # the ueot effect waits
+    dec.answers = [lambda r: r["options"][-1]] * 3   # pass, done
+    g.play_turn()                                   # player 1's Cleanup ends only its own
+    assert st["lasting"] == [e]
+    dec.answers = [lambda r: r["options"][-1]] * 3
+    g.play_turn()                                   # player 0's next Cleanup
+    assert st["lasting"] == []
+
+
+def test_a_skipped_activate_phase_leaves_frozen_characters_frozen_once():
+    """docs/cfc-rules.md §6: a phase on P's skip list is skipped once and taken off the list; the
+    Activate phase is where P's characters unfreeze and lose their fresh and used marks.  Player 0's
+    grunt is frozen, fresh and used, and player 0 skips its next Activate phase: after that turn the
+    grunt is still all three; after player 0's following turn it is none."""
+    g, dec = new_game()
+    g.setup()
+    st = g.state
+    a = _ring(g, 0, "grunt", 0, frozen=True, fresh=True, used=True)
+    g.skip_phase(0, "activate")
+    dec.answers = [lambda r: r["options"][-1]] * 3
+    g.play_turn()
+    assert st["players"][0]["skip"] == []
+    assert [st["cards"][a][k] for k in ("frozen", "fresh", "used")] == [True, True, True]
+    dec.answers = [lambda r: r["options"][-1]] * 3
+    g.play_turn()                                   # player 1
+    dec.answers = [lambda r: r["options"][-1]] * 3
+    g.play_turn()                                   # player 0 again: its Activate phase takes place
+    assert [st["cards"][a][k] for k in ("frozen", "fresh", "used")] == [False, False, False]

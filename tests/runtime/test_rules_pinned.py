@@ -14,7 +14,7 @@ from rulescript.runtime import expr
 from rulescript.runtime.engine import Engine
 from rulescript.runtime.errors import GameError
 from rulescript.runtime.ports import ListSink
-from rulescript.runtime.resolution import MAX_STEPS, Resolution, RuleError
+from rulescript.runtime.resolution import MAX_STEPS, Card, Player, Resolution, RuleError
 from rulescript.sim.deciders import ScriptedDecider
 from runtime_table import enter_ring
 
@@ -168,6 +168,169 @@ def test_the_active_players_listeners_run_first(active):
     assert (t.hp(0), t.hp(1)) == (3100, 3007)
     changed = [r["player"] for r in t.sink.records if r.get("stat") == "hp"]
     assert changed == ([0, 1] if active == 0 else [1, 0])
+
+
+@pytest.mark.parametrize("kept", ["nothing", "an action"])
+def test_a_listener_whose_section_a_reload_took_away_hears_nothing(kept):
+    """docs/runtime.md: a card's rules are the sections its ``rules`` names; ``rulescript play --watch``
+    puts edited rules in force at the next question (``Engine.replace_rules``), and they apply to the
+    cards already in play.  Both cards listen to ``~anyEndPhase~``; the reload drops the ally's
+    section (or leaves it an action only): the ally's listener no longer has an auto to run, the
+    foe's still gains 7 HP, and nothing is an error."""
+    t = RulesTable("[ally]\nauto = ~anyEndPhase~ hp(+100)\n[foe]\nauto = ~anyEndPhase~ hp(+7)\n")
+    t.ring(0, "ally")
+    t.ring(1, "foe")
+    text = "[foe]\nauto = ~anyEndPhase~ hp(+7)\n" + ("[ally]\naction = hp(+100)\n" if kept == "an action" else "")
+    reloaded = compile_text(text, "cfc", filename="t.ini", cards=MODELS, cache=None)
+    assert reloaded.ok, reloaded.render()
+    t.engine.replace_rules(reloaded.rules)
+    t.engine.fire(t.game, "endphase", 0)
+    assert (t.hp(0), t.hp(1)) == (3000, 3007) and not t.engine.errors
+
+
+@pytest.mark.parametrize("name", ["tgt", "prevTgt"])
+def test_reading_tgt_or_prevtgt_costs_a_step_per_card(name):
+    """docs/runtime.md, Limits: ``tgt``, ``prevTgt`` (like a pile read as a list) cost one step per
+    card.  Before the first statement ``prevTgt`` is the targets.  The action adds the number of
+    targets to player 0's HP, read from ``NAME`` or from ``me.hand`` (an empty pile).  With 4 opposing characters instead of 1, the rule reading
+    NAME spends exactly 3 steps more than the other one does (whatever else costs more with more
+    characters costs both the same)."""
+    def spent(expr_text, chars):
+        t = RulesTable("[src]\ntarget = characters@oppRing\naction = hp(+1 + len(%s)) to(me)\n" % expr_text)
+        src = t.ring(0, "src")
+        for m in ("a", "b", "c", "d")[:chars]:
+            t.ring(1, m)
+        assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+        assert t.hp(0) == 3001 + (chars if expr_text == name else 0)
+        return MAX_STEPS - t.engine._budget[0]
+
+    plain = spent("me.hand", 4) - spent("me.hand", 1)
+    assert spent(name, 4) - spent(name, 1) == plain + 3
+
+
+@pytest.mark.parametrize("atom,kept", [
+    ("bp<500", ["tiny"]), ("bp<=500", ["tiny", "foe"]), ("bp>500", ["wall"]), ("bp>=500", ["foe", "wall"]),
+    ("bp==500", ["foe"]), ("bp=500", ["foe"]), ("bp!=500", ["tiny", "wall"]), ("-bp<500", ["foe", "wall"]),
+    ("bp>-1", ["tiny", "foe", "wall"]), ("bp<1", []),
+])
+def test_a_stat_comparison_in_a_block_keeps_the_candidates_it_holds_for(atom, kept):
+    """docs/language.md 4.3: ``bp`` *op* *n* is true for a character whose current BP compares so with
+    n (op ``==``/``=``, ``!=``, ``<``, ``<=``, ``>``, ``>=``, n signed), ``-`` negates the atom.  Player
+    1's ring holds tiny (1 BP), foe (500) and wall (1500), in slot order."""
+    t = RulesTable("[src]\ntarget = characters[%s]@oppRing\naction = damage(100)\n" % atom)
+    src = t.ring(0, "src")
+    names = {t.ring(1, m): m for m in ("tiny", "foe", "wall")}
+    assert [names[v.iid] for v in t.engine.action_targets(t.game, src)] == kept
+
+
+def test_a_player_stat_comparison_tests_each_players_own_value():
+    """docs/language.md 4.3: ``hp`` *op* *n* is a player's HP, ``sp`` a player's SP.  Player 0 has
+    2500 HP and 4 SP, player 1 3000 HP and 0 SP."""
+    t = RulesTable("[src]\ntarget = players[hp<3000]\naction = hp(+1)\n[ally]\ntarget = players[sp>=4]\n"
+                   "action = hp(+1)\n[foe]\ntarget = players[hp>2500 & sp<=0]\naction = hp(+1)\n")
+    g = t.game
+    g.state["players"][0]["hp"], g.state["players"][0]["sp"] = 2500, 4
+    g.state["players"][1]["sp"] = 0
+    got = [[v.idx for v in t.engine.action_targets(g, t.ring(0, m))] for m in ("src", "ally", "foe")]
+    assert got == [[0], [0], [1]]
+
+
+def _profile_with_keys(tmp_path):
+    """The CFC profile with rule keys of its own (docs/ir.md ``keys``; the werewolf profile has such)."""
+    text = (ROOT / "rulescript" / "games" / "cfc" / "profile.yaml").read_text(encoding="utf-8")
+    assert "rule_keys:" not in text
+    profile = tmp_path / "profile.yaml"
+    profile.write_text(text + "\nrule_keys:\n  bonus: {kind: expr, repeat: true, doc: a}\n"
+                       "  limit: {kind: expr, doc: b}\n  pick: {kind: filter, doc: c}\n", encoding="utf-8")
+    return profile
+
+
+def test_a_hosts_expression_rule_keys_are_evaluated_for_the_card_and_an_error_gives_false(tmp_path):
+    """docs/runtime.md, services for other games: ``key_values(game, iid, rule_id, key, tgt)`` gives the
+    values of an expression-valued rule key of the card's rule ``rule_id``, one per occurrence of a
+    repeating key, with ``tgt`` as the rule targets; a rule error is recorded and gives False.  The card
+    holds the sections src, ally and foe (no rule key); player 0 has 3000 HP and 4 SP, player 1 3000 HP."""
+    t = RulesTable("[src]\nbonus = tgt.0.hp + 1\nbonus = 7\naction = hp(+1)\n"
+                   "[ally]\nlimit = me.sp * 2\naction = hp(+2)\n[foe]\naction = hp(+3)\n",
+                   profile=_profile_with_keys(tmp_path))
+    src = t.ring(0, "src")
+    t.c(src)["rules"] = ["src", "ally", "foe"]
+    t.game.state["players"][0]["sp"] = 4
+    e = t.engine
+    assert e.key_values(t.game, src, "src", "bonus", [Player(1)]) == [3001, 7]
+    assert e.key_values(t.game, src, "ALLY", "limit") == [8]        # one value, as a list; the id in any case
+    assert e.key_values(t.game, src, "ally", "bonus") == []         # a key that rule lacks
+    assert e.key_values(t.game, src, "wall", "limit") == []         # a rule the card lacks
+    assert e.key_values(t.game, src, "foe", "limit") == []          # a rule without any rule key
+    assert not e.errors and t.game.state["players"][0]["sp"] == 4
+    assert e.key_values(t.game, src, "src", "bonus") == [False, 7]   # no targets: tgt.0 is RS501
+    [err] = e.errors
+    assert (err["code"], err["line"], err["col"], err["card"], err["why"]) == ("RS501", 2, 9, [src, "src"], "query")
+
+
+def test_a_hosts_filter_rule_key_is_resolved_silently_for_the_first_rule_that_has_it(tmp_path):
+    """docs/runtime.md: ``key_targets(game, iid, key)`` gives the objects a filter-valued rule key of
+    the card selects, resolved silently (no decision even where a target would be chosen), for the first
+    of its rules that has the key; [] when none has it.  The card's first section, src, has no rule
+    key at all."""
+    t = RulesTable("[src]\naction = hp(+1)\n[ally]\npick = character@oppRing\naction = hp(+2)\n"
+                   "[foe]\npick = characters@myRing\naction = hp(+3)\n", profile=_profile_with_keys(tmp_path))
+    src = t.ring(0, "src")
+    t.c(src)["rules"] = ["src", "ally", "foe"]
+    other = t.ring(0, "a")
+    f1, f2 = t.ring(1, "b"), t.ring(1, "c")
+    assert t.engine.key_targets(t.game, src, "pick") == [Card(f1), Card(f2)]
+    t.c(src)["rules"] = ["src", "foe", "ally"]
+    assert t.engine.key_targets(t.game, src, "pick") == [Card(src), Card(other)]
+    t.c(src)["rules"] = ["src"]
+    assert t.engine.key_targets(t.game, src, "pick") == []
+    assert not t.engine.errors
+
+
+@pytest.mark.parametrize("decl,kind,shown", [
+    ("_a := this", "a card", "card #1"),
+    ("_a := opp", "a player", "player 2"),
+    ("_a := [[[[[1]]]], [this, me], 'x']", "a list", [[[["[...]"]]], ["card #1", "player 1"], "x"]),
+    ("_s0 := '0123456789abcdef'; _s1 := _s0 + _s0; _s2 := _s1 + _s1; _s3 := _s2 + _s2; _a := _s3 + _s3",
+     "a string", "0123456789abcdef" * 12 + "01234..." + " (256 characters)"),
+    ("_s0 := '0123456789'; _s1 := _s0 + _s0; _s2 := _s1 + _s1 + _s0; _s3 := _s2 + _s2; _a := _s3 + _s3",
+     "a string", "0123456789" * 20),
+    ("_a := [%s]" % ", ".join(str(i) for i in range(20)), "a list", list(range(20))),
+    ("_a := [%s]" % ", ".join(str(i) for i in range(21)), "a list", list(range(20)) + ["... 1 more"]),
+])
+def test_a_rule_errors_record_shows_its_values_as_plain_short_data(decl, kind, shown):
+    """docs/runtime.md: a rule error is recorded with the values of its operands, as plain data: a card
+    as ``card #iid``, a player as ``player N`` (seats 1 and 2), a list element by element but not
+    deeper than four lists and its first 20 elements (then how many more), a text of more than 200
+    characters cut to 197 and '...' with its length (one of 200 stays whole).
+    Adding 1 to any of them is RS504, whose message names the kind of the operand."""
+    t = RulesTable("[src]\nvars = %s; _x := _a + 1\naction = hp(+1)\n" % decl)
+    src = t.ring(0, "src")
+    assert src == 1
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    assert err["code"] == "RS504" and err["message"] == "cannot apply '+' to %s and a number in '_a + 1'" % kind
+    assert err["values"] == [["_a", shown], ["1", 1]]
+
+
+@pytest.mark.parametrize("tag_len", [3, 298, 299])
+def test_an_exception_inside_a_resolution_is_rs530_with_its_text_cut_at_300_characters(tag_len):
+    """docs/language.md RS530: an exception that is not a rule error, inside a resolution, is an engine
+    error located at the rule's section; the state is restored and play goes on.  IR the compiler never
+    writes (an unknown expression tag, as a damaged IR file would hold) makes the evaluator fail with a
+    KeyError, whose text is the tag in quotes: 300 characters are shown whole, 301 cut to 297 and '...'."""
+    t = RulesTable("[src]\nvars = _x := 1\naction = hp(+100)\n")
+    tag = "k" * tag_len
+    t.engine.rules["src"]["vars"][0][1]["e"] = [tag, 1]
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    shown = {3: "'kkk'", 298: "'" + "k" * 298 + "'", 299: "'" + "k" * 296 + "..."}[tag_len]
+    assert (err["code"], err["file"], err["line"], err["col"], err["card"]) == ("RS530", "t.ini", 1, 2, [src, "src"])
+    assert err["message"] == "engine error while resolving src: KeyError: " + shown
+    assert err["values"] == [["exception", "KeyError"]]
+    assert t.engine.resolve_action(t.game, src, "trigger") is False       # the game goes on: the same error again
+    assert len(t.engine.errors) == 2
 
 
 # ---------------------------------------------------------------------------- CFC
@@ -372,3 +535,176 @@ def test_a_player_left_with_no_attacker_after_the_table_is_cleared_is_not_asked_
     assert g.phase_attack(0) is True
     assert t.c(spell)["zone"] == "discards" and g.any_able_to_attack(0) is False
     assert g.state["attacks"] == [] and not t.engine.errors
+
+
+def test_the_attack_declaration_joins_only_what_the_sp_pays_and_cancels_a_follower_alone(table):
+    """docs/cfc-rules.md §7 and §12 (``choose_attack``): P attacks with a character, adds one to the
+    United Attack (the lead first), cancels an attack, or finishes; a character may join only if P
+    could pay the United Attack of the new size (5 SP per follower, §5), and cancelling a follower
+    takes only it out.  Player 0 has three grunts (slots 0-2) and 5 SP: a United Attack of two, never
+    of three."""
+    g = table.game
+    a, b, c = (table.ring(0, "grunt") for _ in range(3))
+    table.p(0)["sp"] = 5
+    attack, done = (lambda i: {"do": "attack", "card": i}), {"do": "done"}
+    join, cancel = (lambda i: {"do": "join", "card": i, "lead": a}), (lambda i: {"do": "cancel", "card": i})
+    table.decider.answers = [attack(a), join(b), attack(c), cancel(b), done]
+    g.declare_attacks(0)
+    assert [r["options"] for r in table.decider.requests] == [
+        [attack(a), attack(b), attack(c), done],
+        [attack(b), attack(c), join(b), join(c), cancel(a), done],
+        [attack(c), cancel(a), cancel(b), done],                   # a third member would cost 10 SP
+        [cancel(a), cancel(b), cancel(c), done],
+        # two solo attacks again: b may join either of them (one United Attack at a time)
+        [attack(b), join(b), {"do": "join", "card": b, "lead": c}, cancel(a), cancel(c), done]]
+    assert g.state["attacks"] == [{"lead": a, "followers": [], "blocker": None},
+                                  {"lead": c, "followers": [], "blocker": None}]
+    assert [(table.c(i)["attacking"], table.c(i)["ua"]) for i in (a, b, c)] == [
+        (True, None), (False, None), (True, None)]
+    assert table.p(0)["sp"] == 5                                 # nothing is paid while declaring
+
+
+def test_the_defense_declaration_blocks_withdraws_and_blocks_again(table):
+    """docs/cfc-rules.md §7 Blocking and §12 (``choose_defense``): D blocks (blocker and attack),
+    withdraws a block, or passes; one blocker per attack, one attack per blocker.  Player 0 attacks
+    with grunts in slots 0 and 1; player 1 has two bigs.  D blocks the first attack with its first big,
+    withdraws it, blocks it with the second, then the other attack with the first."""
+    g = table.game
+    a, c = table.ring(0, "grunt"), table.ring(0, "grunt")
+    w1, w2 = table.ring(1, "big"), table.ring(1, "big")
+    g.declare_attack(a)
+    g.declare_attack(c)
+    block = lambda w, lead: {"do": "block", "card": w, "attack": lead}   # noqa: E731
+    withdraw, done = (lambda w: {"do": "withdraw", "card": w}), {"do": "pass"}
+    table.decider.answers = [block(w1, a), withdraw(w1), block(w2, a), block(w1, c), done]
+    g.declare_defense(1)
+    everything = [block(w1, a), block(w1, c), block(w2, a), block(w2, c), done]
+    assert [r["options"] for r in table.decider.requests] == [
+        everything,
+        [block(w2, c), withdraw(w1), done],
+        everything,
+        [block(w1, c), withdraw(w2), done],
+        [withdraw(w1), withdraw(w2), done]]
+    assert g.state["attacks"] == [{"lead": a, "followers": [], "blocker": w2},
+                                  {"lead": c, "followers": [], "blocker": w1}]
+    assert [table.c(w)["blocking"] for w in (w1, w2)] == [c, a]
+
+
+def test_a_card_created_at_a_position_of_a_pile_lies_there(table):
+    """docs/runtime.md / docs/scenarios.md: a host builds a table with the game's ``create_card(model,
+    owner, zone, pos=None)``: without a position the card goes at the end of the pile, with one it is
+    inserted there (the deck's top is position 0, docs/language.md 4.4)."""
+    g = table.game
+    first = g.create_card("grunt", 0, "deck")
+    last = g.create_card("ninja", 0, "deck")
+    top = g.create_card("big", 0, "deck", pos=0)
+    middle = g.create_card("tiny", 0, "deck", pos=2)
+    assert table.p(0)["deck"] == [top, first, middle, last]
+    assert [table.c(i)["zone"] for i in (top, middle)] == ["deck", "deck"]
+
+
+@pytest.mark.parametrize("action", [
+    "steal() to(opp)",                                      # no card to steal from
+    "steal(character@oppDiscards) to(character@oppRing)",   # the receiver filter finds nothing
+    "steal(character@oppRing) to(character@oppRing)",       # the receiver is the first target itself
+    "steal() to(this)",                                     # the source steals from itself
+    "steal() to(^character@myRing)",                       # the first target has no rules
+    "swapAbilities() to(character@oppRing)",                # one card: nothing to exchange
+    "copyAbility(this) to(this)",                           # a card copying itself
+])
+def test_a_rules_command_with_nothing_to_move_changes_nothing_and_succeeds(action):
+    """docs/language.md 6.2 and 6.5: ``steal([filter])``: the receiver (the source, or the card the
+    filter chooses) copies the first target's rules, which the first target then loses; copying from a
+    card without rules does nothing; ``swapAbilities()`` exchanges the rules of the first two targets.
+    With no card to steal from, no receiver, a receiver that is the first target, a first target
+    without rules, or one card to swap, no card's rules change, and the command succeeds: the ``&&``
+    after it runs (5.6), on the statement's targets (player 0's cards, or player 1 for ``opp``)."""
+    t = RulesTable("[src]\naction = %s && hp(+100)\n[foe]\nauto = ~anyEndPhase~ hp(+7)\n" % action)
+    src, plain = t.ring(0, "src"), t.ring(0, "a")
+    foe = t.ring(1, "foe")
+    before = [(t.c(i)["rules"], t.c(i)["ability"]) for i in (src, plain, foe)]
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert (t.hp(0), t.hp(1)) == ((3000, 3100) if "(opp)" in action else (3100, 3000))
+    assert [(t.c(i)["rules"], t.c(i)["ability"]) for i in (src, plain, foe)] == before
+
+
+def test_a_discard_cost_of_the_whole_hand_asks_nothing():
+    """docs/cfc-rules.md §12: ``choose_targets`` is asked for cost cards only when there is a real
+    choice; docs/language.md: ``{D(n)}`` discards n cards of the hand.  Player 0 holds exactly two
+    cards: paying ``{D(2)}`` discards both without a question (no answer is scripted), then the
+    action gives 100 HP.  With three cards the player is asked which two."""
+    t = RulesTable("[src]\naction = {D(2)}: hp(+100)\n")
+    src = t.ring(0, "src")
+    hand = [t.game.create_card(m, 0, "hand") for m in ("a", "b")]
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.game.state["players"][0]["hand"] == [] and [t.c(i)["zone"] for i in hand] == ["discards"] * 2
+    assert t.hp(0) == 3100
+    t = RulesTable("[src]\naction = {D(2)}: hp(+100)\n")
+    src = t.ring(0, "src")
+    hand = [t.game.create_card(m, 0, "hand") for m in ("a", "b", "c")]
+    t.game.decider.answers = [[hand[0], hand[2]]]
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.game.state["players"][0]["hand"] == [hand[1]] and t.hp(0) == 3100
+
+
+def test_a_run_time_error_quotes_an_element_read_inside_a_condition_as_written():
+    """docs/language.md §8: ``list.N`` reads element N; a run-time error quotes the expression as
+    written.  ``[1, 2].0 > 5`` is false, the ``if`` gives nil, and reading ``.hp`` of nil is RS502,
+    whose message quotes the condition with its element read."""
+    t = RulesTable("[src]\naction = hp(+(me if [1, 2].0 > 5 else nil).hp)\n")
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    assert (err["code"], err["message"]) == ("RS502", "attribute 'hp' of nil ('me if [1, 2].0 > 5 else nil' is nil)")
+
+
+def test_a_block_whose_can_block_listener_froze_the_blocker_is_not_made():
+    """docs/language.md 7.6: ``canBlock`` is asked when a block is declared, and a listener resolves
+    normally (its verdict true when it ran to the end); docs/cfc-rules.md §7: a blocker is unfrozen.
+    Player 0's attacker freezes the would-be blocker from its ``?oppCanBlock?`` listener: the verdict
+    does not refuse the block, but the blocker can no longer block, so no block is made."""
+    t = RulesTable("[a]\nauto = ?oppCanBlock? freeze() to(blocker)\n")
+    g = t.game
+    attacker, wall = t.ring(0, "a"), t.ring(1, "wall")
+    g.declare_attack(attacker)
+    assert g.defense_options(1) == [{"do": "block", "card": wall, "attack": attacker}, {"do": "pass"}]
+    assert t.c(wall)["frozen"] is False                  # offering the block left no trace
+    assert g.declare_block(wall, attacker) is False and not t.engine.errors
+    assert t.c(wall)["frozen"] is True and t.c(wall)["blocking"] is None
+    assert g.state["attacks"] == [{"lead": attacker, "followers": [], "blocker": None}]
+    said = [r for r in t.sink.records if r["type"] == "message"]
+    assert said == [{"type": "message", "text": "block no longer possible", "card": wall, "lead": attacker}]
+    t = RulesTable("[a]\nauto = ?oppCanBlock? hp(+1)\n")       # a listener that leaves the blocker be
+    attacker, wall = t.ring(0, "a"), t.ring(1, "wall")
+    t.game.declare_attack(attacker)
+    assert t.game.declare_block(wall, attacker) is True and t.c(wall)["blocking"] == attacker
+
+
+def test_only_an_able_character_joins_and_only_the_lead_of_an_attack_is_joined(table):
+    """docs/cfc-rules.md §7: a United Attack is a lead, then followers, each able to attack (in P's
+    ring, unfrozen, not fresh); a United Attack is joined (and blocked) through its lead.  Player 0 has
+    SP for a United Attack of three."""
+    g = table.game
+    table.p(0)["sp"] = 10
+    lead, follower, idle = table.ring(0, "grunt"), table.ring(0, "grunt"), table.ring(0, "grunt")
+    frozen = table.ring(0, "grunt", frozen=True)
+    g.declare_attack(lead)
+    g.join_attack(follower, lead)
+    assert [g.can_join(idle, lead), g.can_join(idle, follower), g.can_join(frozen, lead),
+            g.can_join(lead, idle)] == [True, False, False, False]
+
+
+def test_only_an_opposing_character_in_the_ring_blocks_and_only_a_lead(table):
+    """docs/cfc-rules.md §7, Blocking: the blocker is one of D's characters in the ring; a United
+    Attack is blocked through its lead.  Player 0 attacks with a United Attack of two; player 1's
+    character in the ring may block its lead only; a character in player 1's hand, or one of player
+    0's own, may not block."""
+    g = table.game
+    table.p(0)["sp"] = 5
+    lead, follower, own = table.ring(0, "grunt"), table.ring(0, "grunt"), table.ring(0, "big")
+    guard = table.ring(1, "big")
+    held = table.card(1, "big")
+    g.declare_attack(lead)
+    g.join_attack(follower, lead)
+    assert [g.able_to_block(guard, lead), g.able_to_block(guard, follower), g.able_to_block(held, lead),
+            g.able_to_block(own, lead)] == [True, False, False, False]

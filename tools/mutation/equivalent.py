@@ -86,4 +86,31 @@ EQUIVALENT: dict[str, str] = {
         "_check_element_names: only an argument whose IR is a literal text gets here, and the IR of every "
         "expression carries its position (ExprCompiler.root: \"at\" is [line, col, end_col]), so the default "
         "position is never used",
+    "rulescript/runtime/engine.py | return found[0] if found else None | 27: found -> False":
+        "Engine.rule_of is called nowhere (no module of the project, no test, no host or game: they all use "
+        "rules_of, docs/runtime.md), so a change inside it cannot change what the program does",
+    "rulescript/runtime/engine.py | return False  # declined: the effect failed (run_chain reads it as a truth "
+    "value) | 23: False -> None":
+        "Engine._effect (a declined `ask` effect): its result is read only by run_chain, as `not last` and "
+        "`if last`, where None and False are alike; run_chain's own result is read by no caller (Engine._body, "
+        "CFC's each and the werewolf game's each ignore it)",
+    'rulescript/runtime/engine.py | if "ability" in node and "sign" in node: | 15: "ability" in node and "sign" in '
+    'node -> "ability" in node':
+        "_pure_auto: in the IR of a statement only an ability effect has the key 'ability', and it always has "
+        "'sign' too (docs/ir.md: {\"ability\": name, \"sign\": \"+\" | \"-\", \"at\": [...]}, made only by "
+        "RuleCompiler._ability_effect), so the two tests are true together",
+    'rulescript/games/cfc/flow.py | if c["ua_member"]: | 15: c["ua_member"] -> True':
+        "CfcGame._end_turn_marks: the test only skips setting ua_member to False on a card where it is "
+        "already False; setting it on every card leaves the same state",
+    "rulescript/runtime/engine.py | if _expr.is_number(value) and not -_expr.MAX_INT <= value <= _expr.MAX_INT: | 7: "
+    "_expr.is_number(value) and not -_expr.MAX_INT <= value <= _expr.MAX_INT -> _expr.is_number(value)":
+        "engine._show: expr._short_number gives a float and an int within the limits back unchanged, so "
+        "passing every number through it shows the same value as returning it as it is",
+    'rulescript/runtime/engine.py | return "action" | 11: "action" -> None':
+        "engine._default_label: every action the compiler accepts has an effect in one of its branches (an "
+        "action needs a command, and a condition-only statement is refused in an action, RS403), so the "
+        "loop always returns before this line",
+    "rulescript/runtime/expr.py | return None if res.source is None else Card(res.source) | 19: res.source is None -> False":
+        "expr._name_this: the engine makes every Resolution with the iid of a card (a listener's source, the "
+        "card activated, the card a host queries), so res.source is never None in the program",
 }
