@@ -496,3 +496,149 @@ def test_an_ability_without_succession_skips_the_day_after_its_use(table, silenc
     game.run(stop_at=("night", 5))
     assert judge.offered == offered
     assert all(p["alive"] for p in game.state["players"])  # nobody voted, nobody hunted
+
+
+# ---------------------------------------------------------------------------- loyalty, host information, host commands
+
+@pytest.mark.parametrize("team", ["werewolves", "villagers"])
+def test_a_loyal_player_resists_an_alignment_change_so_the_command_fails(tmp_path, team):
+    """docs/werewolf.md (Role changes): loyalty to a team refuses a change away from it;
+    docs/language.md 5.6: a command that did nothing failed, so ``a || b`` runs b.  The Prophet (a
+    villager, seat 2) swears loyalty to the villagers, then is changed to the werewolves: refused, it
+    stays a villager and learns 'stayed loyal'.  A change to the team it already
+    has changes nothing: it fails too."""
+    table = _with_prophet_rule(tmp_path, "~starting~ loyalty(alignment, 'villagers') to(me) ; "
+                                         "alignmentChange('%s') to(me) || learn('stayed loyal')" % team)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    prophet = game.state["players"][2]
+    assert prophet["team"] == "villagers" and prophet["learned"] == ["stayed loyal"]
+
+
+@pytest.mark.parametrize("role, changed", [("werewolf", False), ("seer", True)])
+def test_a_loyal_player_keeps_a_role_of_another_team_but_takes_one_of_its_own(tmp_path, role, changed):
+    """As above for ``Role Change``: a role of another team would move the loyal Prophet off the
+    villagers, so it is refused (the Prophet keeps its role and learns 'refused'); the Seer's role is a
+    villagers' role, so the change is made (and the command succeeded: nothing learned)."""
+    table = _with_prophet_rule(tmp_path, "~starting~ loyalty(alignment, 'villagers') to(me) ; "
+                                         "roleChange('%s') to(me) || learn('refused')" % role)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    prophet = game.state["players"][2]
+    assert game.card(prophet["role"])["model"] == (role if changed else "prophet")
+    assert prophet["team"] == "villagers"
+    assert prophet["learned"] == ([] if changed else ["refused"])
+
+
+def test_a_role_without_a_class_is_counted_by_its_category_in_the_partial_role_list(tmp_path):
+    """docs/werewolf.md (Host information): ``%PartialRoleList%`` the host did not set is the dealt roles
+    counted by class and category, sorted.  A role without a class (WWRF's header may leave it out; here
+    the Villager's ``class:`` is taken out of cards.yaml) is counted by its category alone and sorts
+    first.  Dealt: 3 Villagers (Miscellaneous), the Werewolf (Werewolf Killing), the Seer (Townsfolk
+    Investigative), the Town Crier (Townsfolk Miscellaneous)."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    cards = game_dir / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    villager = "- id: villager\n  name: Villager\n  type: role\n  class: Townsfolk\n"
+    assert text.count(villager) == 1
+    cards.write_text(text.replace(villager, "- id: villager\n  name: Villager\n  type: role\n"), encoding="utf-8")
+    game, _sink = _game(load_wolf_table(game_dir))
+    assert game.host_info("PartialRoleList") == (
+        "3 Miscellaneous, 1 Townsfolk Investigative, 1 Townsfolk Miscellaneous, 1 Werewolf Killing")
+
+
+def test_a_host_command_answered_to_self_is_told_to_the_player_whose_rule_asked(tmp_path):
+    """docs/werewolf.md: ``execute(listalive, 'l')`` reveals the host's answer in the location, and
+    ``reveal(text, 'self')`` tells the owner of the rule (a group's own channel from a group).  So the
+    answer of ``execute(listalive, 'self')`` goes to the Prophet (seat 2) who asked, like a reveal to
+    itself: after seat 3 ("Player 4") dies, the living are players 1, 2, 3 and 5; nobody else learns it."""
+    table = _with_prophet_rule(tmp_path, "~death~ execute(listalive, 'self')")
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.die(3, "kill")
+    answer = "Player 1, Player 2, Player 3, Player 5"
+    assert game.state["players"][2]["learned"] == [answer]
+    assert [p["idx"] for p in game.state["players"] if answer in p["learned"]] == [2]
+    assert [(r["player"], r["text"]) for r in sink.of("learn")] == [(2, answer)]
+
+
+def test_a_reveal_to_self_by_an_element_of_nobody_goes_to_its_groups_channel(table):
+    """``reveal(text, 'self')`` from a group (an element of nobody: no seat, or the narrator's -1) is
+    said in the group's own channel: the pack's members (the werewolf, seat 1) learn it, the record
+    names them."""
+    game, sink = _game(table)
+    pack = game.state["groups"]["werewolf-pack"]["card"]
+    game.reveal("self", "the moon is full", pack, None)
+    game.reveal("self", "the moon is new", pack, -1)
+    assert game.state["players"][1]["learned"] == ["the moon is full", "the moon is new"]
+    assert [(r["where"], r["to"]) for r in sink.of("reveal")] == [("werewolf-pack", [1])] * 2
+
+
+@pytest.mark.parametrize("member, learned", [(0, []), (3, []), (None, ["nobody left"])])
+def test_removing_several_players_from_a_group_succeeds_if_one_of_them_was_in_it(tmp_path, member, learned):
+    """docs/werewolf.md: ``Remove P from #G`` is ``leave('g') to(P)``; docs/language.md 5.6: the command
+    succeeded when it did something, else it failed and ``||`` runs.  Villagers at seats 0 and 3; one of
+    them (or neither) is put in the pack; when the Seer dies the Prophet (seat 2) removes both villagers
+    from the pack: whichever comes last among the targets, one removal is a success."""
+    table = _with_prophet_rule(tmp_path, "~death~ leave('werewolf-pack') to(players::where('role=villager')) "
+                                         "|| learn('nobody left')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    st = game.state
+    if member is not None:
+        game.join_group(member, "werewolf-pack", _role(game, 1), "persistent")
+    game.die(4, "kill")
+    assert st["groups"]["werewolf-pack"]["members"] == [1]
+    assert st["players"][2]["learned"] == learned
+
+
+@pytest.mark.parametrize("index, shown", [
+    (1, ["x", "b", "c"]), (3, ["a", "b", "x"]),      # value n counts from 1; the last one is 3
+    (0, ["a", "b", "c"]), (4, ["a", "b", "c"]),      # no value 0, no value 4: the display is unchanged
+])
+def test_updating_a_display_sets_its_value_n_counted_from_1(tmp_path, index, shown):
+    """docs/werewolf.md: ``Display `D` (a, b)`` is ``display('d', 'a, b')`` (the owner sees it), ``Update `D`
+    value `n` to `v` `` is ``updateDisplay('d', n, 'v')``.  The Prophet (seat 2) shows ``a, b, c``, then
+    sets value ``index`` to ``x``; a display the Prophet never showed is not made by an update."""
+    table = _with_prophet_rule(tmp_path, "~starting~ display('omens', 'a, b, c') ; updateDisplay('omens', %d, 'x') "
+                                         "; updateDisplay('signs', 1, 'x')" % index)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    assert game.state["displays"] == {"2:omens": shown}
+
+
+@pytest.mark.parametrize("fate, runs", [
+    (None, False),           # alive: not a ghost
+    ("ghostly", False),      # alive with the Ghostly attribute: still alive, not a ghost
+    ("kill", False),         # dead, not banished: a dead player, not a ghost
+    ("banish", True),        # banished: a ghost (the game has the Ghostly attribute)
+])
+def test_a_rule_with_status_ghostly_runs_only_for_a_ghost(tmp_path, fate, runs):
+    """docs/werewolf.md: WWRF ``Status: Ghostly`` (``status = ghostly``): the rule runs only while its owner
+    is ghostly, that is dead as a ghost (a banished player is a ghost when the book has a ``Ghostly``
+    attribute; cards/werewolf has).  The Prophet (seat 2) learns the day at each day's start."""
+    table = _with_prophet_rule(tmp_path, "~startday~ learn('day ' + str(day))\nstatus = ghostly")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    if fate == "ghostly":
+        assert game.apply_attribute(2, "ghostly", _role(game, 4), "persistent") is True
+    elif fate is not None:
+        game.die(2, fate)
+    game.play_phase("day")
+    assert game.state["players"][2]["learned"] == (["day 0"] if runs else [])
+
+
+@pytest.mark.parametrize("trigger, temporal, learned", [
+    ("startnight", "night", ["Night 1", "Night 2"]),
+    ("startnight", "day", []),                       # a day's limit never lets a night's trigger run
+    ("startday", "day 1+", ["Day 1", "Day 2"]),
+    ("startday", "night 1+", []),                    # nor a night's limit a day's (night 1 and 2 have passed)
+    ("startday", "day 1", ["Day 1"]),                # a number without + is that phase alone
+    ("startnight", "night 2", ["Night 2"]),
+    ("startday", "day 2+", ["Day 2"]),
+])
+def test_a_temporal_limit_names_the_kind_of_phase_the_rule_runs_in(tmp_path, trigger, temporal, learned):
+    """WWRF ``Temporal: Night``, ``Temporal: Day 1+`` (docs/werewolf.md: ``temporal = night``, ``day 1+``):
+    the rule runs only in phases of that kind (from that number on).  The Prophet (seat 2) learns the
+    phase's name when the trigger fires (besides what its prayers tell it); the game plays day 0, night 1,
+    day 1, night 2, day 2."""
+    table = _with_prophet_rule(tmp_path, "~%s~ learn(phasename)\ntemporal = %s" % (trigger, temporal))
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    for kind in ("day", "night", "day", "night", "day"):
+        game.play_phase(kind)
+    assert [t for t in game.state["players"][2]["learned"] if t.startswith(("Day ", "Night "))] == learned
