@@ -642,3 +642,81 @@ def test_a_temporal_limit_names_the_kind_of_phase_the_rule_runs_in(tmp_path, tri
     for kind in ("day", "night", "day", "night", "day"):
         game.play_phase(kind)
     assert [t for t in game.state["players"][2]["learned"] if t.startswith(("Day ", "Night "))] == learned
+
+
+@pytest.mark.parametrize("to, players", [
+    ("seer", [4]),                 # a role: its living holder (seat 4)
+    ("villager", [0, 5]),          # the living villagers: seat 3 is dead
+    ("ghostly", [1]),              # an attribute: the living players who have it
+    ("village-square", None),      # a location: no players named
+])
+def test_a_whisper_to_a_role_or_an_attribute_reaches_its_living_holders(tmp_path, to, players):
+    """docs/werewolf.md: ``Whisper to L as N`` is ``whisper('l', 'N')``, a connection the host carries;
+    ``Whisper to `Role` `` (or an attribute) reaches that role's holders now: the record's ``players``.
+    Villagers at seats 0, 3 and 5 (3 dies first), the Seer at 4; the werewolf (seat 1) has the Ghostly
+    attribute.  On seat 3's death the Prophet (seat 2) whispers to ``to`` as 'Omen'."""
+    table = _with_prophet_rule(tmp_path, "~death~ whisper('%s', 'Omen')" % to)
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    assert game.apply_attribute(1, "ghostly", _role(game, 4), "persistent") is True
+    game.die(3, "kill")
+    whispers = sink.of("whisper")
+    assert [(r["player"], r["to"], r["as"]) for r in whispers] == [(2, to, "Omen")]
+    assert whispers[0].get("players") == players
+
+
+class Offers:
+    """Declines every ability and records (seat, prompt) of each one offered; nobody votes."""
+
+    def __init__(self):
+        self.offered = []
+
+    def decide(self, req):
+        if req["kind"] == "use_ability":
+            self.offered.append((req["player"], req["prompt"]))
+        return None
+
+
+def test_after_a_role_switch_each_player_is_offered_the_actions_of_the_role_they_now_hold(table):
+    """WWRF ``Switch`` (``switch() to(P)``): two players exchange role cards.  The Prophet (seat 2) and the
+    Seer (seat 4) both act at night (``immediate night``: prophet.name, seer.divine).  Offered the night's
+    actions, then (after a change of the table, an attribute put on seat 0) switched, seat 2 is offered
+    the Seer's action and seat 4 the Prophet's."""
+    offers = Offers()
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"], offers)
+    game.play_phase("day")
+    game.play_phase("night")
+    game.offer_actions("immediate night")
+    assert sorted(offers.offered[-2:]) == [(2, "prophet.name"), (4, "seer.divine")]
+    offers.offered[:] = []
+    assert game.apply_attribute(0, "ghostly", _role(game, 4), "persistent") is True
+    game.switch_roles(2, 4)
+    game.offer_actions("immediate night")
+    assert sorted(offers.offered) == [(2, "seer.divine"), (4, "prophet.name")]
+
+
+class Naming:
+    """Answers the Prophet's night prayer (prophet.name) with ``role``; declines the rest, nobody votes."""
+
+    def __init__(self, role):
+        self.role = role
+
+    def decide(self, req):
+        if req["kind"] == "use_ability" and req["prompt"] == "prophet.name":
+            assert self.role in req["options"], req["options"]
+            return self.role
+        return None
+
+
+def test_an_action_listener_hears_the_type_and_subtype_of_the_ability_used(tmp_path):
+    """docs/werewolf.md: ``On Action [F]`` is ``~myaction~`` with guards on ``abilitytype`` and
+    ``abilitysubtype`` (the profile: the ability type and subtype used), and ``actiontarget``.  The
+    Prophet's prayer is ``Target @Selection (Role)``: a Targeting ability of subtype Target; its target is
+    a role, not a player, so there is no player target.  Naming the werewolf at night 1, the Prophet
+    (seat 2) hears 'targeting target'."""
+    table = _with_prophet_rule(tmp_path, "~myaction~ learn(str(abilitytype) + ' ' + str(abilitysubtype))")
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"], Naming("werewolf"))
+    game.play_phase("day")
+    game.play_phase("night")
+    assert [(r["player"], r["ability"], r["value"]) for r in sink.of("use")] == [(2, "prophet--name", "werewolf")]
+    assert game.card(_role(game, 2))["target"] == "werewolf"
+    assert game.state["players"][2]["learned"] == ["targeting target"]

@@ -299,7 +299,8 @@ class WerewolfGame(GamePorts):
                 m = self.models[r]
                 k = (m.get("class") or "", m.get("category") or "")
                 counts[k] = counts.get(k, 0) + 1
-            value = ", ".join("%d %s %s" % (counts[k], k[0], k[1]) for k in sorted(counts))
+            # a role without a class (or category) is counted by what it has: "3 Miscellaneous"
+            value = ", ".join(" ".join(["%d" % counts[k]] + [w for w in k if w]) for k in sorted(counts))
         else:
             if kind == "option":
                 pool = host_options(name)
@@ -574,6 +575,9 @@ class WerewolfGame(GamePorts):
         self.emit({"type": "learn", "player": seat, "text": text, "source": self._model_of(source)})
 
     def reveal(self, where, text, source, seat):
+        """``text`` said in the place ``where`` (a group's channel: its members learn it).  ``self``: the
+        player ``seat`` (whose rule reveals) learns it; for an element of nobody (``seat`` None or the
+        narrator's -1) it is said in that group's own channel."""
         if where in ("self", "@self"):
             if seat is not None and seat >= 0:
                 return self.learn(seat, text, source)
@@ -998,8 +1002,9 @@ class WerewolfGame(GamePorts):
         self.set_team(b, self.models[st["cards"][ra]["model"]].get("team"))
         self.passive_round()
 
-    def host_command(self, command, where, source):
-        """``Execute`` a host command: the answer is revealed in the location."""
+    def host_command(self, command, where, source, seat):
+        """``Execute`` a host command: the answer is revealed in the location, as ``reveal`` does (``self``:
+        to ``seat``, the player whose rule runs it; from an element of nobody, its group's channel)."""
         st = self.state
         names = lambda seats: ", ".join(st["players"][p]["name"] for p in seats)  # noqa: E731
         if command == "listalive":
@@ -1012,7 +1017,7 @@ class WerewolfGame(GamePorts):
             text = ", ".join(sorted(set(self.models[self.role_of(p["idx"])]["name"] for p in st["players"])))
         else:  # substitutes and mentors: a headless game has none
             text = ""
-        self.reveal(where, text, source, None)
+        self.reveal(where, text, source, seat)
         return text
 
     def set_lock(self, where, locked):
@@ -1341,23 +1346,6 @@ class WerewolfGame(GamePorts):
         raise GameOver(team, st["reason"])
 
     # ------------------------------------------------------------------ actions
-    def offered_actions(self, seat, timing):
-        """[(card iid, rule id, prompt)] of the actions ``seat`` may use at this timing."""
-        rules_of = getattr(self.rules, "rules_of", None)
-        if rules_of is None:
-            return []
-        out = []
-        st = self.state
-        for iid in list(st["table"]):
-            card = st["cards"][iid]
-            if card["owner"] != seat:
-                continue
-            for rule in rules_of(self, iid):
-                keys = rule.get("keys") or {}
-                if rule["actions"] and keys.get("timing") == timing and self.rule_allowed(iid, rule):
-                    out.append((iid, rule["id"], keys.get("prompt") or rule["id"]))
-        return out
-
     def _conditions(self, iid, rid, tgt):
         values = getattr(self.rules, "key_values", None)
         if values is None:
