@@ -720,3 +720,124 @@ def test_an_action_listener_hears_the_type_and_subtype_of_the_ability_used(tmp_p
     assert [(r["player"], r["ability"], r["value"]) for r in sink.of("use")] == [(2, "prophet--name", "werewolf")]
     assert game.card(_role(game, 2))["target"] == "werewolf"
     assert game.state["players"][2]["learned"] == ["targeting target"]
+
+
+def test_a_reveal_to_players_tells_each_of_them_and_a_reveal_to_no_place_fails(tmp_path):
+    """docs/werewolf.md (Reveals): to a selector of players each of them learns it (``reveal(text,
+    getTargets(...))``), to one player that player; to ``@AttackLocation`` of a killing by nobody there is
+    no place: the ability fails (``||`` runs).  Villagers at seats 0, 3 and 5; seat 3 dies by no one's
+    hand; on that death the Prophet (seat 2) reveals a sign to the villagers (``players``: the dead one
+    too), an omen to the dead player, then a text at the attack location."""
+    table = _with_prophet_rule(tmp_path, "~death~ reveal('a sign', getTargets('players::where(\"role=villager\")'))"
+                                         " ; reveal('an omen', subject) ; reveal('lost', attacklocation) || learn('nowhere')")
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    game.die(3, "kill")
+    learned = [p["learned"] for p in game.state["players"]]
+    assert learned == [["a sign"], [], ["nowhere"], ["a sign", "an omen"], [], ["a sign"]]
+    assert sink.of("reveal") == []
+
+
+@pytest.mark.parametrize("value, target, learned", [
+    ("['seer']", "seer", []),                          # a list of one value is that value
+    ("['seer', 'werewolf']", None, ["not one"]),       # a target is one value: two fail
+    ("targeted", None, ["not one"]),                   # nil (no target yet): fails
+    ("'Town Crier'", "town-crier", []),                # a role by its name: its id
+])
+def test_targeting_a_role_takes_one_value(tmp_path, value, target, learned):
+    """docs/werewolf.md: ``Target V (Role)`` is ``setTarget(role, V)``: the target is that value (a role
+    id: a name is read as its id), with no visit; the profile: a target is one value, so a list of two or
+    nil sets nothing and the ability fails."""
+    table = _with_prophet_rule(tmp_path, "~starting~ setTarget(role, %s) || learn('not one')" % value)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    assert game.card(_role(game, 2))["target"] == target
+    assert game.state["players"][2]["learned"] == learned
+
+
+@pytest.mark.parametrize("kind, value, target", [
+    ("boolean", "true", True), ("boolean", "false", False),      # a boolean stays a boolean
+    ("category", "'Killing'", "Killing"),                         # a category is kept as written
+    ("option", "'Red'", "Red"),
+])
+def test_a_target_of_another_kind_keeps_its_value(tmp_path, kind, value, target):
+    """As above for ``(Boolean)``, ``(Category)``, ``(Option)``: a boolean is the target as it is, a category or
+    an option is kept as its text (not made an id)."""
+    table = _with_prophet_rule(tmp_path, "~starting~ setTarget(%s, %s)" % (kind, value))
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    got = game.card(_role(game, 2))["target"]
+    assert got == target and type(got) is type(target)
+
+
+@pytest.mark.parametrize("place, away", [
+    ("getTargets('players::where(\"role=seer\")')", True),     # one player: away at the Seer's home (seat 4)
+    ("getTargets('players::where(\"role=villager\")')", False),  # two players: no one place, the ability fails
+    ("targeted", False),                                          # nil: no place, fails
+])
+def test_an_absence_is_at_one_place(tmp_path, place, away):
+    """docs/werewolf.md (Absences): ``Protect P from F through Absence at L`` is ``absent(L, f) to(P)``: P is
+    away at L (a player's home); an attack on P fails, and an attack at L hits P too.  The profile: the
+    place is one player or element; a list of two or nil is no place, and the ability fails (``||``
+    runs).  The Prophet (seat 2) goes away when the game starts; villagers at seats 0 and 3, the Seer at
+    4; then the werewolf (seat 1) attacks the Prophet, then the Seer."""
+    table = _with_prophet_rule(tmp_path, "~starting~ absent(%s, attacks) to(me) || learn('nowhere')" % place)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    st = game.state
+    assert st["players"][2]["learned"] == ([] if away else ["nowhere"])
+    assert game.killing("attack", 2, _role(game, 1), 1) is (not away)
+    assert game.killing("attack", 4, _role(game, 1), 1) is True
+    assert [p["idx"] for p in st["players"] if not p["alive"]] == [2, 4]
+
+
+@pytest.mark.parametrize("spec, stopped", [
+    ("all", ["attack", "kill", "divine"]),
+    ("killing", ["attack", "kill"]),
+    ("!killing", ["divine"]),
+    ("non-killing abilities", ["divine"]),
+    ("attack killing", ["attack"]),                   # a subtype and its type: that subtype alone
+    ("!attack killing", ["kill", "divine"]),
+    ("attribute", ["divine"]),                        # one word: a type or a subtype
+])
+def test_an_obstruction_stops_the_abilities_its_filter_names(table, spec, stopped):
+    """WWRF ``Obstruct P from F`` (docs/werewolf.md: ``obstruct('f') to(P)``): P's abilities that match F
+    fail (the visit is not made; the obstruction's feedback, here none).  The guide's ability filters:
+    ``all``, a type (``killing``), a subtype and its type (``attack killing``), ``non-killing abilities``,
+    ``!`` negates.  The Seer (seat 4) is obstructed, then uses an attack, a kill and an attribute
+    investigation (the divination) on seat 0."""
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.add_obstruction(4, spec, None, _role(game, 2), "persistent")
+    uses = {"attack": ("killing", "attack"), "kill": ("killing", "kill"), "divine": ("investigating", "attribute")}
+    reached = dict((name, game.use_on(_role(game, 4), 4, 0, atype, asub)[0]) for name, (atype, asub) in uses.items())
+    assert sorted(name for name, seat in reached.items() if seat is None) == sorted(stopped)
+    assert all(seat == 0 for name, seat in reached.items() if name not in stopped)
+    assert len(sink.of("obstructed")) == len(stopped)
+
+
+def _with_lynch_keys(tmp_path, keys):
+    """The werewolf game whose lynch poll has more keys (``keys``: lines after ``showvoters = yes``)."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    ini = game_dir / "rules" / "lynch.ini"
+    text = ini.read_text(encoding="utf-8")
+    assert text.count("showvoters = yes\n") == 1
+    ini.write_text(text.replace("showvoters = yes\n", "showvoters = yes\n" + keys), encoding="utf-8")
+    return load_wolf_table(game_dir)
+
+
+@pytest.mark.parametrize("keys, lynched", [
+    ("optionwords = Random\nrandom = players[alive]::where('role=seer')\n", 4),   # Random lands on the Seer
+    ("optionwords = Random\nrandom = players[alive]::where('role=prophet')\n", None),  # no Prophet: on nobody
+])
+def test_a_winning_random_vote_lands_on_a_player_of_the_polls_random_selector(tmp_path, keys, lynched):
+    """docs/werewolf.md (Polls): ``Random`` is a vote that, when it wins, lands on a player of the poll's
+    ``Random:`` selector, drawn by the game's generator (the rule key ``random``).  Everyone votes Random
+    in the lynch; the selector holds only the Seer (seat 4), who is lynched; a selector that holds nobody
+    lynches nobody."""
+    table = _with_lynch_keys(tmp_path, keys)
+    votes = dict((seat, "random") for seat in range(5))
+    decider = Voters(votes)
+    game, sink = _game(table, ["villager", "werewolf", "villager", "villager", "seer"], decider)
+    lynch = [iid for iid, c in game.state["cards"].items() if c["model"] == "lynch"]
+    game.create_poll("lynch", "village-square", lynch[0])      # as the lynch's rule creates it on day 1
+    game.run_polls()
+    assert all("random" in r["options"] for r in decider.requests if r["kind"] == "vote")
+    assert [r["winner"] for r in sink.of("poll_close")] == [lynched]
+    assert [(r["player"], r["killing"]) for r in sink.of("death")] == ([(lynched, "lynch")] if lynched is not None else [])
