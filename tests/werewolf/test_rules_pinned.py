@@ -841,3 +841,68 @@ def test_a_winning_random_vote_lands_on_a_player_of_the_polls_random_selector(tm
     assert all("random" in r["options"] for r in decider.requests if r["kind"] == "vote")
     assert [r["winner"] for r in sink.of("poll_close")] == [lynched]
     assert [(r["player"], r["killing"]) for r in sink.of("death")] == ([(lynched, "lynch")] if lynched is not None else [])
+
+
+class Watching:
+    """Plays the Prophet's extra night action (prophet.watch): seat 0 when offered, else seat 3; records
+    the options of each night.  Declines everything else; nobody votes."""
+
+    def __init__(self):
+        self.options, self.game = [], None
+
+    def decide(self, req):
+        if req["kind"] == "use_ability" and req["prompt"] == "prophet.watch":
+            self.options.append((self.game.state["night"], sorted(req["options"])))
+            return 0 if 0 in req["options"] else 3
+        return None
+
+
+def test_an_ability_without_target_succession_skips_the_last_target_in_the_next_phase(tmp_path):
+    """WWRF ``Succession: No Target Succession`` (``succession = no target succession``): the ability may not
+    be used on the same target in two phases of its kind in a row.  The Prophet (seat 2) watches seat 0 on
+    night 1; on night 2 seat 0 is not offered (it watches seat 3); on night 3 seat 0 is offered again and
+    seat 3 is not."""
+    table = _with_prophet_section(tmp_path, "timing = immediate night\nprompt = prophet.watch\n"
+                                            "target = player[alive]::not(me)\nsuccession = no target succession\n"
+                                            "action = learn('watched ' + str(selection))\n")
+    decider = Watching()
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"], decider)
+    decider.game = game
+    for kind in ("day", "night", "day", "night", "day", "night"):
+        game.play_phase(kind)
+    assert decider.options == [(1, [0, 1, 3, 4]), (2, [1, 3, 4]), (3, [0, 1, 4])]
+    assert [t for t in game.state["players"][2]["learned"] if t.startswith("watched")] == [
+        "watched Player 1", "watched Player 4", "watched Player 1"]
+
+
+class Declining:
+    """Declines every decision; records (prompt, options) of each use_ability asked."""
+
+    def __init__(self):
+        self.asked = []
+
+    def decide(self, req):
+        if req["kind"] == "use_ability":
+            self.asked.append((req["prompt"], sorted(req["options"])))
+        return None
+
+
+@pytest.mark.parametrize("offered, target", [
+    ("player[alive]::not(me)", 4),                     # S (the Seer) holds one of the options: the Seer
+    ("player[alive]::where('role=werewolf')", 1),      # S holds none of them: among the options (only seat 1)
+])
+def test_a_declined_forced_action_is_used_on_a_target_among_its_forced_players(tmp_path, offered, target):
+    """docs/werewolf.md: ``{Forced}``, ``{Forced: S}`` (``params = forced`` + ``forced = S``): a declined action
+    is used on a random target, among S when S holds some of the options.  The Prophet's (seat 2) extra
+    night action, forced on the Seer (seat 4), offers the other players, or the werewolf (seat 1) alone;
+    declined, it is used on the Seer, or on the werewolf (the one option)."""
+    table = _with_prophet_section(tmp_path, "timing = immediate night\nprompt = prophet.watch\n"
+                                            "target = %s\nparams = forced\n"
+                                            "forced = players[alive]::where('role=seer')\n"
+                                            "action = learn('watched ' + str(selection))\n" % offered)
+    decider = Declining()
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"], decider)
+    assert game.use_action(2, _role(game, 2), "prophet--extra", "immediate night") is True
+    assert decider.asked == [("prophet.watch", [0, 1, 3, 4] if target == 4 else [1])]
+    assert [(r["player"], r["ability"], r["target"]) for r in sink.of("forced")] == [(2, "prophet--extra", target)]
+    assert game.state["players"][2]["learned"] == ["watched Player %d" % (target + 1)]
