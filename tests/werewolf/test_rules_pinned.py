@@ -906,3 +906,46 @@ def test_a_declined_forced_action_is_used_on_a_target_among_its_forced_players(t
     assert decider.asked == [("prophet.watch", [0, 1, 3, 4] if target == 4 else [1])]
     assert [(r["player"], r["ability"], r["target"]) for r in sink.of("forced")] == [(2, "prophet--extra", target)]
     assert game.state["players"][2]["learned"] == ["watched Player %d" % (target + 1)]
+
+
+def test_an_attribute_laid_for_the_delayed_phase_holds_through_the_next_phase_only(tmp_path):
+    """docs/werewolf.md (Durations): WWRF ``~DelayedPhase``: in force from the start of the next phase to its
+    end.  The Prophet (seat 2) gives itself the Ghostly attribute for the delayed phase when the game
+    starts: it does not have it before day 0, has it from day 0's start, and loses it at day 0's end.
+    Applying an attribute the player already has changes nothing and fails (``||`` runs)."""
+    table = _with_prophet_rule(tmp_path, "~starting~ apply('ghostly') to(me) delayedphase")
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    assert game.has_attribute(2, "ghostly") is False
+    game.play_phase("day")
+    assert [(r["type"], r.get("player"), r.get("attribute"), r.get("on")) for r in sink.records
+            if r["type"] in ("phase", "attribute")] == [
+        ("phase", None, None, None), ("attribute", 2, "ghostly", True), ("attribute", 2, "ghostly", False)]
+    assert game.has_attribute(2, "ghostly") is False
+    game.play_phase("night")
+    assert game.has_attribute(2, "ghostly") is False and sink.of("attribute")[2:] == []
+
+
+def test_applying_an_attribute_the_player_has_fails(tmp_path):
+    """docs/language.md 5.6: a command that did nothing failed, so ``||`` runs: the second Ghostly
+    attribute the Prophet (seat 2) gives itself is not laid (one attribute card), and it learns 'already'."""
+    table = _with_prophet_rule(tmp_path, "~starting~ apply('ghostly') to(me) ; apply('ghostly') to(me) || learn('already')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    st = game.state
+    assert [st["cards"][i]["model"] for i in st["players"][2]["attrs"]] == ["ghostly"]
+    assert st["players"][2]["learned"] == ["already"]
+
+
+def test_a_group_changes_into_a_group_not_in_play(table):
+    """WWRF ``Group Change #A to #B`` (``groupChange('a', 'b')``): when B is not in play, A becomes B with
+    its members (B's element enters play).  The pack (the werewolf, seat 1) becomes the Lovers; a group
+    that is not in play, or a change to an element the game does not have, changes nothing and fails."""
+    game, sink = _game(table)
+    st = game.state
+    assert game.group_change("lovers", "werewolf-pack") is False            # the Lovers are not in play
+    assert game.group_change("werewolf-pack", "no-such-group") is False     # nothing to change into
+    assert st["groups"]["werewolf-pack"]["members"] == [1]
+    assert game.group_change("werewolf-pack", "lovers") is True
+    assert list(st["groups"]) == ["lovers"] and st["groups"]["lovers"]["members"] == [1]
+    assert st["cards"][st["groups"]["lovers"]["card"]]["model"] == "lovers"
+    assert st["groups"]["lovers"]["card"] in st["table"]
+    assert [(r["group"], r["to"]) for r in sink.of("group_change")] == [("werewolf-pack", "lovers")]

@@ -899,10 +899,12 @@ class WerewolfGame(GamePorts):
         return True
 
     def group_change(self, old, new):
+        """Group ``old`` becomes group ``new`` with its members; False (nothing changes) when ``old`` is not
+        in play or ``new`` is not an element of the game."""
         st = self.state
-        g = st["groups"].pop(old, None)
-        if g is None or new not in self.models:
+        if old not in st["groups"] or new not in self.models:
             return False
+        g = st["groups"].pop(old)
         self._leave(g["card"])
         self.emit({"type": "group_change", "group": old, "to": new})
         if new in st["groups"]:  # the members join the existing group
