@@ -949,3 +949,71 @@ def test_a_group_changes_into_a_group_not_in_play(table):
     assert st["cards"][st["groups"]["lovers"]["card"]]["model"] == "lovers"
     assert st["groups"]["lovers"]["card"] in st["table"]
     assert [(r["group"], r["to"]) for r in sink.of("group_change")] == [("werewolf-pack", "lovers")]
+
+
+def test_counters_add_and_set_on_the_owner_or_on_the_element(tmp_path):
+    """docs/werewolf.md: ``Increment/Decrement Counter [by n]``, ``Set Counter to n`` are ``counter(add, n)``,
+    ``counter(add, -(n))``, ``counter(set, n)``, on the owner (``me.counter``); ``to(this)``: the element's own
+    counter (``this.counter``).  The Prophet (seat 2): 0 + 2 + 3 - 1 = 4, set to 1; its role card's counter
+    0 + 4 = 4, the player's stays 1."""
+    table = _with_prophet_rule(tmp_path, "~starting~ counter(add, 2) ; counter(add, 3) ; counter(add, -(1))"
+                                         " ; learn(str(me.counter)) ; counter(set, 1) ; learn(str(me.counter))"
+                                         " ; counter(add, 4) to(this) ; learn(str(this.counter)) ; learn(str(me.counter))")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    st = game.state
+    assert st["players"][2]["learned"] == ["4", "1", "4", "1"]
+    assert st["players"][2]["counter"] == 1 and game.card(_role(game, 2))["counter"] == 4
+    assert [p["counter"] for p in st["players"]] == [0, 0, 1, 0, 0]
+
+
+@pytest.mark.parametrize("whom, switched", [("me", False), ("players::where('role=seer')", True)])
+def test_switching_roles_with_oneself_fails(tmp_path, whom, switched):
+    """WWRF ``Switch P`` (``switch() to(P)``): the owner and P exchange role cards; with oneself there is
+    nothing to exchange: the ability fails (``||`` runs).  The Prophet (seat 2) switches with itself, or
+    with the Seer (seat 4): then seat 2 holds the Seer's role and seat 4 the Prophet's."""
+    table = _with_prophet_rule(tmp_path, "~starting~ switch() to(%s) || learn('no switch')" % whom)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    models = [game.card(_role(game, seat))["model"] for seat in (2, 4)]
+    assert models == (["seer", "prophet"] if switched else ["prophet", "seer"])
+    assert game.state["players"][2]["learned"] == ([] if switched else ["no switch"])
+
+
+def test_a_choice_is_answered_once_by_an_option_it_offers(tmp_path):
+    """docs/werewolf.md: `` `C` Choice Creation (A, B)`` is ``choices('c', 'A, B')``; `` `C` Choice Choose `O` ``
+    is ``choose('c', 'O')``: the option is chosen without asking (options match without case, the option
+    as the choice writes it).  An option the choice does not offer answers nothing (the ability fails);
+    an answered choice is gone, so a second answer fails too."""
+    table = _with_prophet_rule(tmp_path, "~starting~ choices('omen', 'Red, Black') ; choose('omen', 'green') "
+                                         "|| learn('not offered') ; choose('omen', 'black') && learn('chosen') ; "
+                                         "choose('omen', 'red') || learn('already answered')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    assert game.state["players"][2]["learned"] == ["not offered", "chosen", "already answered"]
+    assert game.state["choices"] == {}
+
+
+class Choosing:
+    """Answers each choose_action with the last option; records (player, prompt, options, cancel)."""
+
+    def __init__(self):
+        self.asked = []
+
+    def decide(self, req):
+        if req["kind"] == "choose_action":
+            self.asked.append((req["player"], req["prompt"], list(req["options"]), req["cancel"]))
+            return req["options"][-1]
+        return None
+
+
+def test_a_choice_sent_with_ask_asks_each_of_its_players_at_once(tmp_path):
+    """docs/werewolf.md (Choices): ``choices(..., ask)``: the players it is sent to are asked at once (a
+    ``choose_action`` decision that cannot be declined, options as written).  The Prophet (seat 2) sends
+    the choice to the villagers (seats 0 and 3, in the filter's order) when seat 4 dies; each answers
+    Black."""
+    table = _with_prophet_rule(tmp_path, "~death~ choices('omen', 'Red, Black', ask) to(players::where('role=villager'))")
+    decider = Choosing()
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"], decider)
+    game.die(4, "kill")
+    assert sorted(decider.asked) == [(0, "omen", ["Red", "Black"], False), (3, "omen", ["Red", "Black"], False)]
+    assert sorted((r["player"], r["choice"], r["option"]) for r in sink.of("chosen")) == [
+        (0, "omen", "Black"), (3, "omen", "Black")]
+    assert game.state["choices"] == {}
