@@ -1017,3 +1017,39 @@ def test_a_choice_sent_with_ask_asks_each_of_its_players_at_once(tmp_path):
     assert sorted((r["player"], r["choice"], r["option"]) for r in sink.of("chosen")) == [
         (0, "omen", "Black"), (3, "omen", "Black")]
     assert game.state["choices"] == {}
+
+
+@pytest.mark.parametrize("disguises, levels, seen", [
+    ([], "sd-wd", "Werewolf"),                                        # no disguise: the role
+    ([("weak", "villager")], "none", "Werewolf"),                     # no level: no disguise fools it
+    ([("weak", "villager")], "sd", "Werewolf"),                       # (SD): strong ones only
+    ([("weak", "villager")], "wd", "Villager"),                       # (WD): weak ones
+    ([("strong", "seer")], "wd", "Werewolf"),
+    ([("strong", "seer")], "sd", "Seer"),
+    ([("strong", "seer"), ("weak", "villager")], "sd-wd", "Seer"),   # both: a strong one goes first
+    ([("weak", "villager"), ("strong", "seer")], "sd-wd", "Seer"),   # whichever was laid first
+    ([("weak", "villager"), ("strong", "seer")], "wd", "Villager"),
+])
+def test_a_role_investigation_is_fooled_by_the_disguises_its_levels_name(table, disguises, levels, seen):
+    """docs/werewolf.md (Meanings, disguise levels): ``(SD)`` is affected by strong disguises only, ``(WD)``
+    by weak ones only, both by both, none without; affected means fooled, and a strong disguise goes
+    before a weak one.  The werewolf (seat 1) wears the disguises; the Seer (seat 4) investigates its
+    role."""
+    game, _sink = _game(table, ["villager", "werewolf", "villager", "villager", "seer"])
+    for strength, role in disguises:
+        game.add_disguise(1, strength, role, _role(game, 2), "persistent")
+    assert game.investigate(4, 1, "role", None, _role(game, 4), levels) == seen
+
+
+def test_an_alignment_investigation_sees_the_players_team_unless_a_disguise_fools_it(table):
+    """``Alignment Investigate P``: the player's team (which an alignment change moved away from the role's
+    team), unless a disguise fools it: then the team of the disguise's role.  Class and category are the
+    role's (or the disguise's)."""
+    game, _sink = _game(table, ["villager", "werewolf", "villager", "villager", "seer"])
+    assert game.set_team(0, "werewolves") is True
+    assert game.investigate(4, 0, "alignment", None, _role(game, 4)) == "werewolves"
+    assert [game.investigate(4, 1, what, None, _role(game, 4)) for what in ("alignment", "class", "category")] == [
+        "werewolves", "Werewolf", "Killing"]
+    game.add_disguise(1, "weak", "seer", _role(game, 2), "persistent")
+    assert [game.investigate(4, 1, what, None, _role(game, 4), "wd") for what in ("alignment", "class", "category")] == [
+        "villagers", "Townsfolk", "Investigative"]
