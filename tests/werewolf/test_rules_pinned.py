@@ -1053,3 +1053,18 @@ def test_an_alignment_investigation_sees_the_players_team_unless_a_disguise_fool
     game.add_disguise(1, "weak", "seer", _role(game, 2), "persistent")
     assert [game.investigate(4, 1, what, None, _role(game, 4), "wd") for what in ("alignment", "class", "category")] == [
         "villagers", "Townsfolk", "Investigative"]
+
+
+def test_a_role_count_counts_the_living_players_who_seem_to_hold_it(tmp_path):
+    """docs/werewolf.md: ``Investigate `R` Count (SD)`` is ``countRole('r', sd)``: the living players who
+    seem to hold R (a disguise of the levels named counts as its role); ``Investigate S Player Count`` is
+    ``countPlayers() to?(S)``.  Villagers at seats 0, 3 and 5; seat 3 dies; the werewolf (seat 1) wears a
+    weak Villager disguise.  Villagers counted without levels: 2 (0 and 5); with (WD): 3; with (SD): 2;
+    werewolves with (WD): 0; the living players: 5."""
+    counts = " ; ".join("countRole('%s'%s) ; learn(str(result))" % (role, levels) for role, levels in (
+        ("villager", ""), ("villager", ", wd"), ("villager", ", sd"), ("werewolf", ", wd")))
+    table = _with_prophet_rule(tmp_path, "~death~ %s ; countPlayers() to(players[alive]) ; learn(str(result))" % counts)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    game.add_disguise(1, "weak", "villager", _role(game, 4), "persistent")
+    game.die(3, "kill")
+    assert game.state["players"][2]["learned"] == ["2", "3", "2", "0", "5"]
