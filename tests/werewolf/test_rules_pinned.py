@@ -1068,3 +1068,60 @@ def test_a_role_count_counts_the_living_players_who_seem_to_hold_it(tmp_path):
     game.add_disguise(1, "weak", "villager", _role(game, 4), "persistent")
     game.die(3, "kill")
     assert game.state["players"][2]["learned"] == ["2", "3", "2", "0", "5"]
+
+
+@pytest.mark.parametrize("scaling, day0, day1", [
+    ("x2", 2, 2),
+    ("living/2", 3, 2),                     # 6 living, then 5: 6 // 2, 5 // 2
+    ("total/4", 1, 1),                      # 6 players, dead ones too
+    ("living>=6 -> 1, 2", 1, 2),            # 6 living: 1; else 2
+])
+def test_dynamic_scaling_counts_the_players_when_the_rule_runs(tmp_path, scaling, day0, day1):
+    """docs/werewolf.md (Scaling): ``⟨x2⟩``, ``⟨$living/6⟩``, ``⟨$living≥8 ⇒ x1, 2⟩`` are ``scaling = x2``,
+    ``living/6``, ``living>=8 -> 1, 2``: the rule runs that many times (the living or all players divided,
+    rounded down; the first value whose condition holds, else the last).  Six players; the Prophet (seat 2)
+    learns the day's number at each day's start; seat 3 dies after day 0 (nobody acts or votes)."""
+    table = _with_prophet_rule(tmp_path, "~startday~ learn('day ' + str(day))\nscaling = %s" % scaling)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"], Declining())
+    game.play_phase("day")
+    game.die(3, "kill")
+    game.play_phase("night")
+    game.play_phase("day")
+    learned = game.state["players"][2]["learned"]
+    assert (learned.count("day 0"), learned.count("day 1")) == (day0, day1)
+
+
+@pytest.mark.parametrize("atype, params, reached", [
+    ("investigating", (), 3),                   # a visit: redirected from seat 0 to seat 3
+    ("investigating", ("visitless",), 0),       # visitless: no visit, no redirection
+    ("announcement", (), 0),                    # not a visiting type: no visit
+])
+def test_only_a_visit_is_redirected(table, atype, params, reached):
+    """docs/werewolf.md (Visits): an ability used on a player (killing, investigating, ...) is a visit unless
+    the rule says ``visitless``, and only a visit meets the target's redirections (``Redirect `all` from S
+    to P``).  Seat 0's visitors are redirected to seat 3; the Seer (seat 4) uses an ability on seat 0."""
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.add_redirect(0, "all", None, 3, _role(game, 2), "persistent")
+    assert game.use_on(_role(game, 4), 4, 0, atype, "role", params) == (reached, None)
+    assert [(r["player"], r["to"]) for r in sink.of("redirected")] == ([(0, 3)] if reached == 3 else [])
+
+
+def test_a_switch_is_recorded_with_both_players(table):
+    """The record of a game says what happened: a role switch names both players (``switch``, then each
+    player's new team: the werewolf's seat joins the villagers and the other seat the werewolves)."""
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.switch_roles(1, 4)
+    assert [(r["type"], r.get("player"), r.get("with"), r.get("team")) for r in sink.records
+            if r["type"] in ("switch", "team")] == [
+        ("switch", 1, 4, None), ("team", 1, None, "villagers"), ("team", 4, None, "werewolves")]
+
+
+def test_descending_only_a_dead_player_fails(tmp_path):
+    """docs/werewolf.md: ``Descend`` is ``descend()``; a player who is dead cannot descend, so the command did
+    nothing and failed (docs/language.md 5.6: ``||`` runs).  On seat 3's death the Prophet (seat 2) makes
+    the dead player descend."""
+    table = _with_prophet_rule(tmp_path, "~death~ descend() to(subject) || learn('nobody descended')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.die(3, "kill")
+    assert not game.state["players"][3]["left"]
+    assert game.state["players"][2]["learned"] == ["nobody descended"]

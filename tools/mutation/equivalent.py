@@ -55,6 +55,19 @@ EQUIVALENT: dict[str, str] = {
         "WerewolfGame.play_phase: the game starts with day -1 and night 0 (data.new_state) and play_phase is "
         "called only by run, which alternates day and night from day 0, so when a day starts the numbers of "
         "days and nights are equal (day 0 after no night, day n after night n): st['night'] is st['day'] there",
+    "rulescript/games/werewolf/commands.py | text = value if isinstance(value, str) else _expr.to_str(res, value) | 24: "
+    "isinstance(value, str) -> False":
+        "_cmd_format: to_str of a text is that text (expr._atom_text returns a string as it is, and the length "
+        "limit applies only to lists), so a text value gives the same pieces either way",
+    "rulescript/games/werewolf/game.py | return 0  # a rules port that reads no values (NoRules) checks no rule | 19: "
+    "0 -> 1":
+        "WerewolfGame._quantity_of: only a rules port without key_values (NoRules, a game without card rules) "
+        "gets there, and under it no rule is ever checked: rule_allowed is reached from the engine's listeners, "
+        "from offer_actions (which returns at once without rules_of) and from use_action (which reads "
+        "self.rules.rules, which NoRules has not)",
+    "rulescript/games/werewolf/game.py | return False  # already out of the game | 19: False -> None":
+        "WerewolfGame.leave_game: its callers read the answer as a truth value (`leave_game(...) or done` in "
+        "commands._leave, starting from False, so None or False gives False), or not at all (concede)",
     "rulescript/games/werewolf/commands.py | return True | 11: True -> None":
         "a command's result is read only by Engine._effect, as `ok is not False` (docs/language.md 5.6: "
         "a command fails only by returning False), so None and True both mean it succeeded; the key names "

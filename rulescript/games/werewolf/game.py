@@ -258,7 +258,7 @@ class WerewolfGame(GamePorts):
         not a number allows no use."""
         values = getattr(self.rules, "key_values", None)
         if values is None:
-            return 0
+            return 0  # a rules port that reads no values (NoRules) checks no rule
         got = values(self, iid, rule["id"], "quantityof")
         n = got[0] if got else 0
         if isinstance(n, bool) or not isinstance(n, (int, float)):
@@ -803,7 +803,7 @@ class WerewolfGame(GamePorts):
     def leave_game(self, seat, how):
         pl = self.state["players"][seat]
         if pl["left"] or not pl["alive"]:
-            return False
+            return False  # already out of the game
         pl["alive"] = False
         pl["left"] = how
         self.emit({"type": how, "player": seat})
