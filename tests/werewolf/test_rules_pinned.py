@@ -1125,3 +1125,16 @@ def test_descending_only_a_dead_player_fails(tmp_path):
     game.die(3, "kill")
     assert not game.state["players"][3]["left"]
     assert game.state["players"][2]["learned"] == ["nobody descended"]
+
+
+@pytest.mark.parametrize("quantity, runs", [("2", 2), ("'three'", 0), ("true", 0)])
+def test_a_quantity_that_is_not_a_number_allows_no_use(tmp_path, quantity, runs):
+    """docs/werewolf.md: ``Quantity: @Self->Counter`` (a value) is ``quantityof = …``: the value is read
+    whenever the rule could run, and the rule runs while its uses in the game are fewer; a value that is not
+    a number (a text, a boolean) allows none.  The Prophet (seat 2) learns 'dawn' at each of three day
+    starts (nobody acts or votes)."""
+    table = _with_prophet_rule(tmp_path, "~startday~ learn('dawn')\nquantityof = %s" % quantity)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"], Declining())
+    for kind in ("day", "night", "day", "night", "day"):
+        game.play_phase(kind)
+    assert game.state["players"][2]["learned"].count("dawn") == runs
