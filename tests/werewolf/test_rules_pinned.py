@@ -496,3 +496,645 @@ def test_an_ability_without_succession_skips_the_day_after_its_use(table, silenc
     game.run(stop_at=("night", 5))
     assert judge.offered == offered
     assert all(p["alive"] for p in game.state["players"])  # nobody voted, nobody hunted
+
+
+# ---------------------------------------------------------------------------- loyalty, host information, host commands
+
+@pytest.mark.parametrize("team", ["werewolves", "villagers"])
+def test_a_loyal_player_resists_an_alignment_change_so_the_command_fails(tmp_path, team):
+    """docs/werewolf.md (Role changes): loyalty to a team refuses a change away from it;
+    docs/language.md 5.6: a command that did nothing failed, so ``a || b`` runs b.  The Prophet (a
+    villager, seat 2) swears loyalty to the villagers, then is changed to the werewolves: refused, it
+    stays a villager and learns 'stayed loyal'.  A change to the team it already
+    has changes nothing: it fails too."""
+    table = _with_prophet_rule(tmp_path, "~starting~ loyalty(alignment, 'villagers') to(me) ; "
+                                         "alignmentChange('%s') to(me) || learn('stayed loyal')" % team)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    prophet = game.state["players"][2]
+    assert prophet["team"] == "villagers" and prophet["learned"] == ["stayed loyal"]
+
+
+@pytest.mark.parametrize("role, changed", [("werewolf", False), ("seer", True)])
+def test_a_loyal_player_keeps_a_role_of_another_team_but_takes_one_of_its_own(tmp_path, role, changed):
+    """As above for ``Role Change``: a role of another team would move the loyal Prophet off the
+    villagers, so it is refused (the Prophet keeps its role and learns 'refused'); the Seer's role is a
+    villagers' role, so the change is made (and the command succeeded: nothing learned)."""
+    table = _with_prophet_rule(tmp_path, "~starting~ loyalty(alignment, 'villagers') to(me) ; "
+                                         "roleChange('%s') to(me) || learn('refused')" % role)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    prophet = game.state["players"][2]
+    assert game.card(prophet["role"])["model"] == (role if changed else "prophet")
+    assert prophet["team"] == "villagers"
+    assert prophet["learned"] == ([] if changed else ["refused"])
+
+
+def test_a_role_without_a_class_is_counted_by_its_category_in_the_partial_role_list(tmp_path):
+    """docs/werewolf.md (Host information): ``%PartialRoleList%`` the host did not set is the dealt roles
+    counted by class and category, sorted.  A role without a class (WWRF's header may leave it out; here
+    the Villager's ``class:`` is taken out of cards.yaml) is counted by its category alone and sorts
+    first.  Dealt: 3 Villagers (Miscellaneous), the Werewolf (Werewolf Killing), the Seer (Townsfolk
+    Investigative), the Town Crier (Townsfolk Miscellaneous)."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    cards = game_dir / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    villager = "- id: villager\n  name: Villager\n  type: role\n  class: Townsfolk\n"
+    assert text.count(villager) == 1
+    cards.write_text(text.replace(villager, "- id: villager\n  name: Villager\n  type: role\n"), encoding="utf-8")
+    game, _sink = _game(load_wolf_table(game_dir))
+    assert game.host_info("PartialRoleList") == (
+        "3 Miscellaneous, 1 Townsfolk Investigative, 1 Townsfolk Miscellaneous, 1 Werewolf Killing")
+
+
+def test_a_host_command_answered_to_self_is_told_to_the_player_whose_rule_asked(tmp_path):
+    """docs/werewolf.md: ``execute(listalive, 'l')`` reveals the host's answer in the location, and
+    ``reveal(text, 'self')`` tells the owner of the rule (a group's own channel from a group).  So the
+    answer of ``execute(listalive, 'self')`` goes to the Prophet (seat 2) who asked, like a reveal to
+    itself: after seat 3 ("Player 4") dies, the living are players 1, 2, 3 and 5; nobody else learns it."""
+    table = _with_prophet_rule(tmp_path, "~death~ execute(listalive, 'self')")
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.die(3, "kill")
+    answer = "Player 1, Player 2, Player 3, Player 5"
+    assert game.state["players"][2]["learned"] == [answer]
+    assert [p["idx"] for p in game.state["players"] if answer in p["learned"]] == [2]
+    assert [(r["player"], r["text"]) for r in sink.of("learn")] == [(2, answer)]
+
+
+def test_a_reveal_to_self_by_an_element_of_nobody_goes_to_its_groups_channel(table):
+    """``reveal(text, 'self')`` from a group (an element of nobody: no seat, or the narrator's -1) is
+    said in the group's own channel: the pack's members (the werewolf, seat 1) learn it, the record
+    names them."""
+    game, sink = _game(table)
+    pack = game.state["groups"]["werewolf-pack"]["card"]
+    game.reveal("self", "the moon is full", pack, None)
+    game.reveal("self", "the moon is new", pack, -1)
+    assert game.state["players"][1]["learned"] == ["the moon is full", "the moon is new"]
+    assert [(r["where"], r["to"]) for r in sink.of("reveal")] == [("werewolf-pack", [1])] * 2
+
+
+@pytest.mark.parametrize("member, learned", [(0, []), (3, []), (None, ["nobody left"])])
+def test_removing_several_players_from_a_group_succeeds_if_one_of_them_was_in_it(tmp_path, member, learned):
+    """docs/werewolf.md: ``Remove P from #G`` is ``leave('g') to(P)``; docs/language.md 5.6: the command
+    succeeded when it did something, else it failed and ``||`` runs.  Villagers at seats 0 and 3; one of
+    them (or neither) is put in the pack; when the Seer dies the Prophet (seat 2) removes both villagers
+    from the pack: whichever comes last among the targets, one removal is a success."""
+    table = _with_prophet_rule(tmp_path, "~death~ leave('werewolf-pack') to(players::where('role=villager')) "
+                                         "|| learn('nobody left')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    st = game.state
+    if member is not None:
+        game.join_group(member, "werewolf-pack", _role(game, 1), "persistent")
+    game.die(4, "kill")
+    assert st["groups"]["werewolf-pack"]["members"] == [1]
+    assert st["players"][2]["learned"] == learned
+
+
+@pytest.mark.parametrize("index, shown", [
+    (1, ["x", "b", "c"]), (3, ["a", "b", "x"]),      # value n counts from 1; the last one is 3
+    (0, ["a", "b", "c"]), (4, ["a", "b", "c"]),      # no value 0, no value 4: the display is unchanged
+])
+def test_updating_a_display_sets_its_value_n_counted_from_1(tmp_path, index, shown):
+    """docs/werewolf.md: ``Display `D` (a, b)`` is ``display('d', 'a, b')`` (the owner sees it), ``Update `D`
+    value `n` to `v` `` is ``updateDisplay('d', n, 'v')``.  The Prophet (seat 2) shows ``a, b, c``, then
+    sets value ``index`` to ``x``; a display the Prophet never showed is not made by an update."""
+    table = _with_prophet_rule(tmp_path, "~starting~ display('omens', 'a, b, c') ; updateDisplay('omens', %d, 'x') "
+                                         "; updateDisplay('signs', 1, 'x')" % index)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    assert game.state["displays"] == {"2:omens": shown}
+
+
+@pytest.mark.parametrize("fate, runs", [
+    (None, False),           # alive: not a ghost
+    ("ghostly", False),      # alive with the Ghostly attribute: still alive, not a ghost
+    ("kill", False),         # dead, not banished: a dead player, not a ghost
+    ("banish", True),        # banished: a ghost (the game has the Ghostly attribute)
+])
+def test_a_rule_with_status_ghostly_runs_only_for_a_ghost(tmp_path, fate, runs):
+    """docs/werewolf.md: WWRF ``Status: Ghostly`` (``status = ghostly``): the rule runs only while its owner
+    is ghostly, that is dead as a ghost (a banished player is a ghost when the book has a ``Ghostly``
+    attribute; cards/werewolf has).  The Prophet (seat 2) learns the day at each day's start."""
+    table = _with_prophet_rule(tmp_path, "~startday~ learn('day ' + str(day))\nstatus = ghostly")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    if fate == "ghostly":
+        assert game.apply_attribute(2, "ghostly", _role(game, 4), "persistent") is True
+    elif fate is not None:
+        game.die(2, fate)
+    game.play_phase("day")
+    assert game.state["players"][2]["learned"] == (["day 0"] if runs else [])
+
+
+@pytest.mark.parametrize("trigger, temporal, learned", [
+    ("startnight", "night", ["Night 1", "Night 2"]),
+    ("startnight", "day", []),                       # a day's limit never lets a night's trigger run
+    ("startday", "day 1+", ["Day 1", "Day 2"]),
+    ("startday", "night 1+", []),                    # nor a night's limit a day's (night 1 and 2 have passed)
+    ("startday", "day 1", ["Day 1"]),                # a number without + is that phase alone
+    ("startnight", "night 2", ["Night 2"]),
+    ("startday", "day 2+", ["Day 2"]),
+])
+def test_a_temporal_limit_names_the_kind_of_phase_the_rule_runs_in(tmp_path, trigger, temporal, learned):
+    """WWRF ``Temporal: Night``, ``Temporal: Day 1+`` (docs/werewolf.md: ``temporal = night``, ``day 1+``):
+    the rule runs only in phases of that kind (from that number on).  The Prophet (seat 2) learns the
+    phase's name when the trigger fires (besides what its prayers tell it); the game plays day 0, night 1,
+    day 1, night 2, day 2."""
+    table = _with_prophet_rule(tmp_path, "~%s~ learn(phasename)\ntemporal = %s" % (trigger, temporal))
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    for kind in ("day", "night", "day", "night", "day"):
+        game.play_phase(kind)
+    assert [t for t in game.state["players"][2]["learned"] if t.startswith(("Day ", "Night "))] == learned
+
+
+@pytest.mark.parametrize("to, players", [
+    ("seer", [4]),                 # a role: its living holder (seat 4)
+    ("villager", [0, 5]),          # the living villagers: seat 3 is dead
+    ("ghostly", [1]),              # an attribute: the living players who have it
+    ("village-square", None),      # a location: no players named
+])
+def test_a_whisper_to_a_role_or_an_attribute_reaches_its_living_holders(tmp_path, to, players):
+    """docs/werewolf.md: ``Whisper to L as N`` is ``whisper('l', 'N')``, a connection the host carries;
+    ``Whisper to `Role` `` (or an attribute) reaches that role's holders now: the record's ``players``.
+    Villagers at seats 0, 3 and 5 (3 dies first), the Seer at 4; the werewolf (seat 1) has the Ghostly
+    attribute.  On seat 3's death the Prophet (seat 2) whispers to ``to`` as 'Omen'."""
+    table = _with_prophet_rule(tmp_path, "~death~ whisper('%s', 'Omen')" % to)
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    assert game.apply_attribute(1, "ghostly", _role(game, 4), "persistent") is True
+    game.die(3, "kill")
+    whispers = sink.of("whisper")
+    assert [(r["player"], r["to"], r["as"]) for r in whispers] == [(2, to, "Omen")]
+    assert whispers[0].get("players") == players
+
+
+class Offers:
+    """Declines every ability and records (seat, prompt) of each one offered; nobody votes."""
+
+    def __init__(self):
+        self.offered = []
+
+    def decide(self, req):
+        if req["kind"] == "use_ability":
+            self.offered.append((req["player"], req["prompt"]))
+        return None
+
+
+def test_after_a_role_switch_each_player_is_offered_the_actions_of_the_role_they_now_hold(table):
+    """WWRF ``Switch`` (``switch() to(P)``): two players exchange role cards.  The Prophet (seat 2) and the
+    Seer (seat 4) both act at night (``immediate night``: prophet.name, seer.divine).  Offered the night's
+    actions, then (after a change of the table, an attribute put on seat 0) switched, seat 2 is offered
+    the Seer's action and seat 4 the Prophet's."""
+    offers = Offers()
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"], offers)
+    game.play_phase("day")
+    game.play_phase("night")
+    game.offer_actions("immediate night")
+    assert sorted(offers.offered[-2:]) == [(2, "prophet.name"), (4, "seer.divine")]
+    offers.offered[:] = []
+    assert game.apply_attribute(0, "ghostly", _role(game, 4), "persistent") is True
+    game.switch_roles(2, 4)
+    game.offer_actions("immediate night")
+    assert sorted(offers.offered) == [(2, "seer.divine"), (4, "prophet.name")]
+
+
+class Naming:
+    """Answers the Prophet's night prayer (prophet.name) with ``role``; declines the rest, nobody votes."""
+
+    def __init__(self, role):
+        self.role = role
+
+    def decide(self, req):
+        if req["kind"] == "use_ability" and req["prompt"] == "prophet.name":
+            assert self.role in req["options"], req["options"]
+            return self.role
+        return None
+
+
+def test_an_action_listener_hears_the_type_and_subtype_of_the_ability_used(tmp_path):
+    """docs/werewolf.md: ``On Action [F]`` is ``~myaction~`` with guards on ``abilitytype`` and
+    ``abilitysubtype`` (the profile: the ability type and subtype used), and ``actiontarget``.  The
+    Prophet's prayer is ``Target @Selection (Role)``: a Targeting ability of subtype Target; its target is
+    a role, not a player, so there is no player target.  Naming the werewolf at night 1, the Prophet
+    (seat 2) hears 'targeting target'."""
+    table = _with_prophet_rule(tmp_path, "~myaction~ learn(str(abilitytype) + ' ' + str(abilitysubtype))")
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"], Naming("werewolf"))
+    game.play_phase("day")
+    game.play_phase("night")
+    assert [(r["player"], r["ability"], r["value"]) for r in sink.of("use")] == [(2, "prophet--name", "werewolf")]
+    assert game.card(_role(game, 2))["target"] == "werewolf"
+    assert game.state["players"][2]["learned"] == ["targeting target"]
+
+
+def test_a_reveal_to_players_tells_each_of_them_and_a_reveal_to_no_place_fails(tmp_path):
+    """docs/werewolf.md (Reveals): to a selector of players each of them learns it (``reveal(text,
+    getTargets(...))``), to one player that player; to ``@AttackLocation`` of a killing by nobody there is
+    no place: the ability fails (``||`` runs).  Villagers at seats 0, 3 and 5; seat 3 dies by no one's
+    hand; on that death the Prophet (seat 2) reveals a sign to the villagers (``players``: the dead one
+    too), an omen to the dead player, then a text at the attack location."""
+    table = _with_prophet_rule(tmp_path, "~death~ reveal('a sign', getTargets('players::where(\"role=villager\")'))"
+                                         " ; reveal('an omen', subject) ; reveal('lost', attacklocation) || learn('nowhere')")
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    game.die(3, "kill")
+    learned = [p["learned"] for p in game.state["players"]]
+    assert learned == [["a sign"], [], ["nowhere"], ["a sign", "an omen"], [], ["a sign"]]
+    assert sink.of("reveal") == []
+
+
+@pytest.mark.parametrize("value, target, learned", [
+    ("['seer']", "seer", []),                          # a list of one value is that value
+    ("['seer', 'werewolf']", None, ["not one"]),       # a target is one value: two fail
+    ("targeted", None, ["not one"]),                   # nil (no target yet): fails
+    ("'Town Crier'", "town-crier", []),                # a role by its name: its id
+])
+def test_targeting_a_role_takes_one_value(tmp_path, value, target, learned):
+    """docs/werewolf.md: ``Target V (Role)`` is ``setTarget(role, V)``: the target is that value (a role
+    id: a name is read as its id), with no visit; the profile: a target is one value, so a list of two or
+    nil sets nothing and the ability fails."""
+    table = _with_prophet_rule(tmp_path, "~starting~ setTarget(role, %s) || learn('not one')" % value)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    assert game.card(_role(game, 2))["target"] == target
+    assert game.state["players"][2]["learned"] == learned
+
+
+@pytest.mark.parametrize("kind, value, target", [
+    ("boolean", "true", True), ("boolean", "false", False),      # a boolean stays a boolean
+    ("category", "'Killing'", "Killing"),                         # a category is kept as written
+    ("option", "'Red'", "Red"),
+])
+def test_a_target_of_another_kind_keeps_its_value(tmp_path, kind, value, target):
+    """As above for ``(Boolean)``, ``(Category)``, ``(Option)``: a boolean is the target as it is, a category or
+    an option is kept as its text (not made an id)."""
+    table = _with_prophet_rule(tmp_path, "~starting~ setTarget(%s, %s)" % (kind, value))
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    got = game.card(_role(game, 2))["target"]
+    assert got == target and type(got) is type(target)
+
+
+@pytest.mark.parametrize("place, away", [
+    ("getTargets('players::where(\"role=seer\")')", True),     # one player: away at the Seer's home (seat 4)
+    ("getTargets('players::where(\"role=villager\")')", False),  # two players: no one place, the ability fails
+    ("targeted", False),                                          # nil: no place, fails
+])
+def test_an_absence_is_at_one_place(tmp_path, place, away):
+    """docs/werewolf.md (Absences): ``Protect P from F through Absence at L`` is ``absent(L, f) to(P)``: P is
+    away at L (a player's home); an attack on P fails, and an attack at L hits P too.  The profile: the
+    place is one player or element; a list of two or nil is no place, and the ability fails (``||``
+    runs).  The Prophet (seat 2) goes away when the game starts; villagers at seats 0 and 3, the Seer at
+    4; then the werewolf (seat 1) attacks the Prophet, then the Seer."""
+    table = _with_prophet_rule(tmp_path, "~starting~ absent(%s, attacks) to(me) || learn('nowhere')" % place)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    st = game.state
+    assert st["players"][2]["learned"] == ([] if away else ["nowhere"])
+    assert game.killing("attack", 2, _role(game, 1), 1) is (not away)
+    assert game.killing("attack", 4, _role(game, 1), 1) is True
+    assert [p["idx"] for p in st["players"] if not p["alive"]] == [2, 4]
+
+
+@pytest.mark.parametrize("spec, stopped", [
+    ("all", ["attack", "kill", "divine"]),
+    ("killing", ["attack", "kill"]),
+    ("!killing", ["divine"]),
+    ("non-killing abilities", ["divine"]),
+    ("attack killing", ["attack"]),                   # a subtype and its type: that subtype alone
+    ("!attack killing", ["kill", "divine"]),
+    ("attribute", ["divine"]),                        # one word: a type or a subtype
+])
+def test_an_obstruction_stops_the_abilities_its_filter_names(table, spec, stopped):
+    """WWRF ``Obstruct P from F`` (docs/werewolf.md: ``obstruct('f') to(P)``): P's abilities that match F
+    fail (the visit is not made; the obstruction's feedback, here none).  The guide's ability filters:
+    ``all``, a type (``killing``), a subtype and its type (``attack killing``), ``non-killing abilities``,
+    ``!`` negates.  The Seer (seat 4) is obstructed, then uses an attack, a kill and an attribute
+    investigation (the divination) on seat 0."""
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.add_obstruction(4, spec, None, _role(game, 2), "persistent")
+    uses = {"attack": ("killing", "attack"), "kill": ("killing", "kill"), "divine": ("investigating", "attribute")}
+    reached = dict((name, game.use_on(_role(game, 4), 4, 0, atype, asub)[0]) for name, (atype, asub) in uses.items())
+    assert sorted(name for name, seat in reached.items() if seat is None) == sorted(stopped)
+    assert all(seat == 0 for name, seat in reached.items() if name not in stopped)
+    assert len(sink.of("obstructed")) == len(stopped)
+
+
+def _with_lynch_keys(tmp_path, keys):
+    """The werewolf game whose lynch poll has more keys (``keys``: lines after ``showvoters = yes``)."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    ini = game_dir / "rules" / "lynch.ini"
+    text = ini.read_text(encoding="utf-8")
+    assert text.count("showvoters = yes\n") == 1
+    ini.write_text(text.replace("showvoters = yes\n", "showvoters = yes\n" + keys), encoding="utf-8")
+    return load_wolf_table(game_dir)
+
+
+@pytest.mark.parametrize("keys, lynched", [
+    ("optionwords = Random\nrandom = players[alive]::where('role=seer')\n", 4),   # Random lands on the Seer
+    ("optionwords = Random\nrandom = players[alive]::where('role=prophet')\n", None),  # no Prophet: on nobody
+])
+def test_a_winning_random_vote_lands_on_a_player_of_the_polls_random_selector(tmp_path, keys, lynched):
+    """docs/werewolf.md (Polls): ``Random`` is a vote that, when it wins, lands on a player of the poll's
+    ``Random:`` selector, drawn by the game's generator (the rule key ``random``).  Everyone votes Random
+    in the lynch; the selector holds only the Seer (seat 4), who is lynched; a selector that holds nobody
+    lynches nobody."""
+    table = _with_lynch_keys(tmp_path, keys)
+    votes = dict((seat, "random") for seat in range(5))
+    decider = Voters(votes)
+    game, sink = _game(table, ["villager", "werewolf", "villager", "villager", "seer"], decider)
+    lynch = [iid for iid, c in game.state["cards"].items() if c["model"] == "lynch"]
+    game.create_poll("lynch", "village-square", lynch[0])      # as the lynch's rule creates it on day 1
+    game.run_polls()
+    assert all("random" in r["options"] for r in decider.requests if r["kind"] == "vote")
+    assert [r["winner"] for r in sink.of("poll_close")] == [lynched]
+    assert [(r["player"], r["killing"]) for r in sink.of("death")] == ([(lynched, "lynch")] if lynched is not None else [])
+
+
+class Watching:
+    """Plays the Prophet's extra night action (prophet.watch): seat 0 when offered, else seat 3; records
+    the options of each night.  Declines everything else; nobody votes."""
+
+    def __init__(self):
+        self.options, self.game = [], None
+
+    def decide(self, req):
+        if req["kind"] == "use_ability" and req["prompt"] == "prophet.watch":
+            self.options.append((self.game.state["night"], sorted(req["options"])))
+            return 0 if 0 in req["options"] else 3
+        return None
+
+
+def test_an_ability_without_target_succession_skips_the_last_target_in_the_next_phase(tmp_path):
+    """WWRF ``Succession: No Target Succession`` (``succession = no target succession``): the ability may not
+    be used on the same target in two phases of its kind in a row.  The Prophet (seat 2) watches seat 0 on
+    night 1; on night 2 seat 0 is not offered (it watches seat 3); on night 3 seat 0 is offered again and
+    seat 3 is not."""
+    table = _with_prophet_section(tmp_path, "timing = immediate night\nprompt = prophet.watch\n"
+                                            "target = player[alive]::not(me)\nsuccession = no target succession\n"
+                                            "action = learn('watched ' + str(selection))\n")
+    decider = Watching()
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"], decider)
+    decider.game = game
+    for kind in ("day", "night", "day", "night", "day", "night"):
+        game.play_phase(kind)
+    assert decider.options == [(1, [0, 1, 3, 4]), (2, [1, 3, 4]), (3, [0, 1, 4])]
+    assert [t for t in game.state["players"][2]["learned"] if t.startswith("watched")] == [
+        "watched Player 1", "watched Player 4", "watched Player 1"]
+
+
+class Declining:
+    """Declines every decision; records (prompt, options) of each use_ability asked."""
+
+    def __init__(self):
+        self.asked = []
+
+    def decide(self, req):
+        if req["kind"] == "use_ability":
+            self.asked.append((req["prompt"], sorted(req["options"])))
+        return None
+
+
+@pytest.mark.parametrize("offered, target", [
+    ("player[alive]::not(me)", 4),                     # S (the Seer) holds one of the options: the Seer
+    ("player[alive]::where('role=werewolf')", 1),      # S holds none of them: among the options (only seat 1)
+])
+def test_a_declined_forced_action_is_used_on_a_target_among_its_forced_players(tmp_path, offered, target):
+    """docs/werewolf.md: ``{Forced}``, ``{Forced: S}`` (``params = forced`` + ``forced = S``): a declined action
+    is used on a random target, among S when S holds some of the options.  The Prophet's (seat 2) extra
+    night action, forced on the Seer (seat 4), offers the other players, or the werewolf (seat 1) alone;
+    declined, it is used on the Seer, or on the werewolf (the one option)."""
+    table = _with_prophet_section(tmp_path, "timing = immediate night\nprompt = prophet.watch\n"
+                                            "target = %s\nparams = forced\n"
+                                            "forced = players[alive]::where('role=seer')\n"
+                                            "action = learn('watched ' + str(selection))\n" % offered)
+    decider = Declining()
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"], decider)
+    assert game.use_action(2, _role(game, 2), "prophet--extra", "immediate night") is True
+    assert decider.asked == [("prophet.watch", [0, 1, 3, 4] if target == 4 else [1])]
+    assert [(r["player"], r["ability"], r["target"]) for r in sink.of("forced")] == [(2, "prophet--extra", target)]
+    assert game.state["players"][2]["learned"] == ["watched Player %d" % (target + 1)]
+
+
+def test_an_attribute_laid_for_the_delayed_phase_holds_through_the_next_phase_only(tmp_path):
+    """docs/werewolf.md (Durations): WWRF ``~DelayedPhase``: in force from the start of the next phase to its
+    end.  The Prophet (seat 2) gives itself the Ghostly attribute for the delayed phase when the game
+    starts: it does not have it before day 0, has it from day 0's start, and loses it at day 0's end.
+    Applying an attribute the player already has changes nothing and fails (``||`` runs)."""
+    table = _with_prophet_rule(tmp_path, "~starting~ apply('ghostly') to(me) delayedphase")
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    assert game.has_attribute(2, "ghostly") is False
+    game.play_phase("day")
+    assert [(r["type"], r.get("player"), r.get("attribute"), r.get("on")) for r in sink.records
+            if r["type"] in ("phase", "attribute")] == [
+        ("phase", None, None, None), ("attribute", 2, "ghostly", True), ("attribute", 2, "ghostly", False)]
+    assert game.has_attribute(2, "ghostly") is False
+    game.play_phase("night")
+    assert game.has_attribute(2, "ghostly") is False and sink.of("attribute")[2:] == []
+
+
+def test_applying_an_attribute_the_player_has_fails(tmp_path):
+    """docs/language.md 5.6: a command that did nothing failed, so ``||`` runs: the second Ghostly
+    attribute the Prophet (seat 2) gives itself is not laid (one attribute card), and it learns 'already'."""
+    table = _with_prophet_rule(tmp_path, "~starting~ apply('ghostly') to(me) ; apply('ghostly') to(me) || learn('already')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    st = game.state
+    assert [st["cards"][i]["model"] for i in st["players"][2]["attrs"]] == ["ghostly"]
+    assert st["players"][2]["learned"] == ["already"]
+
+
+def test_a_group_changes_into_a_group_not_in_play(table):
+    """WWRF ``Group Change #A to #B`` (``groupChange('a', 'b')``): when B is not in play, A becomes B with
+    its members (B's element enters play).  The pack (the werewolf, seat 1) becomes the Lovers; a group
+    that is not in play, or a change to an element the game does not have, changes nothing and fails."""
+    game, sink = _game(table)
+    st = game.state
+    assert game.group_change("lovers", "werewolf-pack") is False            # the Lovers are not in play
+    assert game.group_change("werewolf-pack", "no-such-group") is False     # nothing to change into
+    assert st["groups"]["werewolf-pack"]["members"] == [1]
+    assert game.group_change("werewolf-pack", "lovers") is True
+    assert list(st["groups"]) == ["lovers"] and st["groups"]["lovers"]["members"] == [1]
+    assert st["cards"][st["groups"]["lovers"]["card"]]["model"] == "lovers"
+    assert st["groups"]["lovers"]["card"] in st["table"]
+    assert [(r["group"], r["to"]) for r in sink.of("group_change")] == [("werewolf-pack", "lovers")]
+
+
+def test_counters_add_and_set_on_the_owner_or_on_the_element(tmp_path):
+    """docs/werewolf.md: ``Increment/Decrement Counter [by n]``, ``Set Counter to n`` are ``counter(add, n)``,
+    ``counter(add, -(n))``, ``counter(set, n)``, on the owner (``me.counter``); ``to(this)``: the element's own
+    counter (``this.counter``).  The Prophet (seat 2): 0 + 2 + 3 - 1 = 4, set to 1; its role card's counter
+    0 + 4 = 4, the player's stays 1."""
+    table = _with_prophet_rule(tmp_path, "~starting~ counter(add, 2) ; counter(add, 3) ; counter(add, -(1))"
+                                         " ; learn(str(me.counter)) ; counter(set, 1) ; learn(str(me.counter))"
+                                         " ; counter(add, 4) to(this) ; learn(str(this.counter)) ; learn(str(me.counter))")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    st = game.state
+    assert st["players"][2]["learned"] == ["4", "1", "4", "1"]
+    assert st["players"][2]["counter"] == 1 and game.card(_role(game, 2))["counter"] == 4
+    assert [p["counter"] for p in st["players"]] == [0, 0, 1, 0, 0]
+
+
+@pytest.mark.parametrize("whom, switched", [("me", False), ("players::where('role=seer')", True)])
+def test_switching_roles_with_oneself_fails(tmp_path, whom, switched):
+    """WWRF ``Switch P`` (``switch() to(P)``): the owner and P exchange role cards; with oneself there is
+    nothing to exchange: the ability fails (``||`` runs).  The Prophet (seat 2) switches with itself, or
+    with the Seer (seat 4): then seat 2 holds the Seer's role and seat 4 the Prophet's."""
+    table = _with_prophet_rule(tmp_path, "~starting~ switch() to(%s) || learn('no switch')" % whom)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    models = [game.card(_role(game, seat))["model"] for seat in (2, 4)]
+    assert models == (["seer", "prophet"] if switched else ["prophet", "seer"])
+    assert game.state["players"][2]["learned"] == ([] if switched else ["no switch"])
+
+
+def test_a_choice_is_answered_once_by_an_option_it_offers(tmp_path):
+    """docs/werewolf.md: `` `C` Choice Creation (A, B)`` is ``choices('c', 'A, B')``; `` `C` Choice Choose `O` ``
+    is ``choose('c', 'O')``: the option is chosen without asking (options match without case, the option
+    as the choice writes it).  An option the choice does not offer answers nothing (the ability fails);
+    an answered choice is gone, so a second answer fails too."""
+    table = _with_prophet_rule(tmp_path, "~starting~ choices('omen', 'Red, Black') ; choose('omen', 'green') "
+                                         "|| learn('not offered') ; choose('omen', 'black') && learn('chosen') ; "
+                                         "choose('omen', 'red') || learn('already answered')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    assert game.state["players"][2]["learned"] == ["not offered", "chosen", "already answered"]
+    assert game.state["choices"] == {}
+
+
+class Choosing:
+    """Answers each choose_action with the last option; records (player, prompt, options, cancel)."""
+
+    def __init__(self):
+        self.asked = []
+
+    def decide(self, req):
+        if req["kind"] == "choose_action":
+            self.asked.append((req["player"], req["prompt"], list(req["options"]), req["cancel"]))
+            return req["options"][-1]
+        return None
+
+
+def test_a_choice_sent_with_ask_asks_each_of_its_players_at_once(tmp_path):
+    """docs/werewolf.md (Choices): ``choices(..., ask)``: the players it is sent to are asked at once (a
+    ``choose_action`` decision that cannot be declined, options as written).  The Prophet (seat 2) sends
+    the choice to the villagers (seats 0 and 3, in the filter's order) when seat 4 dies; each answers
+    Black."""
+    table = _with_prophet_rule(tmp_path, "~death~ choices('omen', 'Red, Black', ask) to(players::where('role=villager'))")
+    decider = Choosing()
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"], decider)
+    game.die(4, "kill")
+    assert sorted(decider.asked) == [(0, "omen", ["Red", "Black"], False), (3, "omen", ["Red", "Black"], False)]
+    assert sorted((r["player"], r["choice"], r["option"]) for r in sink.of("chosen")) == [
+        (0, "omen", "Black"), (3, "omen", "Black")]
+    assert game.state["choices"] == {}
+
+
+@pytest.mark.parametrize("disguises, levels, seen", [
+    ([], "sd-wd", "Werewolf"),                                        # no disguise: the role
+    ([("weak", "villager")], "none", "Werewolf"),                     # no level: no disguise fools it
+    ([("weak", "villager")], "sd", "Werewolf"),                       # (SD): strong ones only
+    ([("weak", "villager")], "wd", "Villager"),                       # (WD): weak ones
+    ([("strong", "seer")], "wd", "Werewolf"),
+    ([("strong", "seer")], "sd", "Seer"),
+    ([("strong", "seer"), ("weak", "villager")], "sd-wd", "Seer"),   # both: a strong one goes first
+    ([("weak", "villager"), ("strong", "seer")], "sd-wd", "Seer"),   # whichever was laid first
+    ([("weak", "villager"), ("strong", "seer")], "wd", "Villager"),
+])
+def test_a_role_investigation_is_fooled_by_the_disguises_its_levels_name(table, disguises, levels, seen):
+    """docs/werewolf.md (Meanings, disguise levels): ``(SD)`` is affected by strong disguises only, ``(WD)``
+    by weak ones only, both by both, none without; affected means fooled, and a strong disguise goes
+    before a weak one.  The werewolf (seat 1) wears the disguises; the Seer (seat 4) investigates its
+    role."""
+    game, _sink = _game(table, ["villager", "werewolf", "villager", "villager", "seer"])
+    for strength, role in disguises:
+        game.add_disguise(1, strength, role, _role(game, 2), "persistent")
+    assert game.investigate(4, 1, "role", None, _role(game, 4), levels) == seen
+
+
+def test_an_alignment_investigation_sees_the_players_team_unless_a_disguise_fools_it(table):
+    """``Alignment Investigate P``: the player's team (which an alignment change moved away from the role's
+    team), unless a disguise fools it: then the team of the disguise's role.  Class and category are the
+    role's (or the disguise's)."""
+    game, _sink = _game(table, ["villager", "werewolf", "villager", "villager", "seer"])
+    assert game.set_team(0, "werewolves") is True
+    assert game.investigate(4, 0, "alignment", None, _role(game, 4)) == "werewolves"
+    assert [game.investigate(4, 1, what, None, _role(game, 4)) for what in ("alignment", "class", "category")] == [
+        "werewolves", "Werewolf", "Killing"]
+    game.add_disguise(1, "weak", "seer", _role(game, 2), "persistent")
+    assert [game.investigate(4, 1, what, None, _role(game, 4), "wd") for what in ("alignment", "class", "category")] == [
+        "villagers", "Townsfolk", "Investigative"]
+
+
+def test_a_role_count_counts_the_living_players_who_seem_to_hold_it(tmp_path):
+    """docs/werewolf.md: ``Investigate `R` Count (SD)`` is ``countRole('r', sd)``: the living players who
+    seem to hold R (a disguise of the levels named counts as its role); ``Investigate S Player Count`` is
+    ``countPlayers() to?(S)``.  Villagers at seats 0, 3 and 5; seat 3 dies; the werewolf (seat 1) wears a
+    weak Villager disguise.  Villagers counted without levels: 2 (0 and 5); with (WD): 3; with (SD): 2;
+    werewolves with (WD): 0; the living players: 5."""
+    counts = " ; ".join("countRole('%s'%s) ; learn(str(result))" % (role, levels) for role, levels in (
+        ("villager", ""), ("villager", ", wd"), ("villager", ", sd"), ("werewolf", ", wd")))
+    table = _with_prophet_rule(tmp_path, "~death~ %s ; countPlayers() to(players[alive]) ; learn(str(result))" % counts)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"])
+    game.add_disguise(1, "weak", "villager", _role(game, 4), "persistent")
+    game.die(3, "kill")
+    assert game.state["players"][2]["learned"] == ["2", "3", "2", "0", "5"]
+
+
+@pytest.mark.parametrize("scaling, day0, day1", [
+    ("x2", 2, 2),
+    ("living/2", 3, 2),                     # 6 living, then 5: 6 // 2, 5 // 2
+    ("total/4", 1, 1),                      # 6 players, dead ones too
+    ("living>=6 -> 1, 2", 1, 2),            # 6 living: 1; else 2
+])
+def test_dynamic_scaling_counts_the_players_when_the_rule_runs(tmp_path, scaling, day0, day1):
+    """docs/werewolf.md (Scaling): ``⟨x2⟩``, ``⟨$living/6⟩``, ``⟨$living≥8 ⇒ x1, 2⟩`` are ``scaling = x2``,
+    ``living/6``, ``living>=8 -> 1, 2``: the rule runs that many times (the living or all players divided,
+    rounded down; the first value whose condition holds, else the last).  Six players; the Prophet (seat 2)
+    learns the day's number at each day's start; seat 3 dies after day 0 (nobody acts or votes)."""
+    table = _with_prophet_rule(tmp_path, "~startday~ learn('day ' + str(day))\nscaling = %s" % scaling)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"], Declining())
+    game.play_phase("day")
+    game.die(3, "kill")
+    game.play_phase("night")
+    game.play_phase("day")
+    learned = game.state["players"][2]["learned"]
+    assert (learned.count("day 0"), learned.count("day 1")) == (day0, day1)
+
+
+@pytest.mark.parametrize("atype, params, reached", [
+    ("investigating", (), 3),                   # a visit: redirected from seat 0 to seat 3
+    ("investigating", ("visitless",), 0),       # visitless: no visit, no redirection
+    ("announcement", (), 0),                    # not a visiting type: no visit
+])
+def test_only_a_visit_is_redirected(table, atype, params, reached):
+    """docs/werewolf.md (Visits): an ability used on a player (killing, investigating, ...) is a visit unless
+    the rule says ``visitless``, and only a visit meets the target's redirections (``Redirect `all` from S
+    to P``).  Seat 0's visitors are redirected to seat 3; the Seer (seat 4) uses an ability on seat 0."""
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.add_redirect(0, "all", None, 3, _role(game, 2), "persistent")
+    assert game.use_on(_role(game, 4), 4, 0, atype, "role", params) == (reached, None)
+    assert [(r["player"], r["to"]) for r in sink.of("redirected")] == ([(0, 3)] if reached == 3 else [])
+
+
+def test_a_switch_is_recorded_with_both_players(table):
+    """The record of a game says what happened: a role switch names both players (``switch``, then each
+    player's new team: the werewolf's seat joins the villagers and the other seat the werewolves)."""
+    game, sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.switch_roles(1, 4)
+    assert [(r["type"], r.get("player"), r.get("with"), r.get("team")) for r in sink.records
+            if r["type"] in ("switch", "team")] == [
+        ("switch", 1, 4, None), ("team", 1, None, "villagers"), ("team", 4, None, "werewolves")]
+
+
+def test_descending_only_a_dead_player_fails(tmp_path):
+    """docs/werewolf.md: ``Descend`` is ``descend()``; a player who is dead cannot descend, so the command did
+    nothing and failed (docs/language.md 5.6: ``||`` runs).  On seat 3's death the Prophet (seat 2) makes
+    the dead player descend."""
+    table = _with_prophet_rule(tmp_path, "~death~ descend() to(subject) || learn('nobody descended')")
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer"])
+    game.die(3, "kill")
+    assert not game.state["players"][3]["left"]
+    assert game.state["players"][2]["learned"] == ["nobody descended"]
+
+
+@pytest.mark.parametrize("quantity, runs", [("2", 2), ("'three'", 0), ("true", 0)])
+def test_a_quantity_that_is_not_a_number_allows_no_use(tmp_path, quantity, runs):
+    """docs/werewolf.md: ``Quantity: @Self->Counter`` (a value) is ``quantityof = …``: the value is read
+    whenever the rule could run, and the rule runs while its uses in the game are fewer; a value that is not
+    a number (a text, a boolean) allows none.  The Prophet (seat 2) learns 'dawn' at each of three day
+    starts (nobody acts or votes)."""
+    table = _with_prophet_rule(tmp_path, "~startday~ learn('dawn')\nquantityof = %s" % quantity)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"], Declining())
+    for kind in ("day", "night", "day", "night", "day"):
+        game.play_phase(kind)
+    assert game.state["players"][2]["learned"].count("dawn") == runs

@@ -32,22 +32,42 @@ EQUIVALENT: dict[str, str] = {
     "rulescript/games/werewolf/game.py | return False  # a card the game does not have: nothing of it runs | 19: "
     "False -> None":
         "WerewolfGame.rule_allowed is read only as a truth value (`not game.rule_allowed(...)` in "
-        "vocab.listener_suppressed, `and self.rule_allowed(...)` in offered_actions, `not self.rule_allowed(...)` in "
-        "use_action and offer_actions): None and False both mean the rule may not run",
+        "vocab.listener_suppressed, `not self.rule_allowed(...)` in use_action and offer_actions): None and False "
+        "both mean the rule may not run",
     "rulescript/games/werewolf/game.py | self._table_version += 1 | 31: 1 -> 2":
         "WerewolfGame._table_version only keys the cache of _action_index, compared for equality with the key "
         "of the last build; every change adds 1 or (the mutant) 2, so the number still grows at every change "
         "and never comes back to a value an older index was built at (the key names the four lines that add 1: "
         "_new_card, _leave, transfer and switch_roles)",
-    'rulescript/games/werewolf/game.py | keys = rule.get("keys") or {} | 23: rule.get("keys") or {} -> {}':
-        "WerewolfGame.offered_actions (the only line of this text at this depth) is called nowhere since the "
-        "flow offers actions through _action_index (commit 0a9dc79): no module, test or host calls it, so a "
-        "change inside it cannot change what the program does",
     'wwrf_adapter/render/rules.py | if sub != "manipulation": | 7: sub != "manipulation" -> False':
         "render/rules._poll: a poll ability's subtype is one of the six of build.ABILITY_SHAPES (creation, "
         "addition, cancellation, silent cancellation, deletion, manipulation; no later step of build_ability "
         "changes a poll's), and the five others return before this test, so it is always false: the "
         "`return None` after it is never reached",
+    'rulescript/games/werewolf/game.py | st["next_iid"] = iid + 1 | 31: 1 -> 2':
+        "WerewolfGame._new_card: an instance id only names a card (the keys of state['cards'], the lists "
+        "table, attrs, extras, the players' role) and orders cards (sorted ids in the table view); ids that "
+        "grow by 2 are still unique and in the same order, and no code reads an id as a count or an index "
+        "(next_iid is read only here; checked: the werewolf area's tests and the OCTGN host's werewolf tests "
+        "pass with the mutant)",
+    'rulescript/games/werewolf/game.py | self.emit({"type": "phase", "phase": kind, "number": st["day"] if kind == '
+    '"day" else st["night"]}) | 74: kind == "day" -> False':
+        "WerewolfGame.play_phase: the game starts with day -1 and night 0 (data.new_state) and play_phase is "
+        "called only by run, which alternates day and night from day 0, so when a day starts the numbers of "
+        "days and nights are equal (day 0 after no night, day n after night n): st['night'] is st['day'] there",
+    "rulescript/games/werewolf/commands.py | text = value if isinstance(value, str) else _expr.to_str(res, value) | 24: "
+    "isinstance(value, str) -> False":
+        "_cmd_format: to_str of a text is that text (expr._atom_text returns a string as it is, and the length "
+        "limit applies only to lists), so a text value gives the same pieces either way",
+    "rulescript/games/werewolf/game.py | return 0  # a rules port that reads no values (NoRules) checks no rule | 19: "
+    "0 -> 1":
+        "WerewolfGame._quantity_of: only a rules port without key_values (NoRules, a game without card rules) "
+        "gets there, and under it no rule is ever checked: rule_allowed is reached from the engine's listeners, "
+        "from offer_actions (which returns at once without rules_of) and from use_action (which reads "
+        "self.rules.rules, which NoRules has not)",
+    "rulescript/games/werewolf/game.py | return False  # already out of the game | 19: False -> None":
+        "WerewolfGame.leave_game: its callers read the answer as a truth value (`leave_game(...) or done` in "
+        "commands._leave, starting from False, so None or False gives False), or not at all (concede)",
     "rulescript/games/werewolf/commands.py | return True | 11: True -> None":
         "a command's result is read only by Engine._effect, as `ok is not False` (docs/language.md 5.6: "
         "a command fails only by returning False), so None and True both mean it succeeded; the key names "

@@ -599,7 +599,7 @@ def _cmd_shuffle(res, eff, S, restr):
 
 def _cmd_execute(res, eff, S, restr):
     res.game.note("executing", _arg(eff, 0))
-    _set_result(res, res.game.host_command(_arg(eff, 0), _key(_text(res, eff, 1)), res.source))
+    _set_result(res, res.game.host_command(_arg(eff, 0), _key(_text(res, eff, 1)), res.source, res.controller))
 
 
 def _cmd_format(res, eff, S, restr):

@@ -258,7 +258,7 @@ class WerewolfGame(GamePorts):
         not a number allows no use."""
         values = getattr(self.rules, "key_values", None)
         if values is None:
-            return 0
+            return 0  # a rules port that reads no values (NoRules) checks no rule
         got = values(self, iid, rule["id"], "quantityof")
         n = got[0] if got else 0
         if isinstance(n, bool) or not isinstance(n, (int, float)):
@@ -299,7 +299,8 @@ class WerewolfGame(GamePorts):
                 m = self.models[r]
                 k = (m.get("class") or "", m.get("category") or "")
                 counts[k] = counts.get(k, 0) + 1
-            value = ", ".join("%d %s %s" % (counts[k], k[0], k[1]) for k in sorted(counts))
+            # a role without a class (or category) is counted by what it has: "3 Miscellaneous"
+            value = ", ".join(" ".join(["%d" % counts[k]] + [w for w in k if w]) for k in sorted(counts))
         else:
             if kind == "option":
                 pool = host_options(name)
@@ -574,6 +575,9 @@ class WerewolfGame(GamePorts):
         self.emit({"type": "learn", "player": seat, "text": text, "source": self._model_of(source)})
 
     def reveal(self, where, text, source, seat):
+        """``text`` said in the place ``where`` (a group's channel: its members learn it).  ``self``: the
+        player ``seat`` (whose rule reveals) learns it; for an element of nobody (``seat`` None or the
+        narrator's -1) it is said in that group's own channel."""
         if where in ("self", "@self"):
             if seat is not None and seat >= 0:
                 return self.learn(seat, text, source)
@@ -799,7 +803,7 @@ class WerewolfGame(GamePorts):
     def leave_game(self, seat, how):
         pl = self.state["players"][seat]
         if pl["left"] or not pl["alive"]:
-            return False
+            return False  # already out of the game
         pl["alive"] = False
         pl["left"] = how
         self.emit({"type": how, "player": seat})
@@ -895,10 +899,12 @@ class WerewolfGame(GamePorts):
         return True
 
     def group_change(self, old, new):
+        """Group ``old`` becomes group ``new`` with its members; False (nothing changes) when ``old`` is not
+        in play or ``new`` is not an element of the game."""
         st = self.state
-        g = st["groups"].pop(old, None)
-        if g is None or new not in self.models:
+        if old not in st["groups"] or new not in self.models:
             return False
+        g = st["groups"].pop(old)
         self._leave(g["card"])
         self.emit({"type": "group_change", "group": old, "to": new})
         if new in st["groups"]:  # the members join the existing group
@@ -998,8 +1004,9 @@ class WerewolfGame(GamePorts):
         self.set_team(b, self.models[st["cards"][ra]["model"]].get("team"))
         self.passive_round()
 
-    def host_command(self, command, where, source):
-        """``Execute`` a host command: the answer is revealed in the location."""
+    def host_command(self, command, where, source, seat):
+        """``Execute`` a host command: the answer is revealed in the location, as ``reveal`` does (``self``:
+        to ``seat``, the player whose rule runs it; from an element of nobody, its group's channel)."""
         st = self.state
         names = lambda seats: ", ".join(st["players"][p]["name"] for p in seats)  # noqa: E731
         if command == "listalive":
@@ -1012,7 +1019,7 @@ class WerewolfGame(GamePorts):
             text = ", ".join(sorted(set(self.models[self.role_of(p["idx"])]["name"] for p in st["players"])))
         else:  # substitutes and mentors: a headless game has none
             text = ""
-        self.reveal(where, text, source, None)
+        self.reveal(where, text, source, seat)
         return text
 
     def set_lock(self, where, locked):
@@ -1341,23 +1348,6 @@ class WerewolfGame(GamePorts):
         raise GameOver(team, st["reason"])
 
     # ------------------------------------------------------------------ actions
-    def offered_actions(self, seat, timing):
-        """[(card iid, rule id, prompt)] of the actions ``seat`` may use at this timing."""
-        rules_of = getattr(self.rules, "rules_of", None)
-        if rules_of is None:
-            return []
-        out = []
-        st = self.state
-        for iid in list(st["table"]):
-            card = st["cards"][iid]
-            if card["owner"] != seat:
-                continue
-            for rule in rules_of(self, iid):
-                keys = rule.get("keys") or {}
-                if rule["actions"] and keys.get("timing") == timing and self.rule_allowed(iid, rule):
-                    out.append((iid, rule["id"], keys.get("prompt") or rule["id"]))
-        return out
-
     def _conditions(self, iid, rid, tgt):
         values = getattr(self.rules, "key_values", None)
         if values is None:
