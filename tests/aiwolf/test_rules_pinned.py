@@ -262,6 +262,34 @@ def test_a_seer_divining_itself_is_an_incident_naming_the_agent() -> None:
         0, "Agent[01] is not a living agent other than itself", "no divination tonight")
 
 
+class NoDiviner(Agent):
+    """Asks to be the seer and answers every DIVINE with no choice (``{"agentIdx":-1}``)."""
+
+    requested_role = A.Role.SEER
+
+    def divine(self) -> int | None:
+        return None
+
+
+def test_a_divination_of_nobody_is_an_incident_saying_no_choice() -> None:
+    """docs/aiwolf.md: a DIVINE reply of -1 or null means no choice, and a missing divination is not
+    made; the incident says what the agent did (``no choice``) and what the host did (``no divination
+    tonight``). The one external agent asked to be the seer and is Agent[01]; night 0 always has a
+    divination, so its first incident is of day 0."""
+    roles = ["seer", "villager", "villager", "werewolf", "possessed"]
+    run = Running(ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles))
+    errors: list[BaseException] = []
+    t = agent_thread(NoDiviner(), run.port, errors)
+    (record,) = run.join()
+    t.join(10)
+    assert errors == []
+    assert record.roles[1] is A.Role.SEER
+    mine = [(i.day, i.problem, i.action) for i in record.incidents if i.agent == 1 and i.request == "DIVINE"]
+    assert mine[0] == (0, "no choice", "no divination tonight")
+    assert all(m[1:] == ("no choice", "no divination tonight") for m in mine)
+    assert [line for line in record.aiwolf_log if ",divine,1," in line] == []
+
+
 class Splitter(Pack):
     """A :class:`Pack` whose two werewolves never agree: the lower-numbered wolf attacks the
     lowest-numbered living human, the other the highest-numbered one."""
