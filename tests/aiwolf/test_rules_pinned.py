@@ -517,3 +517,27 @@ def test_a_guarded_attack_is_still_the_wolves_attacked_agent() -> None:
     assert f"1,attack,{seer},false" in record.aiwolf_log
     (shown,) = [a for a in agents if a.me == wolf]
     assert shown.attacked_seen[1:3] == [(1, -1), (2, seer)]
+
+
+def test_the_votes_of_a_poll_aiwolf_does_not_have_are_neither_votes_nor_attack_votes(tmp_path) -> None:
+    """docs/aiwolf.md maps two polls onto AIWolf: ``lynch`` is VOTE and ``pack-hunt`` is ATTACK; the
+    attack vote is the wolves' (AIWolf log: ``d,attackVote,WOLF,TARGET``). A game whose village team
+    also opens the bundled ``straw-poll`` every day from day 1 (every living player votes in it) asks
+    votes that no AIWolf request answers: each is drawn (an incident naming the poll), and none of
+    them is written as an attack vote or a vote."""
+    old = "auto = ~wincheck~ [[if living > 0 and len(getTargets(\"players[alive]::lacks('lupine')\")) == living]] win()"
+    game = _edited_game(tmp_path, "villagers.ini", old, old + "\n\n[villagers--9]\ntemporal = day 1+\n"
+                        "auto = ~startday~ createPoll('straw-poll', 'village-square')")
+    cards = game / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert text.count("  - villagers--win\n") == 1
+    cards.write_text(text.replace("  - villagers--win\n", "  - villagers--win\n  - villagers--9\n"), encoding="utf-8")
+    record = _serve(game, ServeConfig(5, games=1, agents=0, wait=0, seed=1))
+    straw = [i for i in record.incidents if i.problem == "the game asks vote 'straw-poll', which no AIWolf request answers"]
+    assert straw and {i.day for i in straw} == {1}
+    wolves = {str(a) for a in roles_of(record, A.Role.WEREWOLF)}
+    rows = [line.split(",") for line in record.aiwolf_log]
+    attack_votes = [r for r in rows if r[1] == "attackVote"]
+    assert attack_votes and all(r[2] in wolves for r in attack_votes)
+    # day 1's vote: one line per living agent (five: no tie, no revote), the execution's poll only
+    assert len([r for r in rows if r[:2] == ["1", "vote"]]) == 5
