@@ -125,3 +125,42 @@ def test_the_card_map_keeps_its_good_pairs_and_skips_the_malformed_ones():
     a global variable is checked before it is read: a pair without two numbers is skipped."""
     assert codec.decode_pairs(codec.encode_pairs([(3, 7), (4, 9)])) == [(3, 7), (4, 9)]
     assert codec.decode_pairs("3:7,x:2,5:y,6,4:9") == [(3, 7), (4, 9)]
+
+
+MIXED_KEYS = [{"": "a", 5: "b"}, {1: 0, "a": 0}, {"": 1, 0: 1}, {"x": {"": 1, 0: 1}, 2: [{"b": 1, 7: None}]}]
+
+
+def _reversed(d):
+    """The same dict built in the other order (its nested dicts too)."""
+    return {k: _reversed(v) if isinstance(v, dict) else v for k, v in reversed(list(d.items()))}
+
+
+def test_a_dict_of_int_and_text_keys_has_one_checksum_whatever_its_order():
+    """codec.checksum: dict order does not matter. Python 3 cannot sort int keys with text keys
+    (Python 2.7 puts the ints first); the checksum still orders them one way, so a dict built in the
+    other order, even one whose values are all equal, or whose text key is empty, has the same
+    checksum, and different values still differ."""
+    for d in MIXED_KEYS:
+        assert list(_reversed(d)) != list(d)
+        assert codec.checksum(_reversed(d)) == codec.checksum(d), d
+    assert codec.checksum({"": 1, 0: 2}) != codec.checksum({"": 2, 0: 1})
+
+
+def test_a_dict_of_int_and_text_keys_has_the_checksum_python_27_gives_it():
+    """codec.checksum is the same on Python 2.7 and 3 (docs/octgn-host.md: every client compares
+    32-bit digests, whatever its Python): for dicts whose keys mix ints and text, which Python 2.7
+    sorts natively (ints first) and Python 3 cannot sort."""
+    import os
+    import subprocess
+
+    from octgn_pack.py27 import find_python27
+    from tests.conftest import ROOT
+
+    py27 = find_python27()
+    if py27 is None:
+        pytest.skip("no Python 2.7 interpreter available (set PYTHON27 to one)")
+    script = "from octgn_pack.host import codec\nprint([codec.checksum(d) for d in %r])" % (MIXED_KEYS,)
+    proc = subprocess.run([py27, "-c", script], capture_output=True, text=True, cwd=str(ROOT),
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip() == str([codec.checksum(d) for d in MIXED_KEYS])
