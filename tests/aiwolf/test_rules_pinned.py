@@ -541,3 +541,21 @@ def test_the_votes_of_a_poll_aiwolf_does_not_have_are_neither_votes_nor_attack_v
     assert attack_votes and all(r[2] in wolves for r in attack_votes)
     # day 1's vote: one line per living agent (five: no tie, no revote), the execution's poll only
     assert len([r for r in rows if r[:2] == ["1", "vote"]]) == 5
+
+
+@pytest.mark.parametrize("text, code", [
+    ("NOT (", "AW102"),                      # a group that holds nothing yet: a sentence is expected
+    ("AND (VOTE ANY) (", "AW102"),
+    ("REQUEST ANY (", "AW102"),
+    ("AGREE", "AW113"),                      # a talk reference: TALK or WHISPER, dayD, ID:N
+    ("DISAGREE TALK", "AW113"),
+    ("AGREE WHISPER day2", "AW113"),
+])
+def test_a_sentence_that_stops_short_is_one_error_just_after_its_end(text: str, code: str) -> None:
+    """docs/aiwolf.md: the parser reports bad input as a located diagnostic and never raises; what is
+    missing at the end of a sentence (AW102 a sentence in a group, AW113 a part of a talk reference)
+    is reported one column wide just after the last character."""
+    result = parse(text)
+    assert result.utterance is None
+    (d,) = result.diagnostics
+    assert (d.code, d.span.col, d.span.end_col) == (code, len(text) + 1, len(text) + 2)
