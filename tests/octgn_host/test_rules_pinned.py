@@ -164,3 +164,18 @@ def test_a_dict_of_int_and_text_keys_has_the_checksum_python_27_gives_it():
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.strip() == str([codec.checksum(d) for d in MIXED_KEYS])
+
+
+def test_a_refused_start_item_is_quoted_by_at_most_its_first_40_characters():
+    """docs/octgn-host.md, Bounded decoding: an item is checked for size and shape before anything is
+    read, and what is refused is quoted short: a start item of a format this host does not read
+    (``S<format>,...``, format 2) names the format as the first 40 characters of the item hold it
+    (the 39 after the ``S``); an item that is no start at all is quoted by its first 40 characters."""
+    digits = "".join(str(i % 10) for i in range(100))
+    with pytest.raises(codec.InputError) as info:
+        codec.decode_start("S" + digits + ",b,1:e:c:4")
+    assert str(info.value) == \
+        "start item of format '%s'; this host reads format 2" % "012345678901234567890123456789012345678"
+    with pytest.raises(codec.InputError) as info:
+        codec.decode_start("X" + digits)
+    assert str(info.value) == "not a start item: 'X012345678901234567890123456789012345678'"
