@@ -179,3 +179,103 @@ def test_a_refused_start_item_is_quoted_by_at_most_its_first_40_characters():
     with pytest.raises(codec.InputError) as info:
         codec.decode_start("X" + digits)
     assert str(info.value) == "not a start item: 'X012345678901234567890123456789012345678'"
+
+
+def test_an_item_holds_at_most_160_characters_of_the_item_alphabet():
+    """docs/octgn-host.md, Bounded decoding: an item other than the start holds at most 160 characters
+    (the start, an item starting with ``S``, at most 64 KiB), all of the item alphabet (letters, digits
+    and ``._-,:~``); anything else is refused like a forged item, naming the seat it came from and
+    quoting at most its first 40 characters."""
+    codec.check_item("1" * 160)
+    codec.check_item("S2,b" + "1" * 65532)
+    codec.check_item("Q1~AZaz09-_.,:")
+    for bad, why in (("1" * 161, "an item of 161 characters"), ("", "an item of 0 characters"),
+                     ("S" + "1" * 65536, "an item of 65537 characters"),
+                     ("1 2", "an item with the character ' '"), ('1"', "an item with the character '\"'"),
+                     ("1;2", "an item with the character ';'"), ("1|2", "an item with the character '|'")):
+        with pytest.raises(codec.Forged) as info:
+            codec.check_item(bad, seat=3)
+        assert (info.value.seat, info.value.why, info.value.item) == (3, why, bad[:40])
+
+
+def test_numbers_in_items_have_at_most_nine_digits():
+    """docs/octgn-host.md: indexes and numbers in an item have at most 9 digits: the answer
+    ``000000001`` is option 1, ``0000000001`` (ten digits) is refused; the same holds for a seat, a
+    card id and a checksum's count."""
+    req = {"kind": "choose_slot", "player": 0, "options": [0, 5, 7]}
+    assert codec.decode_answer(req, "000000001") == 5
+    with pytest.raises(codec.InputError):
+        codec.decode_answer(req, "0000000001")
+    assert codec.conceding_seat("Q000000002") == 2 and codec.conceding_seat("Q0000000002") is None
+    assert codec.conceding_seat("Q") is None and codec.conceding_seat("Qx") is None
+    assert codec.decode_ranges("999999999") == [999999999]
+    with pytest.raises(codec.InputError):
+        codec.decode_ranges("1000000000")
+    assert codec.decode_check("123456789.1.d") == (123456789, 1, "d") and codec.decode_check("1234567890.1.d") is None
+
+
+def test_a_list_answer_has_no_more_indexes_than_options():
+    """docs/octgn-host.md: a list answer (``i.j``, ``e`` for the empty list) has no more indexes than
+    the decision has options; each index names an option (0 to options - 1); ``n`` answers only a
+    decision that may be cancelled."""
+    req = {"kind": "arrange", "player": 0, "options": [4, 6, 8], "min": 3, "max": 3}
+    assert codec.decode_answer(req, "2.0.1") == [8, 4, 6]
+    assert codec.decode_answer(req, "e") == []
+    for bad in ("2.0.1.0", "3", "0.3", "n", "0..1", ""):
+        with pytest.raises(codec.InputError):
+            codec.decode_answer(req, bad)
+    assert codec.decode_answer(dict(req, cancel=True), "n") is None
+    assert codec.encode_answer(req, [8, 4, 6]) == "2.0.1" and codec.encode_answer(req, []) == "e"
+    assert codec.encode_answer(req, None) == "n"
+    with pytest.raises(codec.InputError):
+        codec.encode_answer(req, [4, 5])
+
+
+def test_a_start_item_holds_at_most_64_seats():
+    """docs/octgn-host.md, Bounded decoding: the start holds at most 64 seats: 64 are read, 65 refused."""
+    seats = [(k + 1, "e", "c", [k + 1]) for k in range(64)]
+    start = codec.decode_start(codec.encode_start("b", seats))
+    assert [s["pid"] for s in start["seats"]] == list(range(1, 65)) and start["seats"][-1]["cards"] == [64]
+    with pytest.raises(codec.InputError):
+        codec.decode_start(codec.encode_start("b", seats + [(65, "e", "c", [65])]))
+
+
+def test_a_seats_deck_holds_at_most_the_deck_limit():
+    """docs/octgn-host.md: a seat's deck holds at most MAX_DECK (1000) cards, or the lower DECK_MAX of
+    a table face: the limit is counted before the ranges are expanded."""
+    assert len(codec.decode_start("S2,b,1:e:c:1-1000")["seats"][0]["cards"]) == 1000
+    with pytest.raises(codec.InputError):
+        codec.decode_start("S2,b,1:e:c:1-1001")
+    assert codec.decode_start("S2,b,1:e:c:1-40", deck_limit=40)["seats"][0]["cards"] == list(range(1, 41))
+    with pytest.raises(codec.InputError):
+        codec.decode_start("S2,b,1:e:c:1-40.50", deck_limit=40)
+
+
+def test_a_log_part_and_seat_items_are_read_by_their_shape():
+    """docs/octgn-host.md: a slice of the log in a global variable is ``<index of its first item>|<items>``
+    (a value without the bar or the number is no slice: ``(0, [])``); a seed share is
+    ``R<seat>~<share>`` and a concession ``Q<seat>``."""
+    assert codec.decode_part("7|") == (7, [])
+    assert codec.decode_part("7|1;2.0;Q1") == (7, ["1", "2.0", "Q1"])
+    assert codec.decode_part("|1;2") == (0, []) and codec.decode_part("x|1") == (0, []) and codec.decode_part(None) == (0, [])
+    assert codec.revealing_seat(codec.reveal_item(3, "abc")) == 3 and codec.reveal_item(3, "abc") == "R3~abc"
+    assert codec.revealing_seat("Q3") is None and codec.revealing_seat("R~abc") is None
+    assert codec.split("") == [] and codec.split("1;n") == ["1", "n"] and codec.join(["1", "n"]) == "1;n"
+
+
+def test_text_for_remote_calls_holds_no_quote_backslash_or_newline():
+    """docs/octgn-host.md: what travels in a remoteCall or a global variable holds no double quote,
+    backslash, newline or triple quote (OCTGN's sandbox), and names inside items keep only letters,
+    digits, ``.``, ``_`` and ``-``."""
+    assert codec.safe_text('say "hi"\\now\nthen\rend') == "say 'hi'/now then end"
+    assert codec.safe_text("a''''''b") == "a'b" and codec.safe_text("a'''b") == "a'b" and codec.safe_text("a''b") == "a''b"
+    assert codec.token("Build 1.2_x-y/z:é") == "Build_1.2_x-y_z__"
+
+
+def test_the_checksum_tells_every_64_bit_int_apart_and_forgets_no_early_difference():
+    """codec.checksum: numbers differ by value (both 32-bit halves of a 64-bit int count), and a
+    difference at the start of a long list is still seen after hundreds of later items."""
+    values = [0, 1, -1, 1 << 31, 1 << 32, (1 << 32) - 1, 1 << 33, (1 << 63) + 1, -(1 << 32)]
+    assert len({codec.checksum({"n": v}) for v in values}) == len(values)
+    assert codec.checksum([1] + [0] * 500) != codec.checksum([0] * 501)
+    assert codec.checksum({"a": [1] + [0] * 500}) != codec.checksum({"a": [2] + [0] * 500})
