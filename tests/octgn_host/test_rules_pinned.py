@@ -279,3 +279,56 @@ def test_the_checksum_tells_every_64_bit_int_apart_and_forgets_no_early_differen
     assert len({codec.checksum({"n": v}) for v in values}) == len(values)
     assert codec.checksum([1] + [0] * 500) != codec.checksum([0] * 501)
     assert codec.checksum({"a": [1] + [0] * 500}) != codec.checksum({"a": [2] + [0] * 500})
+
+
+def _refused_as_forged(s, item):
+    """The Forged error of adding ``item`` to session ``s``, which must stay as it was."""
+    log, pending, state, verified = list(s.log), s.pending, s.state, s.verified
+    with pytest.raises(codec.Forged) as info:
+        s.add([item])
+    assert (s.log, s.pending, s.state, s.verified) == (log, pending, state, verified)
+    return info.value
+
+
+def test_an_input_in_another_seats_name_or_of_no_running_game_is_refused_as_forged(demo):
+    """docs/octgn-host.md, Trust: every input after the start and the seed shares carries the token of
+    its seat (the seat whose decision it answers, or the conceding seat); an input with another seat's
+    token, with a token used already, or that is no input of a running game (a start, a seed share, a
+    concession of no seat) is refused as forged, the same on every client, naming the seat it claims,
+    and the session stays as it was: the right input still answers the decision."""
+    sign = Signer()
+    s = _session(demo, sign=sign)
+    seat = s.pending["player"]
+    other = 1 - seat
+    assert _refused_as_forged(s, sign(s, "0", seat=other)).seat == seat       # the decision is seat's
+    for item in ("S2,b", "R%d" % seat, "Qx"):        # a start, a seed share, a concession of no seat
+        e = _refused_as_forged(s, sign(s, item, seat=seat))
+        assert e.why == "not an input of a running game" and e.item == item
+    assert _refused_as_forged(s, "0").why == "malformed token"                  # no token at all
+    good = sign(s, "0")
+    s.add([good])
+    assert len(s.log) == 2 and s.state["log"][0][1] == seat
+    assert _refused_as_forged(s, good).why == "wrong or reused token"          # the same input again
+
+
+def test_a_session_remembers_the_checksums_of_the_last_256_counts(demo):
+    """lockstep.KEEP_SUMS: a session keeps the checksums of the last 256 input counts (a check that
+    arrives later is not compared): computing one more drops the oldest, and only it."""
+    d = _session(demo).digest()
+    s = _session(demo)
+    for k in range(-256, 0):            # 256 checksums of earlier counts
+        s.sums[k] = "old"
+    assert s.digest() == d
+    assert len(s.sums) == 256 and -256 not in s.sums and -255 in s.sums and s.sums[len(s.log)] == d
+
+
+def test_the_inputs_since_the_checkpoint_are_those_after_the_start_of_the_turn(demo):
+    """docs/octgn-host.md: a session runs from its last checkpoint, taken between turns; a client that
+    reloads asks for the inputs since the last turn's end: ``since_checkpoint`` is the index of the
+    first input after the checkpoint and those inputs."""
+    sign = Signer()
+    s = _session(demo, sign=sign)
+    assert s.since_checkpoint() == (1, [])
+    s.add([sign(s, "0")])
+    first, items = s.since_checkpoint()
+    assert items == s.log[first:] and 1 <= first <= len(s.log)
