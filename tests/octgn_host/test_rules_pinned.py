@@ -316,6 +316,10 @@ def test_a_session_remembers_the_checksums_of_the_last_256_counts(demo):
     arrives later is not compared): computing one more drops the oldest, and only it."""
     d = _session(demo).digest()
     s = _session(demo)
+    for k in range(-200, 0):            # fewer than 256: every one is kept
+        s.sums[k] = "old"
+    assert s.digest() == d and len(s.sums) == 201
+    s = _session(demo)
     for k in range(-256, 0):            # 256 checksums of earlier counts
         s.sums[k] = "old"
     assert s.digest() == d
