@@ -86,4 +86,13 @@ EQUIVALENT: dict[str, str] = {
         "_check_element_names: only an argument whose IR is a literal text gets here, and the IR of every "
         "expression carries its position (ExprCompiler.root: \"at\" is [line, col, end_col]), so the default "
         "position is never used",
+    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 32: 0 -> 1':
+        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
+    "octgn_pack/host/codec.py | if len(_STR) < 4096: | 21: < -> >=":
+        "codec._text_hash: _STR only remembers the hashes of texts already seen (the checksum reads it with "
+        "cache.get and computes _text_hash when a text is not there); whether a hash is stored changes how "
+        "fast a checksum is computed, never its value (_text_hash computes the same number again)",
+    "octgn_pack/host/codec.py | if len(_STR) < 4096: | 23: 4096 -> 4095":
+        "codec._text_hash: the size of the memo _STR (4096 or 4095 texts) changes only how many hashes are "
+        "remembered, not any hash: a text not in it is hashed again to the same number",
 }
