@@ -11,6 +11,7 @@ import pytest
 from wwrf_adapter.aiwolf import ast as A
 from wwrf_adapter.aiwolf import parse
 from wwrf_adapter.aiwolf.client import Agent
+from wwrf_adapter.aiwolf.gameinfo import Status
 from wwrf_adapter.aiwolf.host import GameRecord
 from wwrf_adapter.aiwolf.packets import Request
 from wwrf_adapter.aiwolf.server import ServeConfig
@@ -559,3 +560,59 @@ def test_a_sentence_that_stops_short_is_one_error_just_after_its_end(text: str, 
     assert result.utterance is None
     (d,) = result.diagnostics
     assert (d.code, d.span.col, d.span.end_col) == (code, len(text) + 1, len(text) + 2)
+
+
+class Looker(Shield):
+    """A :class:`Shield` that keeps the gameInfo of its INITIALIZE and of each DAILY_INITIALIZE."""
+
+    def __init__(self, shared: dict) -> None:
+        super().__init__(shared)
+        self.seen: list = []
+
+    def initialize(self) -> None:
+        super().initialize()
+        self.seen.append(self.info)
+
+    def day_start(self) -> None:
+        super().day_start()
+        self.seen.append(self.info)
+
+
+def test_what_each_agent_is_told_at_the_start_of_each_day() -> None:
+    """docs/aiwolf.md, What a gameInfo holds. The game of ``test_a_guarded_attack...`` (seed 2): day 1
+    executes the lower-numbered villager; in night 1 the bodyguard guards the seer and the wolf attacks
+    the seer, who survives. So:
+
+    * at INITIALIZE every agent knows only its own role, has ``maxTalk`` (10) talks, and the game's
+      roles are listed in the protocol's order (VILLAGER, SEER, BODYGUARD, WEREWOLF);
+    * day 1: everybody alive, nobody executed or dead;
+    * day 2: ``executedAgent`` is the villager executed on day 1, for everyone; nobody died in the
+      night (``lastDeadAgentList`` empty); ``voteList`` holds day 1's five votes and ``latestVoteList``
+      is empty; only the living four have talks; only the bodyguard is told whom it guarded (the seer)
+      and only the wolf whom it attacked; only the seer has a divine result, and nobody a medium's."""
+    roles = ["bodyguard", "seer", "werewolf", "villager", "villager"]
+    shared: dict = {}
+    agents = [Looker(shared) for _ in range(5)]
+    record = _one_game(agents, seed=2, roles=roles)
+    (seer,) = roles_of(record, A.Role.SEER)
+    (wolf,) = roles_of(record, A.Role.WEREWOLF)
+    (bodyguard,) = roles_of(record, A.Role.BODYGUARD)
+    executed = min(roles_of(record, A.Role.VILLAGER))
+    assert f"1,execute,{executed},VILLAGER" in record.aiwolf_log and f"1,attack,{seer},false" in record.aiwolf_log
+    for a in agents:
+        me = a.seen[0].agent
+        init, day1, day2 = a.seen[0], a.seen[2], a.seen[3]
+        assert [i.day for i in a.seen[:4]] == [0, 0, 1, 2]
+        assert init.role_map == {me: record.roles[me]}
+        assert init.remain_talk_map == {k: 10 for k in range(1, 6)}
+        assert init.existing_role_list == (A.Role.VILLAGER, A.Role.SEER, A.Role.BODYGUARD, A.Role.WEREWOLF)
+        assert set(day1.status_map.values()) == {Status.ALIVE}
+        assert (day1.executed_agent, day1.last_dead_agent_list) == (-1, ())
+        assert (day2.executed_agent, day2.latest_executed_agent, day2.last_dead_agent_list) == (executed, -1, ())
+        assert day2.status_map == {k: Status.DEAD if k == executed else Status.ALIVE for k in range(1, 6)}
+        assert len(day2.vote_list) == 5 and {v.day for v in day2.vote_list} == {1} and day2.latest_vote_list == ()
+        assert sorted(day2.remain_talk_map) == [k for k in range(1, 6) if k != executed]
+        assert day2.guarded_agent == (seer if me == bodyguard else -1)
+        assert day2.attacked_agent == (seer if me == wolf else -1)
+        assert (day2.divine_result is not None) == (me == seer) and day2.medium_result is None
+        assert (day2.remain_whisper_map == {}) == (me != wolf)
