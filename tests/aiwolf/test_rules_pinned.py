@@ -11,7 +11,7 @@ import pytest
 from wwrf_adapter.aiwolf import ast as A
 from wwrf_adapter.aiwolf import parse
 from wwrf_adapter.aiwolf.client import Agent
-from wwrf_adapter.aiwolf.gameinfo import Status
+from wwrf_adapter.aiwolf.gameinfo import Status, Vote
 from wwrf_adapter.aiwolf.host import GameRecord
 from wwrf_adapter.aiwolf.packets import Request
 from wwrf_adapter.aiwolf.server import ServeConfig
@@ -588,8 +588,9 @@ def test_what_each_agent_is_told_at_the_start_of_each_day() -> None:
     * day 1: everybody alive, nobody executed or dead;
     * day 2: ``executedAgent`` is the villager executed on day 1, for everyone; nobody died in the
       night (``lastDeadAgentList`` empty); ``voteList`` holds day 1's five votes and ``latestVoteList``
-      is empty; only the living four have talks; only the bodyguard is told whom it guarded (the seer)
-      and only the wolf whom it attacked; only the seer has a divine result, and nobody a medium's."""
+      is empty; only the living four have talks; only the bodyguard is told whom it guarded (the seer),
+      only the wolf whom it attacked and how it voted (``attackVoteList``); only the seer has a divine
+      result, and nobody a medium's."""
     roles = ["bodyguard", "seer", "werewolf", "villager", "villager"]
     shared: dict = {}
     agents = [Looker(shared) for _ in range(5)]
@@ -614,5 +615,37 @@ def test_what_each_agent_is_told_at_the_start_of_each_day() -> None:
         assert sorted(day2.remain_talk_map) == [k for k in range(1, 6) if k != executed]
         assert day2.guarded_agent == (seer if me == bodyguard else -1)
         assert day2.attacked_agent == (seer if me == wolf else -1)
+        assert day2.attack_vote_list == ((Vote(wolf, 1, seer),) if me == wolf else ())
         assert (day2.divine_result is not None) == (me == seer) and day2.medium_result is None
         assert (day2.remain_whisper_map == {}) == (me != wolf)
+
+
+class Known(Pack):
+    """A :class:`Pack` that keeps the roleMap of its INITIALIZE and of its FINISH."""
+
+    def __init__(self, shared: dict) -> None:
+        super().__init__(shared)
+        self.maps: list[dict] = []
+
+    def initialize(self) -> None:
+        super().initialize()
+        self.maps.append(dict(self.info.role_map))
+
+    def finish(self) -> None:
+        super().finish()
+        self.maps.append(dict(self.info.role_map))
+
+
+def test_a_werewolf_knows_every_werewolf_and_finish_shows_every_role() -> None:
+    """docs/aiwolf.md (the roleMap of the gameInfo, as the reference server fills it): a werewolf is
+    told the role of every werewolf, any other agent only its own; FINISH shows every role to all."""
+    roles = ["villager", "seer", "werewolf", "werewolf", "villager"]
+    shared: dict = {}
+    agents = [Known(shared) for _ in range(5)]
+    record = _one_game(agents, seed=6, roles=roles)
+    wolves = roles_of(record, A.Role.WEREWOLF)
+    assert len(wolves) == 2
+    for a in agents:
+        first, last = a.maps
+        assert first == ({w: A.Role.WEREWOLF for w in wolves} if a.me in wolves else {a.me: record.roles[a.me]})
+        assert last == record.roles
