@@ -649,3 +649,36 @@ def test_a_werewolf_knows_every_werewolf_and_finish_shows_every_role() -> None:
         first, last = a.maps
         assert first == ({w: A.Role.WEREWOLF for w in wolves} if a.me in wolves else {a.me: record.roles[a.me]})
         assert last == record.roles
+
+
+@pytest.mark.parametrize("text, code, message", [
+    ("AND (VOTE Agent[01]) x (VOTE Agent[02])", "AW202", "text between groups"),
+    ("NOT (VOTE Agent[01]) x", "AW202", "text after the last group"),
+    ("Agent[01] Over", "AW203", "Over takes no subject"),
+    ("NOT (Agent[01] Skip)", "AW203", "Skip and Over cannot be nested in another sentence"),
+    ("NOT (Skip)", "AW203", "Skip cannot be nested in another sentence"),
+    ("AND (VOTE ANY)", "AW201", "AND takes two or more sentences; found 1"),
+    ("BECAUSE", "AW201", "BECAUSE takes two sentences (the reason, then what follows from it); found 0"),
+    ("NOT (VOTE ANY) (VOTE ANY)", "AW201", "NOT takes one sentence; this is sentence 2"),
+    ("XOR (VOTE ANY) (VOTE ANY) (VOTE ANY)", "AW201", "XOR takes two sentences; this is sentence 3"),
+    ("Agent[01] (VOTE ANY)", "AW102", "expected a verb or an operator after the subject, found '('"),
+    ("Agent[01] VOTE", "AW102", "expected the target: an agent (Agent[NN]) or ANY"),
+    ("VOTE any", "AW104", "keywords are written in upper case: ANY"),
+    ("vote ANY", "AW104", "keywords are written in upper case: VOTE"),
+    ("VOTE Agent3", "AW105", "agents are written Agent[NN]: Agent[03], not Agent3"),
+    ("VOTE Agent0", "AW105", "agents are written Agent[NN]: ANY, not Agent0"),
+    ("COMINGOUT Agent[01]", "AW102", "expected a role (VILLAGER, SEER, MEDIUM, BODYGUARD, WEREWOLF, POSSESSED, "
+                                     "FOX, FREEMASON, ANY), found the end of the sentence"),
+    ("DIVINED Agent[01] SEER", "AW103", "unknown species 'SEER'"),
+    ("AGREE talk day1 ID:1", "AW104", "keywords are written in upper case: TALK"),
+    ("AGREE TALK day1 ID:1234567890", "AW106", "the talk id is too large (at most 999999999)"),
+    ("DAY x (VOTE ANY)", "AW102", "expected the day number after DAY, found 'x'"),
+    ("VOTE Agent[01] )", "AW102", "unmatched ')'"),
+    ("NOT (VOTE Agent[01] x)", "AW111", "unexpected 'x' in a group: expected ')'"),
+])
+def test_each_mistake_says_what_is_wrong(text: str, code: str, message: str) -> None:
+    """docs/aiwolf.md, Diagnostics: each code's message says which of its cases it is (text between
+    groups or after the last; Skip/Over given a subject or nested; too few sentences, or which one is
+    too many) and gives the fix (AW104, AW105 the right spelling)."""
+    ds = parse(text).diagnostics
+    assert [(d.code, d.message) for d in ds][:1] == [(code, message)]
