@@ -585,7 +585,7 @@ def test_what_each_agent_is_told_at_the_start_of_each_day() -> None:
 
     * at INITIALIZE every agent knows only its own role, has ``maxTalk`` (10) talks, and the game's
       roles are listed in the protocol's order (VILLAGER, SEER, BODYGUARD, WEREWOLF);
-    * day 1: everybody alive, nobody executed or dead;
+    * day 1: everybody alive, nobody executed or dead; with one werewolf there are no whispers at all;
     * day 2: ``executedAgent`` is the villager executed on day 1, for everyone; nobody died in the
       night (``lastDeadAgentList`` empty); ``voteList`` holds day 1's five votes and ``latestVoteList``
       is empty; only the living four have talks; only the bodyguard is told whom it guarded (the seer),
@@ -600,6 +600,7 @@ def test_what_each_agent_is_told_at_the_start_of_each_day() -> None:
     (bodyguard,) = roles_of(record, A.Role.BODYGUARD)
     executed = min(roles_of(record, A.Role.VILLAGER))
     assert f"1,execute,{executed},VILLAGER" in record.aiwolf_log and f"1,attack,{seer},false" in record.aiwolf_log
+    assert [line for line in record.aiwolf_log if ",whisper," in line] == []     # one wolf: nobody to whisper to
     for a in agents:
         me = a.seen[0].agent
         init, day1, day2 = a.seen[0], a.seen[2], a.seen[3]
@@ -638,7 +639,9 @@ class Known(Pack):
 
 def test_a_werewolf_knows_every_werewolf_and_finish_shows_every_role() -> None:
     """docs/aiwolf.md (the roleMap of the gameInfo, as the reference server fills it): a werewolf is
-    told the role of every werewolf, any other agent only its own; FINISH shows every role to all."""
+    told the role of every werewolf, any other agent only its own; FINISH shows every role to all. The
+    living werewolves, when there are two or more, whisper in the night of day 0 (the log's
+    ``0,whisper,IDX,TURN,AGENT,TEXT``)."""
     roles = ["villager", "seer", "werewolf", "werewolf", "villager"]
     shared: dict = {}
     agents = [Known(shared) for _ in range(5)]
@@ -649,6 +652,9 @@ def test_a_werewolf_knows_every_werewolf_and_finish_shows_every_role() -> None:
         first, last = a.maps
         assert first == ({w: A.Role.WEREWOLF for w in wolves} if a.me in wolves else {a.me: record.roles[a.me]})
         assert last == record.roles
+    # two living wolves whisper in the night of day 0, and only they
+    night0 = [line.split(",") for line in record.aiwolf_log if line.startswith("0,whisper,")]
+    assert night0 and {int(r[4]) for r in night0} == set(wolves)
 
 
 @pytest.mark.parametrize("text, code, message", [
