@@ -336,3 +336,16 @@ def test_the_inputs_since_the_checkpoint_are_those_after_the_start_of_the_turn(d
     s.add([sign(s, "0")])
     first, items = s.since_checkpoint()
     assert items == s.log[first:] and 1 <= first <= len(s.log)
+
+
+def test_an_input_after_the_end_of_the_game_is_refused_as_forged_by_nobody(demo):
+    """docs/octgn-host.md, Trust: an input no decision asks for is no seat's input: after a concession
+    ends the game (two players: the other wins), a further input is refused as forged, claiming no
+    seat, and the finished session stays as it was."""
+    sign = Signer()
+    s = _session(demo, sign=sign)
+    seat = s.pending["player"]
+    s.add([sign(s, codec.concede_item(seat))])
+    assert s.over and s.pending is None and s.result["winner"] == 1 - seat
+    e = _refused_as_forged(s, sign(s, "0", seat=1 - seat))
+    assert (e.seat, e.why) == (None, "an input after the end of the game") and s.over
