@@ -349,3 +349,19 @@ def test_an_input_after_the_end_of_the_game_is_refused_as_forged_by_nobody(demo)
     assert s.over and s.pending is None and s.result["winner"] == 1 - seat
     e = _refused_as_forged(s, sign(s, "0", seat=1 - seat))
     assert (e.seat, e.why) == (None, "an input after the end of the game") and s.over
+
+
+def test_items_are_written_exactly_as_the_format_says():
+    """docs/octgn-host.md and codec: ``S<format>,<build>,<pid>:<end>:<commitment>:<cards>`` with the cards
+    as ascending ranges (``1-3.7``), an answer's indexes joined by ``.``, ``Q<seat>``, ``R<seat>~<share>``,
+    ``payload~proof``, a log slice ``<first>|<items joined by ;>``, a check ``<count>.<pid>.<digest>``
+    and the card map ``iid:cid,iid:cid``."""
+    assert codec.encode_ranges([7, 1, 2, 3]) == "1-3.7"
+    assert [codec.encode_ranges(x) for x in ([], [5], [1, 3], [1, 2], [4, 5, 6, 9, 10])] == ["", "5", "1.3", "1-2", "4-6.9-10"]
+    assert codec.decode_ranges("") == [] and codec.decode_ranges("4-6.9-10") == [4, 5, 6, 9, 10]
+    assert codec.encode_start("b", [(1, "e", "c", [5, 4]), (2, "f", "d", [])]) == "S2,b,1:e:c:4-5,2:f:d:"
+    assert codec.decode_start("S2,b,1:e:c:4-5,2:f:d:")["seats"][1] == {"pid": 2, "end": "f", "commitment": "d", "cards": []}
+    assert codec.concede_item(2) == "Q2" and codec.sign("1.0", "tok") == "1.0~tok"
+    assert codec.unsign("1~a~b") == ("1", "a~b") and codec.unsign("1") == ("1", "")
+    assert codec.encode_part(4, ["1", "Q0"]) == "4|1;Q0" and codec.encode_check(12, 3, "0abc") == "12.3.0abc"
+    assert codec.encode_pairs([(3, 7), (4, 9)]) == "3:7,4:9" and codec.encode_pairs([]) == ""
