@@ -688,3 +688,44 @@ def test_each_mistake_says_what_is_wrong(text: str, code: str, message: str) -> 
     too many) and gives the fix (AW104, AW105 the right spelling)."""
     ds = parse(text).diagnostics
     assert [(d.code, d.message) for d in ds][:1] == [(code, message)]
+
+
+def test_after_the_deciding_execution_a_seat_the_host_plays_attacks_a_living_human() -> None:
+    """docs/aiwolf.md: a seat whose connection is lost is played by the host (random choices), also in
+    the night after a deciding execution, which the server plays as the reference does: a werewolf's
+    attack vote there is for a living human. Five Pack agents connect one after the other (so they are
+    Agent[01] to Agent[05]) and ask for the roles villager, seer, werewolf, villager, werewolf (granted:
+    each is free). Agent[05] closes its connection at DAILY_FINISH of day 1. Day 1 executes Agent[01]
+    (the lowest-numbered human: three or four votes), leaving the wolves 3 and 5 and the humans 2 and 4:
+    the werewolves win, and in night 1 the host's attack vote for Agent[05] is Agent[02] or Agent[04]."""
+    import time
+
+    from .serving import Fault, FaultyAgent
+
+    asked = [A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF, A.Role.VILLAGER, A.Role.WEREWOLF]
+    run = Running(ServeConfig(5, games=1, agents=5, wait=20, seed=6,
+                              roles=["villager", "seer", "werewolf", "villager", "werewolf"]))
+    shared: dict = {}
+    errors: list[BaseException] = []
+    threads = []
+    faulty = None
+    for k, role in enumerate(asked, 1):
+        agent = Pack(shared)
+        agent.requested_role = role
+        if k < 5:
+            threads.append(agent_thread(agent, run.port, errors))
+        else:
+            faulty = FaultyAgent(run.port, Fault("disconnect", Request.DAILY_FINISH, day=1), agent=agent)
+            threads.append(faulty.start())
+        deadline = time.monotonic() + 10
+        while len(run.server.remote) < k and time.monotonic() < deadline:
+            time.sleep(0.01)
+    (record,) = run.join()
+    for th in threads:
+        th.join(10)
+    assert errors == [] and faulty is not None and faulty.error is None
+    assert [record.roles[a] for a in range(1, 6)] == asked
+    assert "1,execute,1,VILLAGER" in record.aiwolf_log and record.winner == "WEREWOLF"
+    assert [i.agent for i in record.incidents if "the connection is lost" in i.problem] == [5]
+    votes = [line.split(",")[2:4] for line in record.aiwolf_log if line.startswith("1,attackVote,")]
+    assert [v for v in votes if v[0] == "5"] and all(target in ("2", "4") for _, target in votes)
