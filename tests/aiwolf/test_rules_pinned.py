@@ -729,3 +729,34 @@ def test_after_the_deciding_execution_a_seat_the_host_plays_attacks_a_living_hum
     assert [i.agent for i in record.incidents if "the connection is lost" in i.problem] == [5]
     votes = [line.split(",")[2:4] for line in record.aiwolf_log if line.startswith("1,attackVote,")]
     assert [v for v in votes if v[0] == "5"] and all(target in ("2", "4") for _, target in votes)
+
+
+class NumberDiviner(Agent):
+    """Asks to be the seer and divines the number it was made with (no agent has it)."""
+
+    requested_role = A.Role.SEER
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+
+    def divine(self) -> int | None:
+        return self.number
+
+
+@pytest.mark.parametrize("number", [0, -2])
+def test_a_divination_of_a_number_no_agent_has_is_an_incident_quoting_it(number: int) -> None:
+    """docs/aiwolf.md: a DIVINE reply is ``{"agentIdx":N}``; -1 is no choice, and agents are numbered
+    from 1 (``Agent[01]``). A seer that divines 0 or -2 divines nobody that is a living agent: the
+    divination is not made, and the incident quotes the number as it came (there is no ``Agent[00]``)."""
+    roles = ["seer", "villager", "villager", "werewolf", "possessed"]
+    run = Running(ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles))
+    errors: list[BaseException] = []
+    t = agent_thread(NumberDiviner(number), run.port, errors)
+    (record,) = run.join()
+    t.join(10)
+    assert errors == [] and record.error is None
+    assert record.roles[1] is A.Role.SEER
+    mine = [(i.day, i.problem, i.action) for i in record.incidents if i.agent == 1 and i.request == "DIVINE"]
+    assert mine[0] == (0, f"{number} is not a living agent other than itself", "no divination tonight")
+    assert [line for line in record.aiwolf_log if ",divine,1," in line] == []
