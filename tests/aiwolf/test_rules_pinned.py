@@ -760,3 +760,27 @@ def test_a_divination_of_a_number_no_agent_has_is_an_incident_quoting_it(number:
     mine = [(i.day, i.problem, i.action) for i in record.incidents if i.agent == 1 and i.request == "DIVINE"]
     assert mine[0] == (0, f"{number} is not a living agent other than itself", "no divination tonight")
     assert [line for line in record.aiwolf_log if ",divine,1," in line] == []
+
+
+class NumberVoter(Agent):
+    """Votes for the number it was made with, every time (None: no choice)."""
+
+    def __init__(self, number: int | None) -> None:
+        super().__init__()
+        self.number = number
+
+    def vote(self) -> int | None:
+        return self.number
+
+
+@pytest.mark.parametrize("number, said", [(0, "0"), (-3, "-3"), (None, "no choice"), (9, "Agent[09]")])
+def test_a_vote_for_no_living_agent_is_drawn_and_its_incident_quotes_it(number: int | None, said: str) -> None:
+    """docs/aiwolf.md: a VOTE for no one, or for no living agent, is replaced by a random living agent
+    other than the voter; the incident quotes the vote: a number as it came (agents are numbered from
+    1), an agent number as ``Agent[NN]``, no choice (``{"agentIdx":-1}``) as ``no choice``."""
+    (record,) = _games([NumberVoter(number)], players=5, seed=4)
+    mine = [i for i in record.incidents if i.agent == 1 and i.request == "VOTE"]
+    assert mine and all(i.problem == f"{said} is not a vote for a living agent other than itself"
+                        and i.action.startswith("drawn at random: Agent[") for i in mine)
+    assert all(line.split(",")[3] not in ("0", "1", str(number)) for line in record.aiwolf_log
+               if line.split(",")[1:3] == ["vote", "1"])
