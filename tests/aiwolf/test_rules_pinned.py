@@ -655,6 +655,13 @@ def test_a_werewolf_knows_every_werewolf_and_finish_shows_every_role() -> None:
     # two living wolves whisper in the night of day 0, and only they
     night0 = [line.split(",") for line in record.aiwolf_log if line.startswith("0,whisper,")]
     assert night0 and {int(r[4]) for r in night0} == set(wolves)
+    # docs/aiwolf.md, Game logs: a night's lines come in the order divine, whisper, guard, attackVote, attack
+    order = ["divine", "whisper", "guard", "attackVote", "attack"]
+    for day in ("0", "1"):
+        kinds = [line.split(",")[1] for line in record.aiwolf_log if line.split(",")[0] == day]
+        night = [k for k in kinds if k in order]
+        assert night == sorted(night, key=order.index), (day, night)
+        assert day == "1" or {"divine", "whisper"} <= set(night)
 
 
 @pytest.mark.parametrize("text, code, message", [
@@ -668,6 +675,7 @@ def test_a_werewolf_knows_every_werewolf_and_finish_shows_every_role() -> None:
     ("NOT (VOTE ANY) (VOTE ANY)", "AW201", "NOT takes one sentence; this is sentence 2"),
     ("XOR (VOTE ANY) (VOTE ANY) (VOTE ANY)", "AW201", "XOR takes two sentences; this is sentence 3"),
     ("Agent[01] (VOTE ANY)", "AW102", "expected a verb or an operator after the subject, found '('"),
+    ("XYZZY", "AW103", "unknown word 'XYZZY': expected a verb or an operator"),
     ("Agent[01] VOTE", "AW102", "expected the target: an agent (Agent[NN]) or ANY"),
     ("VOTE any", "AW104", "keywords are written in upper case: ANY"),
     ("vote ANY", "AW104", "keywords are written in upper case: VOTE"),
