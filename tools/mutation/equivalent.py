@@ -95,4 +95,8 @@ EQUIVALENT: dict[str, str] = {
     "octgn_pack/host/codec.py | if len(_STR) < 4096: | 23: 4096 -> 4095":
         "codec._text_hash: the size of the memo _STR (4096 or 4095 texts) changes only how many hashes are "
         "remembered, not any hash: a text not in it is hashed again to the same number",
+    "wwrf_adapter/aiwolf/parser.py | if text.startswith(k) and len(text) > len(k)), None) | 58: > -> >=":
+        "_Parser.keyword: a text equal to a keyword returned three lines above (`if text in KEYWORDS ... "
+        "return text`), so a keyword k that the text starts with is always shorter than the text here: "
+        "`len(text) >= len(k)` and `len(text) > len(k)` hold together",
 }
