@@ -99,4 +99,9 @@ EQUIVALENT: dict[str, str] = {
         "_Parser.keyword: a text equal to a keyword returned three lines above (`if text in KEYWORDS ... "
         "return text`), so a keyword k that the text starts with is always shorter than the text here: "
         "`len(text) >= len(k)` and `len(text) > len(k)` hold together",
+    'wwrf_adapter/aiwolf/parser.py | if tok.kind == "word": | 11: tok.kind == "word" -> True':
+        "_Parser.who: the token here is not an agent token (handled above), so it is a word, '(', ')' or "
+        "a number of digits (lexer.Kind); for '(', ')' and digits the branch finds nothing: their text is "
+        "not ANY in any case and does not match _AGENTISH (it starts with 'agent'), so the same error "
+        "is raised after the `if` either way",
 }
