@@ -365,3 +365,47 @@ def test_items_are_written_exactly_as_the_format_says():
     assert codec.unsign("1~a~b") == ("1", "a~b") and codec.unsign("1") == ("1", "")
     assert codec.encode_part(4, ["1", "Q0"]) == "4|1;Q0" and codec.encode_check(12, 3, "0abc") == "12.3.0abc"
     assert codec.encode_pairs([(3, 7), (4, 9)]) == "3:7,4:9" and codec.encode_pairs([]) == ""
+
+
+def _declinable(conceded: list):
+    """CFC whose concede() only notes the player (as ``cfc_that_goes_on``) and whose Main-phase action
+    choice may be declined (``cancel``): declining it passes."""
+    base = cfc_that_goes_on(conceded)
+
+    class Game(base.Game):
+        def ask(self, kind, player, options, mn=1, mx=1, prompt="", source=None, cancel=False):
+            cancel = cancel or kind == "choose_main_action"
+            answer = base.Game.ask(self, kind, player, options, mn, mx, prompt, source, cancel)
+            if answer is None and kind == "choose_main_action":
+                return next(o for o in options if o.get("do") == "pass")
+            return answer
+
+    class Package(object):
+        commands = base.commands
+        VOCAB = base.VOCAB
+
+    Package.Game = Game
+    return Package
+
+
+@pytest.mark.parametrize("who", ["decider", "other"])
+def test_a_concession_declines_only_the_conceders_own_decision_that_may_be_declined(demo, who):
+    """docs/octgn-host.md: a conceding player's open decision is declined if it may be (None), else
+    asked on. Here the Main-phase action choice may be declined: when the player deciding it concedes,
+    it is declined (the decision log has its None); when the other player concedes, it is not theirs,
+    so the same question stays open and the next input answers it."""
+    conceded: list = []
+    sign = Signer()
+    s = _session(demo, _declinable(conceded), sign)
+    req = s.pending
+    assert req["kind"] == "choose_main_action" and req.get("cancel")
+    seat = req["player"] if who == "decider" else 1 - req["player"]
+    n = len(s.state["log"])
+    s.add([sign(s, codec.concede_item(seat))])
+    assert conceded == [seat] and not s.over
+    if who == "decider":
+        assert s.state["log"][n] == [req["kind"], req["player"], None]
+    else:
+        assert s.pending == req and len(s.state["log"]) == n
+        s.add([sign(s, "0")])
+        assert s.state["log"][n] == [req["kind"], req["player"], req["options"][0]]

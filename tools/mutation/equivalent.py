@@ -104,4 +104,13 @@ EQUIVALENT: dict[str, str] = {
         "a number of digits (lexer.Kind); for '(', ')' and digits the branch finds nothing: their text is "
         "not ANY in any case and does not match _AGENTISH (it starts with 'agent'), so the same error "
         "is raised after the `if` either way",
+    "octgn_pack/host/codec.py | h = 2166136261 | 12: 2166136261 -> 2166136262":
+        "codec._text_hash: the starting value of a text's hash (the FNV offset basis) only has to be the "
+        "same on every client: a text still hashes to one number, two texts still differ as often, and a "
+        "checksum is only compared between clients of the same build (docs/octgn-host.md: on a build "
+        "mismatch no client automates), like the tag of None (0x301 -> 0x300) above",
+    "octgn_pack/host/codec.py | return (1, k, 0) | 16: 1 -> 2":
+        "codec._key: the sort key of a dict of int and text keys puts ints (0, '', n) before texts; a "
+        "first element of 1 or 2 for texts gives the same order (both are greater than 0, and texts "
+        "compare among themselves by k), so the same items are hashed in the same order",
 }
