@@ -11,6 +11,7 @@ import pytest
 from wwrf_adapter.aiwolf import ast as A
 from wwrf_adapter.aiwolf import parse
 from wwrf_adapter.aiwolf.client import Agent
+from wwrf_adapter.aiwolf.gameinfo import Status, Vote
 from wwrf_adapter.aiwolf.host import GameRecord
 from wwrf_adapter.aiwolf.packets import Request
 from wwrf_adapter.aiwolf.server import ServeConfig
@@ -262,6 +263,34 @@ def test_a_seer_divining_itself_is_an_incident_naming_the_agent() -> None:
         0, "Agent[01] is not a living agent other than itself", "no divination tonight")
 
 
+class NoDiviner(Agent):
+    """Asks to be the seer and answers every DIVINE with no choice (``{"agentIdx":-1}``)."""
+
+    requested_role = A.Role.SEER
+
+    def divine(self) -> int | None:
+        return None
+
+
+def test_a_divination_of_nobody_is_an_incident_saying_no_choice() -> None:
+    """docs/aiwolf.md: a DIVINE reply of -1 or null means no choice, and a missing divination is not
+    made; the incident says what the agent did (``no choice``) and what the host did (``no divination
+    tonight``). The one external agent asked to be the seer and is Agent[01]; night 0 always has a
+    divination, so its first incident is of day 0."""
+    roles = ["seer", "villager", "villager", "werewolf", "possessed"]
+    run = Running(ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles))
+    errors: list[BaseException] = []
+    t = agent_thread(NoDiviner(), run.port, errors)
+    (record,) = run.join()
+    t.join(10)
+    assert errors == []
+    assert record.roles[1] is A.Role.SEER
+    mine = [(i.day, i.problem, i.action) for i in record.incidents if i.agent == 1 and i.request == "DIVINE"]
+    assert mine[0] == (0, "no choice", "no divination tonight")
+    assert all(m[1:] == ("no choice", "no divination tonight") for m in mine)
+    assert [line for line in record.aiwolf_log if ",divine,1," in line] == []
+
+
 class Splitter(Pack):
     """A :class:`Pack` whose two werewolves never agree: the lower-numbered wolf attacks the
     lowest-numbered living human, the other the highest-numbered one."""
@@ -489,3 +518,281 @@ def test_a_guarded_attack_is_still_the_wolves_attacked_agent() -> None:
     assert f"1,attack,{seer},false" in record.aiwolf_log
     (shown,) = [a for a in agents if a.me == wolf]
     assert shown.attacked_seen[1:3] == [(1, -1), (2, seer)]
+
+
+def test_the_votes_of_a_poll_aiwolf_does_not_have_are_neither_votes_nor_attack_votes(tmp_path) -> None:
+    """docs/aiwolf.md maps two polls onto AIWolf: ``lynch`` is VOTE and ``pack-hunt`` is ATTACK; the
+    attack vote is the wolves' (AIWolf log: ``d,attackVote,WOLF,TARGET``). A game whose village team
+    also opens the bundled ``straw-poll`` every day from day 1 (every living player votes in it) asks
+    votes that no AIWolf request answers: each is drawn (an incident naming the poll), and none of
+    them is written as an attack vote or a vote."""
+    old = "auto = ~wincheck~ [[if living > 0 and len(getTargets(\"players[alive]::lacks('lupine')\")) == living]] win()"
+    game = _edited_game(tmp_path, "villagers.ini", old, old + "\n\n[villagers--9]\ntemporal = day 1+\n"
+                        "auto = ~startday~ createPoll('straw-poll', 'village-square')")
+    cards = game / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert text.count("  - villagers--win\n") == 1
+    cards.write_text(text.replace("  - villagers--win\n", "  - villagers--win\n  - villagers--9\n"), encoding="utf-8")
+    record = _serve(game, ServeConfig(5, games=1, agents=0, wait=0, seed=1))
+    straw = [i for i in record.incidents if i.problem == "the game asks vote 'straw-poll', which no AIWolf request answers"]
+    assert straw and {i.day for i in straw} == {1}
+    wolves = {str(a) for a in roles_of(record, A.Role.WEREWOLF)}
+    rows = [line.split(",") for line in record.aiwolf_log]
+    attack_votes = [r for r in rows if r[1] == "attackVote"]
+    assert attack_votes and all(r[2] in wolves for r in attack_votes)
+    # day 1's vote: one line per living agent (five: no tie, no revote), the execution's poll only
+    assert len([r for r in rows if r[:2] == ["1", "vote"]]) == 5
+
+
+@pytest.mark.parametrize("text, code", [
+    ("NOT (", "AW102"),                      # a group that holds nothing yet: a sentence is expected
+    ("AND (VOTE ANY) (", "AW102"),
+    ("REQUEST ANY (", "AW102"),
+    ("AGREE", "AW113"),                      # a talk reference: TALK or WHISPER, dayD, ID:N
+    ("DISAGREE TALK", "AW113"),
+    ("AGREE WHISPER day2", "AW113"),
+])
+def test_a_sentence_that_stops_short_is_one_error_just_after_its_end(text: str, code: str) -> None:
+    """docs/aiwolf.md: the parser reports bad input as a located diagnostic and never raises; what is
+    missing at the end of a sentence (AW102 a sentence in a group, AW113 a part of a talk reference)
+    is reported one column wide just after the last character."""
+    result = parse(text)
+    assert result.utterance is None
+    (d,) = result.diagnostics
+    assert (d.code, d.span.col, d.span.end_col) == (code, len(text) + 1, len(text) + 2)
+
+
+class Looker(Shield):
+    """A :class:`Shield` that keeps the gameInfo of its INITIALIZE and of each DAILY_INITIALIZE."""
+
+    def __init__(self, shared: dict) -> None:
+        super().__init__(shared)
+        self.seen: list = []
+
+    def initialize(self) -> None:
+        super().initialize()
+        self.seen.append(self.info)
+
+    def day_start(self) -> None:
+        super().day_start()
+        self.seen.append(self.info)
+
+
+def test_what_each_agent_is_told_at_the_start_of_each_day() -> None:
+    """docs/aiwolf.md, What a gameInfo holds. The game of ``test_a_guarded_attack...`` (seed 2): day 1
+    executes the lower-numbered villager; in night 1 the bodyguard guards the seer and the wolf attacks
+    the seer, who survives. So:
+
+    * at INITIALIZE every agent knows only its own role, has ``maxTalk`` (10) talks, and the game's
+      roles are listed in the protocol's order (VILLAGER, SEER, BODYGUARD, WEREWOLF);
+    * day 1: everybody alive, nobody executed or dead; with one werewolf there are no whispers at all;
+    * day 2: ``executedAgent`` is the villager executed on day 1, for everyone; nobody died in the
+      night (``lastDeadAgentList`` empty); ``voteList`` holds day 1's five votes and ``latestVoteList``
+      is empty; only the living four have talks; only the bodyguard is told whom it guarded (the seer),
+      only the wolf whom it attacked and how it voted (``attackVoteList``); only the seer has a divine
+      result, and nobody a medium's."""
+    roles = ["bodyguard", "seer", "werewolf", "villager", "villager"]
+    shared: dict = {}
+    agents = [Looker(shared) for _ in range(5)]
+    record = _one_game(agents, seed=2, roles=roles)
+    (seer,) = roles_of(record, A.Role.SEER)
+    (wolf,) = roles_of(record, A.Role.WEREWOLF)
+    (bodyguard,) = roles_of(record, A.Role.BODYGUARD)
+    executed = min(roles_of(record, A.Role.VILLAGER))
+    assert f"1,execute,{executed},VILLAGER" in record.aiwolf_log and f"1,attack,{seer},false" in record.aiwolf_log
+    assert [line for line in record.aiwolf_log if ",whisper," in line] == []     # one wolf: nobody to whisper to
+    for a in agents:
+        me = a.seen[0].agent
+        init, day1, day2 = a.seen[0], a.seen[2], a.seen[3]
+        assert [i.day for i in a.seen[:4]] == [0, 0, 1, 2]
+        assert init.role_map == {me: record.roles[me]}
+        assert init.remain_talk_map == {k: 10 for k in range(1, 6)}
+        assert init.existing_role_list == (A.Role.VILLAGER, A.Role.SEER, A.Role.BODYGUARD, A.Role.WEREWOLF)
+        assert set(day1.status_map.values()) == {Status.ALIVE}
+        assert (day1.executed_agent, day1.last_dead_agent_list) == (-1, ())
+        assert (day2.executed_agent, day2.latest_executed_agent, day2.last_dead_agent_list) == (executed, -1, ())
+        assert day2.status_map == {k: Status.DEAD if k == executed else Status.ALIVE for k in range(1, 6)}
+        assert len(day2.vote_list) == 5 and {v.day for v in day2.vote_list} == {1} and day2.latest_vote_list == ()
+        assert sorted(day2.remain_talk_map) == [k for k in range(1, 6) if k != executed]
+        assert day2.guarded_agent == (seer if me == bodyguard else -1)
+        assert day2.attacked_agent == (seer if me == wolf else -1)
+        assert day2.attack_vote_list == ((Vote(wolf, 1, seer),) if me == wolf else ())
+        assert (day2.divine_result is not None) == (me == seer) and day2.medium_result is None
+        assert (day2.remain_whisper_map == {}) == (me != wolf)
+
+
+class Known(Pack):
+    """A :class:`Pack` that keeps the roleMap of its INITIALIZE and of its FINISH."""
+
+    def __init__(self, shared: dict) -> None:
+        super().__init__(shared)
+        self.maps: list[dict] = []
+
+    def initialize(self) -> None:
+        super().initialize()
+        self.maps.append(dict(self.info.role_map))
+
+    def finish(self) -> None:
+        super().finish()
+        self.maps.append(dict(self.info.role_map))
+
+
+def test_a_werewolf_knows_every_werewolf_and_finish_shows_every_role() -> None:
+    """docs/aiwolf.md (the roleMap of the gameInfo, as the reference server fills it): a werewolf is
+    told the role of every werewolf, any other agent only its own; FINISH shows every role to all. The
+    living werewolves, when there are two or more, whisper in the night of day 0 (the log's
+    ``0,whisper,IDX,TURN,AGENT,TEXT``)."""
+    roles = ["villager", "seer", "werewolf", "werewolf", "villager"]
+    shared: dict = {}
+    agents = [Known(shared) for _ in range(5)]
+    record = _one_game(agents, seed=6, roles=roles)
+    wolves = roles_of(record, A.Role.WEREWOLF)
+    assert len(wolves) == 2
+    for a in agents:
+        first, last = a.maps
+        assert first == ({w: A.Role.WEREWOLF for w in wolves} if a.me in wolves else {a.me: record.roles[a.me]})
+        assert last == record.roles
+    # two living wolves whisper in the night of day 0, and only they
+    night0 = [line.split(",") for line in record.aiwolf_log if line.startswith("0,whisper,")]
+    assert night0 and {int(r[4]) for r in night0} == set(wolves)
+    # docs/aiwolf.md, Game logs: a night's lines come in the order divine, whisper, guard, attackVote, attack
+    order = ["divine", "whisper", "guard", "attackVote", "attack"]
+    for day in ("0", "1"):
+        kinds = [line.split(",")[1] for line in record.aiwolf_log if line.split(",")[0] == day]
+        night = [k for k in kinds if k in order]
+        assert night == sorted(night, key=order.index), (day, night)
+        assert day == "1" or {"divine", "whisper"} <= set(night)
+
+
+@pytest.mark.parametrize("text, code, message", [
+    ("AND (VOTE Agent[01]) x (VOTE Agent[02])", "AW202", "text between groups"),
+    ("NOT (VOTE Agent[01]) x", "AW202", "text after the last group"),
+    ("Agent[01] Over", "AW203", "Over takes no subject"),
+    ("NOT (Agent[01] Skip)", "AW203", "Skip and Over cannot be nested in another sentence"),
+    ("NOT (Skip)", "AW203", "Skip cannot be nested in another sentence"),
+    ("AND (VOTE ANY)", "AW201", "AND takes two or more sentences; found 1"),
+    ("BECAUSE", "AW201", "BECAUSE takes two sentences (the reason, then what follows from it); found 0"),
+    ("NOT (VOTE ANY) (VOTE ANY)", "AW201", "NOT takes one sentence; this is sentence 2"),
+    ("XOR (VOTE ANY) (VOTE ANY) (VOTE ANY)", "AW201", "XOR takes two sentences; this is sentence 3"),
+    ("INQUIRE Agent[01] (VOTE ANY) (VOTE ANY)", "AW201", "INQUIRE takes one sentence; this is sentence 2"),
+    ("REQUEST Agent[01] (VOTE ANY) (VOTE ANY)", "AW201", "REQUEST takes one sentence; this is sentence 2"),
+    ("DAY 1 (VOTE ANY) (VOTE ANY)", "AW201", "DAY takes one sentence; this is sentence 2"),
+    ("INQUIRE Agent[01]", "AW201", "INQUIRE takes one sentence; found 0"),
+    ("Agent[01] (VOTE ANY)", "AW102", "expected a verb or an operator after the subject, found '('"),
+    ("XYZZY", "AW103", "unknown word 'XYZZY': expected a verb or an operator"),
+    ("Agent[01] VOTE", "AW102", "expected the target: an agent (Agent[NN]) or ANY"),
+    ("VOTE any", "AW104", "keywords are written in upper case: ANY"),
+    ("vote ANY", "AW104", "keywords are written in upper case: VOTE"),
+    ("VOTE Agent3", "AW105", "agents are written Agent[NN]: Agent[03], not Agent3"),
+    ("VOTE Agent0", "AW105", "agents are written Agent[NN]: ANY, not Agent0"),
+    ("COMINGOUT Agent[01]", "AW102", "expected a role (VILLAGER, SEER, MEDIUM, BODYGUARD, WEREWOLF, POSSESSED, "
+                                     "FOX, FREEMASON, ANY), found the end of the sentence"),
+    ("DIVINED Agent[01] SEER", "AW103", "unknown species 'SEER'"),
+    ("AGREE talk day1 ID:1", "AW104", "keywords are written in upper case: TALK"),
+    ("AGREE TALK day1 ID:1234567890", "AW106", "the talk id is too large (at most 999999999)"),
+    ("DAY x (VOTE ANY)", "AW102", "expected the day number after DAY, found 'x'"),
+    ("VOTE Agent[01] )", "AW102", "unmatched ')'"),
+    ("NOT (VOTE Agent[01] x)", "AW111", "unexpected 'x' in a group: expected ')'"),
+])
+def test_each_mistake_says_what_is_wrong(text: str, code: str, message: str) -> None:
+    """docs/aiwolf.md, Diagnostics: each code's message says which of its cases it is (text between
+    groups or after the last; Skip/Over given a subject or nested; too few sentences, or which one is
+    too many) and gives the fix (AW104, AW105 the right spelling)."""
+    ds = parse(text).diagnostics
+    assert [(d.code, d.message) for d in ds][:1] == [(code, message)]
+
+
+def test_after_the_deciding_execution_a_seat_the_host_plays_attacks_a_living_human() -> None:
+    """docs/aiwolf.md: a seat whose connection is lost is played by the host (random choices), also in
+    the night after a deciding execution, which the server plays as the reference does: a werewolf's
+    attack vote there is for a living human. Five Pack agents connect one after the other (so they are
+    Agent[01] to Agent[05]) and ask for the roles villager, seer, werewolf, villager, werewolf (granted:
+    each is free). Agent[05] closes its connection at DAILY_FINISH of day 1. Day 1 executes Agent[01]
+    (the lowest-numbered human: three or four votes), leaving the wolves 3 and 5 and the humans 2 and 4:
+    the werewolves win, and in night 1 the host's attack vote for Agent[05] is Agent[02] or Agent[04]."""
+    import time
+
+    from .serving import Fault, FaultyAgent
+
+    asked = [A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF, A.Role.VILLAGER, A.Role.WEREWOLF]
+    run = Running(ServeConfig(5, games=1, agents=5, wait=20, seed=6,
+                              roles=["villager", "seer", "werewolf", "villager", "werewolf"]))
+    shared: dict = {}
+    errors: list[BaseException] = []
+    threads = []
+    faulty = None
+    for k, role in enumerate(asked, 1):
+        agent = Pack(shared)
+        agent.requested_role = role
+        if k < 5:
+            threads.append(agent_thread(agent, run.port, errors))
+        else:
+            faulty = FaultyAgent(run.port, Fault("disconnect", Request.DAILY_FINISH, day=1), agent=agent)
+            threads.append(faulty.start())
+        deadline = time.monotonic() + 10
+        while len(run.server.remote) < k and time.monotonic() < deadline:
+            time.sleep(0.01)
+    (record,) = run.join()
+    for th in threads:
+        th.join(10)
+    assert errors == [] and faulty is not None and faulty.error is None
+    assert [record.roles[a] for a in range(1, 6)] == asked
+    assert "1,execute,1,VILLAGER" in record.aiwolf_log and record.winner == "WEREWOLF"
+    assert [i.agent for i in record.incidents if "the connection is lost" in i.problem] == [5]
+    votes = [line.split(",")[2:4] for line in record.aiwolf_log if line.startswith("1,attackVote,")]
+    assert [v for v in votes if v[0] == "5"] and all(target in ("2", "4") for _, target in votes)
+
+
+class NumberDiviner(Agent):
+    """Asks to be the seer and divines the number it was made with (no agent has it)."""
+
+    requested_role = A.Role.SEER
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+
+    def divine(self) -> int | None:
+        return self.number
+
+
+@pytest.mark.parametrize("number", [0, -2])
+def test_a_divination_of_a_number_no_agent_has_is_an_incident_quoting_it(number: int) -> None:
+    """docs/aiwolf.md: a DIVINE reply is ``{"agentIdx":N}``; -1 is no choice, and agents are numbered
+    from 1 (``Agent[01]``). A seer that divines 0 or -2 divines nobody that is a living agent: the
+    divination is not made, and the incident quotes the number as it came (there is no ``Agent[00]``)."""
+    roles = ["seer", "villager", "villager", "werewolf", "possessed"]
+    run = Running(ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles))
+    errors: list[BaseException] = []
+    t = agent_thread(NumberDiviner(number), run.port, errors)
+    (record,) = run.join()
+    t.join(10)
+    assert errors == [] and record.error is None
+    assert record.roles[1] is A.Role.SEER
+    mine = [(i.day, i.problem, i.action) for i in record.incidents if i.agent == 1 and i.request == "DIVINE"]
+    assert mine[0] == (0, f"{number} is not a living agent other than itself", "no divination tonight")
+    assert [line for line in record.aiwolf_log if ",divine,1," in line] == []
+
+
+class NumberVoter(Agent):
+    """Votes for the number it was made with, every time (None: no choice)."""
+
+    def __init__(self, number: int | None) -> None:
+        super().__init__()
+        self.number = number
+
+    def vote(self) -> int | None:
+        return self.number
+
+
+@pytest.mark.parametrize("number, said", [(0, "0"), (-3, "-3"), (None, "no choice"), (9, "Agent[09]")])
+def test_a_vote_for_no_living_agent_is_drawn_and_its_incident_quotes_it(number: int | None, said: str) -> None:
+    """docs/aiwolf.md: a VOTE for no one, or for no living agent, is replaced by a random living agent
+    other than the voter; the incident quotes the vote: a number as it came (agents are numbered from
+    1), an agent number as ``Agent[NN]``, no choice (``{"agentIdx":-1}``) as ``no choice``."""
+    (record,) = _games([NumberVoter(number)], players=5, seed=4)
+    mine = [i for i in record.incidents if i.agent == 1 and i.request == "VOTE"]
+    assert mine and all(i.problem == f"{said} is not a vote for a living agent other than itself"
+                        and i.action.startswith("drawn at random: Agent[") for i in mine)
+    assert all(line.split(",")[3] not in ("0", "1", str(number)) for line in record.aiwolf_log
+               if line.split(",")[1:3] == ["vote", "1"])

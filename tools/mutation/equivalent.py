@@ -133,4 +133,31 @@ EQUIVALENT: dict[str, str] = {
     "rulescript/runtime/expr.py | return None if res.source is None else Card(res.source) | 19: res.source is None -> False":
         "expr._name_this: the engine makes every Resolution with the iid of a card (a listener's source, the "
         "card activated, the card a host queries), so res.source is never None in the program",
+    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 32: 0 -> 1':
+        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
+    "octgn_pack/host/codec.py | if len(_STR) < 4096: | 21: < -> >=":
+        "codec._text_hash: _STR only remembers the hashes of texts already seen (the checksum reads it with "
+        "cache.get and computes _text_hash when a text is not there); whether a hash is stored changes how "
+        "fast a checksum is computed, never its value (_text_hash computes the same number again)",
+    "octgn_pack/host/codec.py | if len(_STR) < 4096: | 23: 4096 -> 4095":
+        "codec._text_hash: the size of the memo _STR (4096 or 4095 texts) changes only how many hashes are "
+        "remembered, not any hash: a text not in it is hashed again to the same number",
+    "wwrf_adapter/aiwolf/parser.py | if text.startswith(k) and len(text) > len(k)), None) | 58: > -> >=":
+        "_Parser.keyword: a text equal to a keyword returned three lines above (`if text in KEYWORDS ... "
+        "return text`), so a keyword k that the text starts with is always shorter than the text here: "
+        "`len(text) >= len(k)` and `len(text) > len(k)` hold together",
+    'wwrf_adapter/aiwolf/parser.py | if tok.kind == "word": | 11: tok.kind == "word" -> True':
+        "_Parser.who: the token here is not an agent token (handled above), so it is a word, '(', ')' or "
+        "a number of digits (lexer.Kind); for '(', ')' and digits the branch finds nothing: their text is "
+        "not ANY in any case and does not match _AGENTISH (it starts with 'agent'), so the same error "
+        "is raised after the `if` either way",
+    "octgn_pack/host/codec.py | h = 2166136261 | 12: 2166136261 -> 2166136262":
+        "codec._text_hash: the starting value of a text's hash (the FNV offset basis) only has to be the "
+        "same on every client: a text still hashes to one number, two texts still differ as often, and a "
+        "checksum is only compared between clients of the same build (docs/octgn-host.md: on a build "
+        "mismatch no client automates), like the tag of None (0x301 -> 0x300) above",
+    "octgn_pack/host/codec.py | return (1, k, 0) | 16: 1 -> 2":
+        "codec._key: the sort key of a dict of int and text keys puts ints (0, '', n) before texts; a "
+        "first element of 1 or 2 for texts gives the same order (both are greater than 0, and texts "
+        "compare among themselves by k), so the same items are hashed in the same order",
 }
