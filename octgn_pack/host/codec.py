@@ -322,7 +322,12 @@ def _text_hash(s):
 def checksum(state, skip=()):
     """A 32-bit digest of plain data (8 hex digits), the same on Python 2.7, 3 and IronPython: dict
     order does not matter, and 1, True and "1" differ.  Dict keys must be all text or all ints.
-    Top-level keys in ``skip`` are left out."""
+    Top-level keys in ``skip`` are left out.
+
+    Each step is FNV's ``(h ^ w) * P``.  A multiplication carries a changed bit only upwards, so a
+    32-bit word of a number is spread first, ``w ^ (w >> 16)`` (one-to-one on 32-bit words): a
+    difference in its top half then also changes a low bit, which the steps after it carry up.
+    Without it a flip of bit 31 stayed bit 31 to the end, and two such flips hid each other."""
     h = 2166136261
     if skip:
         state = dict((k, v) for k, v in state.items() if k not in skip)
@@ -344,7 +349,8 @@ def checksum(state, skip=()):
             h = ((h ^ (0x200 + len(x))) * _P) & _M
         for k, v in items:
             if not isinstance(k, text):
-                h = ((h ^ (int(k) & _M)) * _P) & _M
+                w = int(k) & _M
+                h = ((h ^ w ^ (w >> 16)) * _P) & _M
             else:
                 kh = cache.get(k)
                 h = ((h ^ (kh if kh is not None else _text_hash(k))) * _P) & _M
@@ -360,8 +366,10 @@ def checksum(state, skip=()):
                 h = ((h ^ (vh if vh is not None else _text_hash(v)) ^ 0x304) * _P) & _M
             else:
                 v = int(v)
-                h = ((h ^ (v & _M)) * _P) & _M
-                h = ((h ^ ((v >> 32) & _M) ^ 0x305) * _P) & _M
+                w = v & _M
+                h = ((h ^ w ^ (w >> 16)) * _P) & _M  # spread: see the docstring
+                w = (v >> 32) & _M
+                h = ((h ^ w ^ (w >> 16) ^ 0x305) * _P) & _M
     return "%08x" % h
 
 

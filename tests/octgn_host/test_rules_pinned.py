@@ -281,6 +281,24 @@ def test_the_checksum_tells_every_64_bit_int_apart_and_forgets_no_early_differen
     assert codec.checksum({"a": [1] + [0] * 500}) != codec.checksum({"a": [2] + [0] * 500})
 
 
+
+def test_the_checksum_sees_top_bits_flipped_in_two_words_at_once():
+    """codec.checksum: a desync that flips the top bit of two 32-bit words (of two numbers, or the two
+    halves of one 64-bit number, as in the random generator's state) is still a different checksum;
+    an FNV step alone carries a flipped bit 31 unchanged to the end, so two such flips cancelled."""
+    top = 1 << 31
+    assert codec.checksum([top, top]) != codec.checksum([0, 0])
+    assert codec.checksum({"n": top}) != codec.checksum({"n": 1 << 63})
+    assert codec.checksum({"a": top, "b": [top]}) != codec.checksum({"a": 0, "b": [0]})
+    assert codec.checksum({top: 1, 0: 2}) != codec.checksum({0: 1, top: 2})
+    base = [5, 6, 7, 8]
+    for i in range(4):
+        for j in range(i + 1, 4):
+            flipped = list(base)
+            flipped[i] ^= top
+            flipped[j] ^= top
+            assert codec.checksum(flipped) != codec.checksum(base), (i, j)
+
 def _refused_as_forged(s, item):
     """The Forged error of adding ``item`` to session ``s``, which must stay as it was."""
     log, pending, state, verified = list(s.log), s.pending, s.state, s.verified
