@@ -294,3 +294,17 @@ def test_a_nested_evaluate_in_for_each_renders_one_condition_and_refuses_two(tmp
     _, diags, keys = _oracle(tmp_path / "two", *each, "      ◦ @Ind has `Lupine`: Learn `@Ind howls.`")
     assert diags == [("WW401", "not supported by the werewolf renderer: a nested block inside a branch (only one "
                       "condition, at the end of the branch, is rendered)")] and keys == []
+
+
+def test_one_player_as_a_set_of_players_is_kept_from_every_player_but_oneself_is_me(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors and values): ``@Self`` is ``me``, ``@Target`` is ``targeted``,
+    ``@Attacker`` ``attacker``; where a set of players goes (``{Forced: S}``, ``Reveal X to S``) a value
+    of one player is the set ``players::keep(x)`` (as ``%Player1%`` is ``to(players::keep(host(...)))``),
+    but ``@Self`` is ``me`` itself (seed-37 survivor exprs.py:280)."""
+    forced = "Immediate Night: Protect @Selection from `Attacks` through Active Defense (~Phase) {Forced: %s} |oracle.%s|"
+    _, diags, keys = _oracle(tmp_path, forced % ("@Self", "a"), forced % ("@Target", "b"),
+                             "Immediate Night: Reveal `x` to @Attacker")
+    assert diags == []
+    assert [k.get("forced") for k in keys] == ["me", "players::keep(targeted)", None]
+    assert keys[2]["action"] == "reveal('x', getTargets('players::keep(attacker)'))"
+    assert _compile_errors(tmp_path / "game") == []
