@@ -417,3 +417,45 @@ def test_a_quantifiers_list_is_one_level_deeper_than_the_quantifier() -> None:
 
     assert first_error(MAX_AST_DEPTH - 2)[0] == "RS302"  # in depth: only the bool operand of '-' is wrong
     assert first_error(MAX_AST_DEPTH - 1)[:4] == ("RS510", 2, 40, 42)  # '_y' past the deepest level
+
+
+# docs/language.md §8.3: the compiler gives every expression a rough type and refuses what can never work.
+# `a if c else b` has the type of its branches when both have the same one, else any type (checked when
+# the rule runs): two texts where a number goes are RS302 over the whole conditional ("action = draw(" is
+# 14 characters: columns 15 to 40), a text and a number are accepted, as are two numbers.
+@pytest.mark.parametrize("arg, errors", [
+    ("'a' if flipCoin() else 'b'", [("RS302", 15, 41, "expected a number, got a str")]),
+    ("'a' if flipCoin() else 2", []), ("2 if flipCoin() else 'a'", []), ("1 if flipCoin() else 2", []),
+])
+def test_a_conditional_has_its_branches_type_only_when_they_agree(arg: str, errors: list) -> None:
+    result = compile_text(f"[a]\naction = draw({arg})\n", filename="t.ini", cards=CARDS, cache=None)
+    assert [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics] == errors
+
+
+# docs/language.md §5.5: "[[else]] takes no condition" (RS101), reported over what stands after 'else'.
+# "action = [[if flipCoin()]] draw() [[else " is 41 characters: the condition is columns 42 to 51 (end 52);
+# with an [[elif]] before it, "… [[elif me.hp > 1]] draw(3) [[ELSE " is 68: 'x' is column 69. An [[else]]
+# with blanks alone has no condition. (It used to be dropped without a word: the rule compiled as if
+# it were a plain [[else]].)
+@pytest.mark.parametrize("rule, errors", [
+    ("[[if flipCoin()]] draw() [[else flipCoin()]] draw(2)", [("RS101", 42, 52, "[[else]] takes no condition")]),
+    ("[[if flipCoin()]] draw() [[elif me.hp > 1]] draw(3) [[ELSE x]] draw(2)",
+     [("RS101", 69, 70, "[[else]] takes no condition")]),
+    ("[[if flipCoin()]] draw() [[else  ]] draw(2)", []),
+    ("[[if flipCoin()]] draw() [[else]] draw(2)", []),
+])
+def test_an_else_takes_no_condition(rule: str, errors: list) -> None:
+    result = compile_text(f"[a]\naction = {rule}\n", filename="t.ini", cards=CARDS, cache=None)
+    assert [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics] == errors
+
+
+# docs/language.md §5.5: "The question of [[may]] must be quoted" (RS101 over the question). In
+# "action = [[may draw a card]]" the question is columns 16 to 26 (end 27); a quoted one is the IR's
+# "question" without its quotes, and a bare [[may]] has none.
+def test_the_question_of_may_is_a_quoted_string() -> None:
+    assert _first_error("[a]\naction = [[may draw a card]] draw()\n") == (
+        "RS101", 2, 16, 27, "the question of [[may …]] must be a quoted string")
+    for guard, question in (("[[may 'Draw one?']]", "Draw one?"), ('[[may "Yes"]]', "Yes"), ("[[may]]", None)):
+        result = compile_text(f"[a]\naction = {guard} draw()\n", filename="t.ini", cards=CARDS, cache=None)
+        assert result.ok, result.render()
+        assert result.rules["a"]["actions"][0]["stmts"][0]["question"] == question
