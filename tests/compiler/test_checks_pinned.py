@@ -459,3 +459,50 @@ def test_the_question_of_may_is_a_quoted_string() -> None:
         result = compile_text(f"[a]\naction = {guard} draw()\n", filename="t.ini", cards=CARDS, cache=None)
         assert result.ok, result.render()
         assert result.rules["a"]["actions"][0]["stmts"][0]["question"] == question
+
+
+# docs/language.md (commands): an argument left empty between commas is RS301 "argument N of cmd() is
+# empty", reported over the '(' or ',' before it and the character after: "action = moveTo(" is 16
+# characters, so in "moveTo(, top)" columns 16-17 ('(' and ','); in "moveTo(deck,  )" the argument starts
+# at column 24 (after ", "), reported over columns 23-24 (end 25).
+@pytest.mark.parametrize("args, at, n", [(", top", (16, 18), 1), ("deck,  ", (23, 25), 2)])
+def test_an_empty_argument_is_reported_where_it_stands(args: str, at: tuple[int, int], n: int) -> None:
+    assert _first_error(f"[a]\naction = moveTo({args}) to(character@myRing)\n") == (
+        "RS301", 2, *at, f"argument {n} of moveTo() is empty")
+
+
+def _both_readings(text: str) -> tuple[dict, dict]:
+    """The IR of one filter written at column 23 of line 2, lowered from the grammar's tree
+    (FilterCompiler.filter, the exact reading of a filter in any order of segments) and by the fast path
+    (FilterCompiler.filters, the usual reading of the canonical order)."""
+    from rulescript.compiler import parser
+    from rulescript.compiler.compile_filter import FilterCompiler
+    from rulescript.compiler.context import CardDatabase, Ctx
+    from rulescript.compiler.ini import Value
+    from rulescript.compiler.profile import load_profile
+    from rulescript.diagnostics import DiagnosticBag
+
+    def compiler() -> FilterCompiler:
+        return FilterCompiler(Ctx(load_profile("cfc"), CardDatabase(), DiagnosticBag(), Value(text, "t.ini", [(0, 2, 23)])))
+
+    (node,) = parser.grammar_filters(text, 0, False)
+    (fast,) = compiler().filters(text, 0)
+    return compiler().filter(node), fast
+
+
+# docs/ir.md (FILTER) and docs/language.md §4: both readings of a filter give the same IR. In
+# "<1,2>characters<-1>[bp>100]@oppRing::not(me)" at column 23: choose 1 to 2 ("qty"), keep the last one
+# ("pick" -1), BP above 100, the opponent's ring (written), not 'me' (columns 64-65), the filter over
+# columns 23 to 66 (44 characters). Without types ("<2>@oppRing") it is any card ('*'), two chosen.
+def test_a_filter_read_from_the_grammars_tree_has_the_ir_of_the_fast_reading() -> None:
+    full = {"types": [[{"t": "ctype", "v": "character", "not": False, "notself": False}]], "selects": "card",
+            "plural": True, "qty": {"mode": "choose", "min": 1, "max": 2}, "pick": -1,
+            "block": [[{"a": "cmp", "stat": "bp", "op": ">", "v": 100, "neg": False, "notself": False}]],
+            "zone": {"z": "ring", "p": "opp"}, "zone_written": True,
+            "selector": {"s": "not", "x": {"e": ["name", "me"], "at": [2, 64, 66], "text": "me", "type": "player"}},
+            "at": [2, 23, 67]}
+    assert _both_readings("<1,2>characters<-1>[bp>100]@oppRing::not(me)") == (full, full)
+    bare = _both_readings("<2>@oppRing")
+    assert bare[0] == bare[1]
+    assert (bare[0]["types"], bare[0]["qty"], bare[0]["pick"], bare[0]["at"]) == (
+        [[{"t": "any", "v": "*", "not": False, "notself": False}]], {"mode": "choose", "min": 2, "max": 2}, None, [2, 23, 34])
