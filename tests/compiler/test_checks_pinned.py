@@ -506,3 +506,35 @@ def test_a_filter_read_from_the_grammars_tree_has_the_ir_of_the_fast_reading() -
     assert bare[0] == bare[1]
     assert (bare[0]["types"], bare[0]["qty"], bare[0]["pick"], bare[0]["at"]) == (
         [[{"t": "any", "v": "*", "not": False, "notself": False}]], {"mode": "choose", "min": 2, "max": 2}, None, [2, 23, 34])
+
+
+# rulescript/compiler/driver.py (_promote_young_objects, as the collector does for its middle generation):
+# the objects a compile promotes to the oldest generation count towards a full collection, which runs
+# once they pass a quarter of what survived the last one (and at least FULL_COLLECTION_MIN). After a
+# last full collection that left 4,000,000 objects, a quarter is 1,000,000: with 999,000 promoted before,
+# a compile of a demo file (about 2,000 more) passes it, and a cycle promoted while it was held is freed
+# (a third, 1,333,333, would not be passed); with 900,000 before, the compile stays below the quarter and
+# no full collection runs.
+def test_a_full_collection_runs_once_the_promoted_objects_pass_a_quarter_of_the_survivors(monkeypatch) -> None:
+    import gc
+    import weakref
+
+    from rulescript.compiler import driver
+    from tests.compiler.test_collector import _Cyclic, compile_demo_file
+
+    def freed_after_compile(promoted_before: int) -> bool:
+        compile_demo_file()
+        gc.collect()
+        held = _Cyclic()
+        alive = weakref.ref(held)
+        compile_demo_file()  # promotes `held` (alive) with the IR
+        del held
+        gc.collect(1)
+        assert alive() is not None  # in the oldest generation
+        monkeypatch.setattr(driver, "FULL_COLLECTION_MIN", 1000)
+        monkeypatch.setattr(driver, "_PROMOTED", [promoted_before, 4_000_000])
+        compile_demo_file()
+        return alive() is None
+
+    assert freed_after_compile(999_000)
+    assert not freed_after_compile(900_000)

@@ -86,4 +86,8 @@ EQUIVALENT: dict[str, str] = {
         "_check_element_names: only an argument whose IR is a literal text gets here, and the IR of every "
         "expression carries its position (ExprCompiler.root: \"at\" is [line, col, end_col]), so the default "
         "position is never used",
+    'rulescript/compiler/compile_rule.py | return {"pos": int(m.group(1))} | 39: 1 -> 0':
+        "RuleCompiler._arg (a position argument): the match is of _INT_RE, ^\\s*([+-]?\\d{1,15})\\s*$, on `text`, which "
+        "is the argument already stripped of blanks, so the whole match (group 0) is group 1 itself; and int() "
+        "would ignore blanks around the digits anyway: int(m.group(0)) == int(m.group(1)) for every match",
 }
