@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 from rulescript.compiler import compile_game
 from wwrf_adapter.render import render_book
@@ -308,3 +309,87 @@ def test_one_player_as_a_set_of_players_is_kept_from_every_player_but_oneself_is
     assert [k.get("forced") for k in keys] == ["me", "players::keep(targeted)", None]
     assert keys[2]["action"] == "reveal('x', getTargets('players::keep(attacker)'))"
     assert _compile_errors(tmp_path / "game") == []
+
+
+def test_an_include_names_host_information_and_other_meta_lines_are_reported(tmp_path: Path) -> None:
+    """docs/werewolf.md (Ghosts): ``Include: %Role%`` is the card's ``includes`` (the game fixes that
+    host information when the role is dealt), the name without its ``%``; an ``Include:`` of anything but
+    host information, and ``Identity:`` (known only to the reference parser), are not rendered (WW401
+    naming the meta line) rather than taken for host information."""
+    result, diags, keys = _oracle(tmp_path, "Include: %Role%", "Include: `Seer`", "Identity: `Seer`", "Immediate Night: Learn `x`")
+    assert diags == [("WW401", "not supported by the werewolf renderer: the meta line 'include'"),
+                     ("WW401", "not supported by the werewolf renderer: the meta line 'identity'")]
+    oracle = next(el for el in result.elements if el.card["id"] == "oracle")
+    assert oracle.card["includes"] == ["Role"] and keys == [{"timing": "immediate night", "action": "learn('x')"}]
+
+
+def test_a_role_list_is_keyed_by_a_number_of_players_of_up_to_three_ascii_digits(tmp_path: Path) -> None:
+    """docs/werewolf.md: the book's ``role-lists.yaml`` maps a number of players to a list of roles,
+    copied into game.yaml's ``role_lists`` (role names as ids); a key written as a string of up to three
+    digits (``"5"``, ``"100"``) is that number. A key that is not one (``five``, ``"٣"`` an Arabic-Indic digit, ``"1234"``
+    more players than a game seats) is a WW402 error at the file's start."""
+    import yaml
+
+    def render(text: str, tag: str) -> tuple[list, Any]:
+        book = tmp_path / tag / "book"
+        shutil.copytree(GAME / "roles", book)
+        (book / "role-lists.yaml").write_text(text, encoding="utf-8")
+        result = render_book(book, tmp_path / tag / "game")
+        game = tmp_path / tag / "game" / "game.yaml"
+        lists = yaml.safe_load(game.read_text(encoding="utf-8"))["role_lists"] if game.exists() else None
+        return [(d.code, d.message, d.span.line) for d in result.diagnostics if d.code == "WW402"], lists
+
+    hundred = "[Seer, Werewolf" + ", Villager" * 98 + "]"
+    assert render(f'"5": [Seer, Possessed, Werewolf, Villager, Villager]\n"100": {hundred}\n', "ok") == (
+        [], {5: ["seer", "possessed", "werewolf", "villager", "villager"], 100: ["seer", "werewolf"] + ["villager"] * 98})
+    for tag, key in (("word", "five"), ("arabic", '"٣"'), ("long", '"1234"')):
+        shown = key.strip('"')
+        assert render(f"{key}: [seer]\n", tag)[0] == [
+            ("WW402", f"the role list '{shown}' must map a number of players to a list of role names", 1)]
+
+
+def test_only_a_players_role_team_or_most_frequent_role_names_an_element(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors where an element name is expected): a chain ending in ``->Role``,
+    ``->OriginalRole``, ``->Alignment`` or ``->MostFreqRole`` gives an element name, read when the line
+    runs (``S->MostFreqRole`` is ``mostFreqRole(S)``); a chain ending in another property (``->Target``, a
+    player) is not an element name, nor is a player (``Join @Attacker``, also the checker's WW304): WW401,
+    and the line is not rendered."""
+    _, diags, keys = _oracle(tmp_path, "On Death: Role Change @Self to @TargetDead->MostFreqRole",
+                             "On Death: Join @Self->Target", "On Death: Join @Attacker")
+    assert diags == [("WW304", "the group of 'Join' must be a group, but '@Attacker' is a player"),
+                     ("WW401", "not supported by the werewolf renderer: '@Self->Target' as an element name"),
+                     ("WW401", "not supported by the werewolf renderer: '@Attacker' as an element name")]
+    assert keys == [{"auto": "~mydeath~ roleChange(mostFreqRole(targeted)) to(me)"}]
+
+
+def test_a_choice_for_this_attribute_goes_to_its_holder_and_one_for_a_player_to_that_player(tmp_path: Path) -> None:
+    """docs/werewolf.md (Choices): a choice is sent to its target (``for @Target``: ``to(targeted)``), or
+    the holder of ``@ThisAttr`` (in an attribute, the player who holds it: the current player, so no
+    target clause), else to the current player; with no ``Choice Choose`` line for it, they are asked at
+    once (``ask``)."""
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    (book / "omen").write_text("**Omen** | Attribute\n__Formalized__\n"
+                               "Starting: `Mood` Choice Creation for @ThisAttr (Calm, Restless)\n"
+                               "Starting: `Fate` Choice Creation for @Target (Good, Bad)\n"
+                               "Starting: `Luck` Choice Creation (High, Low)\n", encoding="utf-8")
+    result = render_book(book, tmp_path / "game")
+    assert [d for d in result.diagnostics if Path(d.span.file).name == "omen"] == []
+    omen = next(el for el in result.elements if el.card["id"] == "omen")
+    assert [dict(sec.keys)["auto"] for sec in omen.sections] == [
+        "~starting~ choices('mood', 'Calm, Restless', ask)",
+        "~starting~ choices('fate', 'Good, Bad', ask) to(targeted)",
+        "~starting~ choices('luck', 'High, Low', ask)"]
+
+
+def test_a_possessive_in_an_info_text_is_the_value_then_its_s(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors and values): ``… @Selection's …`` in an info text is
+    ``'…' + str(selection) + "'s …"``: the selector without ``'s``, then the text from ``'s`` on (a text
+    holding ``'`` is written between double quotes); also for a selector of keys (``@(Role:Seer)'s``, its
+    players found when the line runs)."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Learn `@Target's door, @Self's key`",
+                             "Immediate Night: Learn `@(Role:Seer)'s door`")
+    assert diags == []
+    assert [k["action"] for k in keys] == [
+        "learn(str(targeted) + \"'s door, \" + str(me) + \"'s key\")",
+        "learn(str(getTargets(\"players[alive]::role('seer')\")) + \"'s door\")"]

@@ -671,14 +671,6 @@ class _Use:
     in_each: bool
 
 
-def _own_only(r: "BlockRenderer", u: _Use, key: str, what: str) -> None:
-    """An ability of the element itself (a disband, a conversation reset): one naming another element is
-    not rendered rather than rendered as the element's own."""
-    v = u.args.get(key)
-    if v is not None and not r._is_self(v):
-        raise Unsupported(f"{what} of another element ('{v.text}')", u.a.span)
-
-
 def _killing(r: "BlockRenderer", u: _Use) -> str | None:
     return f"{KILLINGS[u.sub]}(){r.to(u)}" if u.sub in KILLINGS else None
 
@@ -1022,12 +1014,9 @@ def _of_element(command: str, key: str, label: str) -> Any:
     return render
 
 
-def _fixed(command: str, own: str | None = None, targeted: bool = False) -> Any:
-    """An ability rendered as one fixed command; ``own``: the argument that may only name the element
-    itself; ``targeted``: the command takes the target clause."""
+def _fixed(command: str, targeted: bool = False) -> Any:
+    """An ability rendered as one fixed command; ``targeted``: the command takes the target clause."""
     def render(r: "BlockRenderer", u: _Use) -> str:
-        if own:
-            _own_only(r, u, own, command.split("(")[0])
         return command + (r.to(u) if targeted else "")
     return render
 
