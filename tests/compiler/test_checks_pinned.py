@@ -538,3 +538,27 @@ def test_a_full_collection_runs_once_the_promoted_objects_pass_a_quarter_of_the_
 
     assert freed_after_compile(999_000)
     assert not freed_after_compile(900_000)
+
+
+# docs/language.md §3 and §5 (the shape of abilities, autos, costs, chains and each()): a malformed piece
+# is RS101 (RS301 for a cost's argument) at the piece, never a traceback or a silent pass. Columns worked
+# out from the rule's text (line 2): "abilities = rush," is 17 characters, so the empty name after it is at
+# column 18; "auto = ~myEndPhase~" has no statement: its last character, column 19; in "{S(" the filter
+# list starts at column 13 and "character;action" ends before 29; "auto = ~myEndPhase," is 19 characters
+# and the empty event is the '~' after the blank, column 21; "action = each(tgt" puts 'tgt' at 15-17 and
+# "tgt => " the '=>' at 19-20; "action = draw() &&" ends with '&&' at 17-18 (reported at its last
+# character); a leading '&&' is columns 10-11, as is a reserved word used as a command.
+@pytest.mark.parametrize("rule, error", [
+    ("abilities = rush,, pierce\naction = draw()", ("RS101", 18, 19, "empty ability name")),
+    ("auto = ~myEndPhase~", ("RS101", 19, 20, "an auto needs at least one statement after its trigger")),
+    ("action = {S(character;action)}: draw()", ("RS301", 13, 29, "the cost {S(…)} takes one filter")),
+    ("auto = ~myEndPhase, ~ draw()", ("RS101", 21, 22, "empty event in trigger")),
+    ("action = each(tgt) draw()", ("RS101", 15, 18, "each() needs '=>' between its list and its chain")),
+    ("action = each(tgt => ) ", ("RS101", 19, 21, "each() needs a chain after '=>'")),
+    ("action = draw() && ", ("RS101", 18, 19, "the chain ends with '&&': an effect must follow")),
+    ("action = && draw()", ("RS101", 10, 12, "unexpected '&&': an effect must come before it")),
+    ("action = if(1)", ("RS101", 10, 12, "'if' is a reserved word, not a command")),
+])
+def test_a_malformed_piece_of_a_rule_is_reported_where_it_stands(rule: str, error: tuple) -> None:
+    code, col, end, message = error
+    assert _first_error(f"[a]\n{rule}\n") == (code, 2, col, end, message)

@@ -90,4 +90,11 @@ EQUIVALENT: dict[str, str] = {
         "RuleCompiler._arg (a position argument): the match is of _INT_RE, ^\\s*([+-]?\\d{1,15})\\s*$, on `text`, which "
         "is the argument already stripped of blanks, so the whole match (group 0) is group 1 itself; and int() "
         "would ignore blanks around the digits anyway: int(m.group(0)) == int(m.group(1)) for every match",
+    'wwrf_adapter/render/exprs.py | (item.name or "")[:-2] if (item.name or "").endswith("\'s") else item.name, | 59: '
+    '(item.name or "").endswith("\'s") -> True':
+        "Exprs.text (a possessive selector in an info text, @Selection's): the item's text ends with 's and it has "
+        "no property, so its name (values.parse_selector: the text after the sigil, up to a '->' there is none of) "
+        "ends with 's too, and both versions cut it; only a selector of keys (@(Role:Seer)'s) has no name, and "
+        "the mutant gives it '' instead of None, which every reader of a name takes alike ((v.name or ''), "
+        "`and v.name`)",
 }
