@@ -562,3 +562,121 @@ def test_a_full_collection_runs_once_the_promoted_objects_pass_a_quarter_of_the_
 def test_a_malformed_piece_of_a_rule_is_reported_where_it_stands(rule: str, error: tuple) -> None:
     code, col, end, message = error
     assert _first_error(f"[a]\n{rule}\n") == (code, 2, col, end, message)
+
+
+# docs/language.md §8.3: "arithmetic on … booleans or nil" and attributes of what cannot have them are
+# RS302. A number or a text has no attributes: "vars = _x := (1)." is 17 characters, so 'bp' is columns
+# 18-19 (end 20).
+@pytest.mark.parametrize("value, typ", [("(1)", "int"), ("'a'", "str")])
+def test_a_number_or_a_text_has_no_attributes(value: str, typ: str) -> None:
+    assert _first_error(f"[a]\nvars = _x := {value}.bp\naction = draw()\n") == (
+        "RS302", 2, 18, 20, f"a value of type {typ} has no attributes")
+
+
+# docs/language.md §8.2: '+' joins two strings; with a text on either side the sum is a text, so where a
+# number goes it is RS302 over the whole sum ("action = draw(" is 14 characters: from column 15).
+@pytest.mark.parametrize("arg, end", [("'a' + 1", 22), ("1 + 'a'", 22), ("'a' + 'b'", 24)])
+def test_a_sum_with_a_text_on_either_side_is_a_text(arg: str, end: int) -> None:
+    assert _first_error(f"[a]\naction = draw({arg})\n") == ("RS302", 2, 15, end, "expected a number, got a str")
+
+
+# RS510 (docs/language.md §8.9), as for 'not' above: "(_y == 1)" followed by N times " - 1" puts the
+# comparison at depth N + 1 and its operands at N + 2; with N = MAX_AST_DEPTH the comparison is at the
+# deepest level allowed and its first operand '_y' (columns 24-25) is the first node past it.
+def test_a_comparison_at_the_deepest_level_is_lowered_and_its_operand_refused() -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def first_error(n: int) -> tuple:
+        return _first_error("[a]\nvars = _y := 1; _x := (_y == 1)" + " - 1" * n + "\naction = draw()\n")[:4]
+
+    assert first_error(MAX_AST_DEPTH) == ("RS510", 2, 24, 26)
+    assert first_error(MAX_AST_DEPTH + 1) == ("RS510", 2, 23, 32)  # the comparison itself, "(_y == 1)", past it
+
+
+# The profile entries a file uses (the compile result's "used", which the coverage report lists): a
+# quantifier is "quantifier all" or "quantifier any" (docs/language.md §8.7).
+def test_the_quantifiers_a_rule_uses_are_counted() -> None:
+    src = "[a]\naction = [[if all card.bp > 1 in me.ring]] draw() [[elif any card.bp > 1 in opp.ring]] draw(2)\n"
+    result = compile_text(src, filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok and {"quantifier all", "quantifier any"} <= result.used["operators"]
+    result = compile_text("[a]\naction = [[if me.hp > 1]] draw()\n", filename="t.ini", cards=CARDS, cache=None)
+    assert result.used["operators"] == {">"}
+
+
+# docs/ir.md: a filter's "at" ends after its last segment; when that is a pick, after its '>'
+# ("action = moveTo(removed) to(" is 28 characters: "*<2>" is columns 29-32, "characters<-1>" 29-42).
+@pytest.mark.parametrize("flt, end", [("*<2>", 33), ("characters<-1>", 43)])
+def test_a_filter_ending_with_a_pick_ends_after_it(flt: str, end: int) -> None:
+    assert _filter(f"action = moveTo(removed) to({flt})")["at"] == [2, 29, end]
+
+
+# docs/language.md §5 (each): the chain inside each() has no restriction of its own (RS108 at the
+# restriction: "action = each(characters@myRing => draw() " is 42 characters, 'ueot' is columns 43-46).
+def test_a_restriction_inside_each_is_reported_at_it() -> None:
+    assert _first_error("[a]\naction = each(characters@myRing => draw() ueot)\n") == (
+        "RS108", 2, 43, 47, "the chain inside each() cannot have a restriction")
+
+
+# docs/language.md §6 (argument kinds): a `bpval` is `xN` (multiply by N), `=expression` (set) or a number
+# (add); docs/ir.md: {"op": "mul", "n": N}, {"op": "set", "x": EXPR}, {"op": "add", "x": EXPR} ("+200" is
+# a sign on 200, columns 73-76).
+def test_a_bp_value_multiplies_sets_or_adds() -> None:
+    src = "[a]\naction = bp(x2) to(character@myRing); bp(=300) to(character@myRing); bp(+200) to(character@myRing)\n"
+    result = compile_text(src, filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok, result.render()
+    args = [s["branches"][0]["body"]["effects"][0]["eff"]["args"][0] for s in result.rules["a"]["actions"][0]["stmts"]]
+    assert args[0] == {"op": "mul", "n": 2}
+    assert [(a["op"], a["x"]["e"]) for a in args[1:]] == [("set", ["lit", 300]), ("add", ["pos", ["lit", 200], [2, 73, 77]])]
+
+
+# docs/language.md §7.3: an event's suffix groups take their default when none of the group is written
+# (`:this` for the object: "none, :this, :fromthis" mean the same), whether other suffixes are written or
+# not (docs/ir.md: the trigger's "groups"). A game may bring its own profile (game.yaml `profile: FILE`):
+# here the cfc profile with a second suffix of the object group, `any`, also marked default; the first
+# default of the group in the profile's order (`this`) is the one taken, with and without `:once`.
+def test_an_event_takes_the_first_default_of_each_suffix_group(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    profile = (Path(__file__).resolve().parents[2] / "rulescript" / "games" / "cfc" / "profile.yaml").read_text()
+    old = '  any: {group: object, doc: "any object"}\n'
+    assert profile.count(old) == 1 and profile.count("\nprofile: cfc\n") == 1
+    (game / "two.yaml").write_text(profile.replace(old, '  any: {group: object, default: true, doc: "any object"}\n')
+                                   .replace("\nprofile: cfc\n", "\nprofile: two\n"))
+    (game / "game.yaml").write_text("profile: two.yaml\nname: G\n")
+    (game / "cards.yaml").write_text("cards:\n- {id: a, name: A, type: action, sp: 0}\n- {id: b, name: B, type: action, sp: 0}\n")
+    (game / "rules" / "r.ini").write_text("[a]\nauto = ~anyRemoved~ draw()\n\n[b]\nauto = ~anyRemoved:once~ draw()\n")
+    result = compile_game(game, cache=None)
+    assert result.ok, result.render()
+    assert [(r["auto"]["events"][0]["groups"], r["auto"]["events"][0]["flags"]) for r in (result.rules["a"], result.rules["b"])] \
+        == [({"object": "this"}, []), ({"object": "this"}, ["once"])]
+
+
+# A disk cache hit is kept in memory too (rulescript/compiler/driver.py CompileCache: "optionally
+# persisted"): once read, the file compiles from memory even when the JSON file has gone, and it is still
+# a hit (the result the same, RS201 at column 10).
+def test_a_result_read_from_the_disk_cache_is_kept_in_memory(tmp_path: Path) -> None:
+    from rulescript.compiler.driver import CompileCache
+
+    bad = "[a]\naction = nosuchcommand()\n"
+    compile_text(bad, filename="b.ini", cache=CompileCache(tmp_path))
+    fresh = CompileCache(tmp_path)
+    compile_text(bad, filename="b.ini", cache=fresh)
+    for saved in tmp_path.glob("*.json"):
+        saved.unlink()
+    again = compile_text(bad, filename="b.ini", cache=fresh)
+    assert (fresh.hits, fresh.misses) == (2, 0) and again.files[0].cached
+    assert [(d.code, d.span.col) for d in again.diagnostics] == [("RS201", 10)]
+
+
+# RS105 (docs/language.md): a literal element argument naming no card of its kind is reported in the file
+# that holds the rule (a rule's "src" names its file): here rules/one.ini, line 2, at the quotes
+# ("auto = ~starting~ join(" is 23 characters: columns 24 to 32).
+def test_an_unknown_element_is_reported_in_the_rule_file_that_names_it(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "game.yaml").write_text("profile: werewolf\nname: G\n")
+    (game / "cards.yaml").write_text("cards:\n- {id: villager, name: Villager, type: role, rules: [v--1]}\n")
+    (game / "rules" / "one.ini").write_text("[v--1]\nauto = ~starting~ join('nowhere') permanent\n")
+    result = compile_game(game, cache=None)
+    assert [(d.code, Path(d.span.file).relative_to(game).as_posix(), d.span.line, d.span.col, d.span.end_col)
+            for d in result.diagnostics] == [("RS105", "rules/one.ini", 2, 24, 33)]

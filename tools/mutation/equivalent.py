@@ -97,4 +97,13 @@ EQUIVALENT: dict[str, str] = {
         "ends with 's too, and both versions cut it; only a selector of keys (@(Role:Seer)'s) has no name, and "
         "the mutant gives it '' instead of None, which every reader of a name takes alike ((v.name or ''), "
         "`and v.name`)",
+    "rulescript/compiler/compile_rule.py | if len(parts) == 1:  # no suffix (the common case): every group has its default | 29: 1 -> 0":
+        "RuleCompiler._events: `parts` is the event split at ':', never empty, so the mutant sends an event without "
+        "suffixes down the general path, which gives the same entry: no suffix is read, `groups` is filled from "
+        "the profile's default_groups keeping the first default of each group (as default_group_map is built), "
+        "and `flags` is empty",
+    'rulescript/compiler/driver.py | file = ir["src"][0] if isinstance(ir, dict) and ir.get("src") else "" | 56: and -> or':
+        "_check_element_names: every rule IR is a dict that carries \"src\" ([file, line, col], set by "
+        "RuleCompiler for each section and kept by the cache's JSON), so `isinstance(ir, dict) or ir.get('src')` "
+        "and `... and ...` are both true for every rule",
 }
