@@ -393,3 +393,63 @@ def test_a_possessive_in_an_info_text_is_the_value_then_its_s(tmp_path: Path) ->
     assert [k["action"] for k in keys] == [
         "learn(str(targeted) + \"'s door, \" + str(me) + \"'s key\")",
         "learn(str(getTargets(\"players[alive]::role('seer')\")) + \"'s door\")"]
+
+
+def test_a_branchs_target_clause_is_written_after_its_last_effect_and_a_text_keeps_its_words(tmp_path: Path) -> None:
+    """docs/werewolf.md (Structure) and the renderer: the effects of a branch share one target clause,
+    written after the last effect, so after its duration too (``protect(attacks, active) phase
+    to(selection)``); a text that holds the words `` to(`` is a text, not a target clause: it stays as it
+    is. The rendered game compiles."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: [Condition: @Selection is not @Self] |oracle.read|",
+                             "  • Process: Attribute Investigate @Selection for `Lupine`", "  • Evaluate:",
+                             "    ‣ @Result is `Success`: Protect @Selection from `Attacks` through Active Defense (~Phase)",
+                             "    ‣ Otherwise: `Go to(the) square`")
+    assert diags == []
+    assert keys[0]["action"] == (
+        "investigateAttribute('lupine') to(selection)\n"
+        "; [[if result == 'Success']] protect(attacks, active) phase to(selection) [[else]] learn('Go to(the) square')")
+    assert _compile_errors(tmp_path / "game") == []
+
+
+def test_reveals_of_a_players_role_and_to_the_attack_location_and_values_as_texts(tmp_path: Path) -> None:
+    """docs/werewolf.md (Reveals, Values): ``Reveal <player> to <place>`` shows that player's role there
+    (``str(p) + ' is ' + str(roleInfo(p.role, 'name'))``, 'Player 2 is Howler'); a reveal to
+    ``@AttackLocation`` goes to ``attacklocation`` (the group whose killing it was, else the player); a
+    selector where a text is expected is its value as text (``End Emit @Option``: ``str(option)``) and a
+    number is its digits (``Emit 3``: ``'3'``)."""
+    _, diags, keys = _oracle(tmp_path, "On Death: Reveal @Attacker to @Self",
+                             "On Death: Reveal `wolves hunt here` to @AttackLocation",
+                             "On Death: End Emit @Option", "On Death: Emit 3")
+    assert diags == []
+    assert [k["auto"] for k in keys] == [
+        "~mydeath~ reveal(str(attacker) + ' is ' + str(roleInfo(attacker.role, 'name')), 'self')",
+        "~mydeath~ reveal('wolves hunt here', attacklocation)",
+        "~mydeath~ emit(str(option), end) to(me)", "~mydeath~ emit('3') to(me)"]
+    assert _compile_errors(tmp_path / "game") == []
+
+
+def test_for_each_team_binds_the_team_and_for_each_player_the_players_team(tmp_path: Path) -> None:
+    """docs/werewolf.md (Structure, Selectors): ``For Each &All:`` runs once per team in play
+    (``each(ind in teams('') => …)``) and ``&Ind`` there is the team itself (``ind``); in ``For Each @All:``
+    (the players) ``&Ind`` is that player's team (``ind.team``)."""
+    _, diags, keys = _oracle(tmp_path / "teams", "Starting:", "  • For Each &All:", "    ‣ Learn `&Ind plays`")
+    assert diags == [] and keys == [{"auto": "~starting~ each(ind in teams('') => learn(str(ind) + ' plays'))"}]
+    _, diags, keys = _oracle(tmp_path / "players", "Starting:", "  • For Each @All:", "    ‣ Learn `&Ind plays`")
+    assert diags == [] and keys == [{"auto": "~starting~ each(players[alive] => learn(str(ind.team) + ' plays'))"}]
+
+
+def test_a_selected_value_of_a_kind_and_a_scaling_by_a_value(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``Target @Selection (Role)`` (and ``(Attribute)``) is ``setTarget(role,
+    selectedvalue)`` with the rule key ``selects = role``: the action offers values of that kind; a scaling
+    by a variable, ``⟨$living⟩``, runs the line as many times as that value (``scaling = value``,
+    ``scalingof = living``)."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Target @Selection (Role) |oracle.r|",
+                             "Immediate Night: Target @Selection (Attribute) |oracle.a|",
+                             "Passive Start Day: Learn `y` ⟨$living⟩")
+    assert diags == []
+    assert keys == [
+        {"timing": "immediate night", "prompt": "oracle.r", "selects": "role", "action": "setTarget(role, selectedvalue)"},
+        {"timing": "immediate night", "prompt": "oracle.a", "selects": "attribute",
+         "action": "setTarget(attribute, selectedvalue)"},
+        {"scaling": "value", "scalingof": "living", "auto": "~startday~ learn('y')"}]
+    assert _compile_errors(tmp_path / "game") == []

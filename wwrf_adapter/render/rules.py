@@ -535,8 +535,8 @@ class BlockRenderer:
             text = self.ability(a, in_each=in_each)
             clause = None
             for marker in (" to(", " to?("):
-                if marker in text:
-                    i = text.index(marker)
+                i = _top_level(text, marker)
+                if i >= 0:
                     end = _clause_end(text, i + len(marker) - 1)
                     clause = text[i:end]
                     text = text[:i] + text[end:]
@@ -1079,3 +1079,23 @@ def _abilities(body: list):
             yield from _abilities(st.body)
 
 
+
+
+def _top_level(text: str, marker: str) -> int:
+    """Where ``marker`` first stands in ``text`` outside quotes and brackets (the target clause of an
+    ability), or -1: a text such as 'go to(the) square' holds none."""
+    depth = 0
+    quote_ch = None
+    for i, ch in enumerate(text):
+        if quote_ch:
+            if ch == quote_ch:
+                quote_ch = None
+        elif ch in "'\"":
+            quote_ch = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif depth == 0 and text.startswith(marker, i):
+            return i
+    return -1
