@@ -453,3 +453,28 @@ def test_a_selected_value_of_a_kind_and_a_scaling_by_a_value(tmp_path: Path) -> 
          "action": "setTarget(attribute, selectedvalue)"},
         {"scaling": "value", "scalingof": "living", "auto": "~startday~ learn('y')"}]
     assert _compile_errors(tmp_path / "game") == []
+
+
+def test_a_selector_keeps_the_living_unless_alive_only_is_false(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors and values): ``@(…,AliveOnly:False)`` searches every player, dead ones
+    too (``players…``); ``AliveOnly:True`` is the default, the living (``players[alive]…``)."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Kill @(Role:Seer,AliveOnly:True)",
+                             "Immediate Night: Kill @(Role:Seer,AliveOnly:False)")
+    assert diags == []
+    assert [k["action"] for k in keys] == ["kill() to(players[alive]::role('seer'))", "kill() to(players::role('seer'))"]
+
+
+def test_a_role_whose_team_the_book_lacks_is_a_located_error(tmp_path: Path) -> None:
+    """docs/werewolf.md (Elements): a role's header names its team (``- <Name> Team``, or the team of its
+    class); a Solo role without one, or a team the book does not have, is a WW402 error at the header
+    (line 1), besides the book checker's WW924."""
+    for tag, header, problem in (
+            ("solo", "**Hermit** | Solo Miscellaneous", "a Solo role names its team in its header ('- <Name> Team')"),
+            ("team", "**Hermit** | Townsfolk Miscellaneous - Hermits Team",
+             "the role's team 'Hermits Team' is not a team of the book (teams: travellers, villagers, werewolves)")):
+        book = tmp_path / tag / "book"
+        shutil.copytree(GAME / "roles", book)
+        (book / "hermit").write_text(header + "\n__Formalized__\nNo Abilities\n", encoding="utf-8")
+        result = render_book(book, tmp_path / tag / "game")
+        assert [(d.code, d.message, d.span.line, d.span.col) for d in result.diagnostics
+                if Path(d.span.file).name == "hermit" and d.code == "WW402"] == [("WW402", problem, 1, 1)]
