@@ -215,7 +215,8 @@ def _elif_part(v: Values) -> None:
 
 def _else_part(v: Values) -> None:
     body = v.pop()
-    v[-1] = A.Branch("else", None, body, v[-1][4], body.end)
+    t = v[-1]  # (its condition is kept: compile_rule reports one, docs/language.md 5.5: [[else]] takes none)
+    v[-1] = A.Branch("else", A.Raw(t[1], t[2], t[3]), body, t[4], body.end)
 
 
 # A body (and a filter, below) is made at its first element and grows in place: the rule over the
@@ -934,7 +935,7 @@ def _outline(toks: list[Tok], start: str) -> ActionOutline | AutoOutline | Outli
                 if not body:
                     return None
                 end = body[-1][3]
-                branches.append((keyword, g if keyword == "elif" else None, body, g[4], end))
+                branches.append((keyword, g, body, g[4], end))
                 if keyword == "else":
                     break
             append(("if", None, None, branches, t[4], end if end > t[5] else t[5]))  # (max() is slower)
@@ -971,7 +972,7 @@ def _close_branch(guard: Tok, items: OutlineBody | None) -> OutlineBranch | None
     kind = guard[0]
     if items is not None:
         return ("if" if kind == "G_IF" else "elif" if kind == "G_ELIF" else "else",
-                None if kind == "G_ELSE" else guard, items, guard[4], items[-1][3])
+                guard, items, guard[4], items[-1][3])
     return ("if", guard, None, guard[4], guard[5]) if kind == "G_IF" else None
 
 

@@ -417,3 +417,269 @@ def test_a_quantifiers_list_is_one_level_deeper_than_the_quantifier() -> None:
 
     assert first_error(MAX_AST_DEPTH - 2)[0] == "RS302"  # in depth: only the bool operand of '-' is wrong
     assert first_error(MAX_AST_DEPTH - 1)[:4] == ("RS510", 2, 40, 42)  # '_y' past the deepest level
+
+
+# docs/language.md §8.3: the compiler gives every expression a rough type and refuses what can never work.
+# `a if c else b` has the type of its branches when both have the same one, else any type (checked when
+# the rule runs): two texts where a number goes are RS302 over the whole conditional ("action = draw(" is
+# 14 characters: columns 15 to 40), a text and a number are accepted, as are two numbers.
+@pytest.mark.parametrize("arg, errors", [
+    ("'a' if flipCoin() else 'b'", [("RS302", 15, 41, "expected a number, got a str")]),
+    ("'a' if flipCoin() else 2", []), ("2 if flipCoin() else 'a'", []), ("1 if flipCoin() else 2", []),
+])
+def test_a_conditional_has_its_branches_type_only_when_they_agree(arg: str, errors: list) -> None:
+    result = compile_text(f"[a]\naction = draw({arg})\n", filename="t.ini", cards=CARDS, cache=None)
+    assert [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics] == errors
+
+
+# docs/language.md §5.5: "[[else]] takes no condition" (RS101), reported over what stands after 'else'.
+# "action = [[if flipCoin()]] draw() [[else " is 41 characters: the condition is columns 42 to 51 (end 52);
+# with an [[elif]] before it, "… [[elif me.hp > 1]] draw(3) [[ELSE " is 68: 'x' is column 69. An [[else]]
+# with blanks alone has no condition. (It used to be dropped without a word: the rule compiled as if
+# it were a plain [[else]].)
+@pytest.mark.parametrize("rule, errors", [
+    ("[[if flipCoin()]] draw() [[else flipCoin()]] draw(2)", [("RS101", 42, 52, "[[else]] takes no condition")]),
+    ("[[if flipCoin()]] draw() [[elif me.hp > 1]] draw(3) [[ELSE x]] draw(2)",
+     [("RS101", 69, 70, "[[else]] takes no condition")]),
+    ("[[if flipCoin()]] draw() [[else  ]] draw(2)", []),
+    ("[[if flipCoin()]] draw() [[else]] draw(2)", []),
+])
+def test_an_else_takes_no_condition(rule: str, errors: list) -> None:
+    result = compile_text(f"[a]\naction = {rule}\n", filename="t.ini", cards=CARDS, cache=None)
+    assert [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics] == errors
+
+
+# docs/language.md §5.5: "The question of [[may]] must be quoted" (RS101 over the question). In
+# "action = [[may draw a card]]" the question is columns 16 to 26 (end 27); a quoted one is the IR's
+# "question" without its quotes, and a bare [[may]] has none.
+def test_the_question_of_may_is_a_quoted_string() -> None:
+    assert _first_error("[a]\naction = [[may draw a card]] draw()\n") == (
+        "RS101", 2, 16, 27, "the question of [[may …]] must be a quoted string")
+    for guard, question in (("[[may 'Draw one?']]", "Draw one?"), ('[[may "Yes"]]', "Yes"), ("[[may]]", None)):
+        result = compile_text(f"[a]\naction = {guard} draw()\n", filename="t.ini", cards=CARDS, cache=None)
+        assert result.ok, result.render()
+        assert result.rules["a"]["actions"][0]["stmts"][0]["question"] == question
+
+
+# docs/language.md (commands): an argument left empty between commas is RS301 "argument N of cmd() is
+# empty", reported over the '(' or ',' before it and the character after: "action = moveTo(" is 16
+# characters, so in "moveTo(, top)" columns 16-17 ('(' and ','); in "moveTo(deck,  )" the argument starts
+# at column 24 (after ", "), reported over columns 23-24 (end 25).
+@pytest.mark.parametrize("args, at, n", [(", top", (16, 18), 1), ("deck,  ", (23, 25), 2)])
+def test_an_empty_argument_is_reported_where_it_stands(args: str, at: tuple[int, int], n: int) -> None:
+    assert _first_error(f"[a]\naction = moveTo({args}) to(character@myRing)\n") == (
+        "RS301", 2, *at, f"argument {n} of moveTo() is empty")
+
+
+def _both_readings(text: str) -> tuple[dict, dict]:
+    """The IR of one filter written at column 23 of line 2, lowered from the grammar's tree
+    (FilterCompiler.filter, the exact reading of a filter in any order of segments) and by the fast path
+    (FilterCompiler.filters, the usual reading of the canonical order)."""
+    from rulescript.compiler import parser
+    from rulescript.compiler.compile_filter import FilterCompiler
+    from rulescript.compiler.context import CardDatabase, Ctx
+    from rulescript.compiler.ini import Value
+    from rulescript.compiler.profile import load_profile
+    from rulescript.diagnostics import DiagnosticBag
+
+    def compiler() -> FilterCompiler:
+        return FilterCompiler(Ctx(load_profile("cfc"), CardDatabase(), DiagnosticBag(), Value(text, "t.ini", [(0, 2, 23)])))
+
+    (node,) = parser.grammar_filters(text, 0, False)
+    (fast,) = compiler().filters(text, 0)
+    return compiler().filter(node), fast
+
+
+# docs/ir.md (FILTER) and docs/language.md §4: both readings of a filter give the same IR. In
+# "<1,2>characters<-1>[bp>100]@oppRing::not(me)" at column 23: choose 1 to 2 ("qty"), keep the last one
+# ("pick" -1), BP above 100, the opponent's ring (written), not 'me' (columns 64-65), the filter over
+# columns 23 to 66 (44 characters). Without types ("<2>@oppRing") it is any card ('*'), two chosen.
+def test_a_filter_read_from_the_grammars_tree_has_the_ir_of_the_fast_reading() -> None:
+    full = {"types": [[{"t": "ctype", "v": "character", "not": False, "notself": False}]], "selects": "card",
+            "plural": True, "qty": {"mode": "choose", "min": 1, "max": 2}, "pick": -1,
+            "block": [[{"a": "cmp", "stat": "bp", "op": ">", "v": 100, "neg": False, "notself": False}]],
+            "zone": {"z": "ring", "p": "opp"}, "zone_written": True,
+            "selector": {"s": "not", "x": {"e": ["name", "me"], "at": [2, 64, 66], "text": "me", "type": "player"}},
+            "at": [2, 23, 67]}
+    assert _both_readings("<1,2>characters<-1>[bp>100]@oppRing::not(me)") == (full, full)
+    bare = _both_readings("<2>@oppRing")
+    assert bare[0] == bare[1]
+    assert (bare[0]["types"], bare[0]["qty"], bare[0]["pick"], bare[0]["at"]) == (
+        [[{"t": "any", "v": "*", "not": False, "notself": False}]], {"mode": "choose", "min": 2, "max": 2}, None, [2, 23, 34])
+
+
+# rulescript/compiler/driver.py (_collect_callers_young_objects, as the collector does for its middle
+# generation): the caller's objects that a compile promotes to the oldest generation count towards a full
+# collection, which runs once they pass a quarter of what survived the last one (and at least
+# FULL_COLLECTION_MIN). After a last full collection that left 4,000,000 objects, a quarter is 1,000,000:
+# with 999,950 counted before, a compile whose caller holds 100 young lists more passes it, and a cycle
+# promoted while it was held is freed (a third, 1,333,333, would not be passed); with 900,000 before,
+# the count stays below the quarter and no full collection runs.
+def test_a_full_collection_runs_once_the_promoted_objects_pass_a_quarter_of_the_survivors(monkeypatch) -> None:
+    import gc
+    import weakref
+
+    from rulescript.compiler import driver
+    from tests.compiler.test_collector import _Cyclic, compile_demo_file
+
+    def freed_after_compile(promoted_before: int) -> bool:
+        compile_demo_file()
+        gc.collect()
+        monkeypatch.setattr(driver, "FULL_COLLECTION_MIN", 10**9)
+        held = _Cyclic()
+        alive = weakref.ref(held)
+        compile_demo_file()  # promotes `held` (alive) with the IR
+        del held
+        gc.collect(1)
+        assert alive() is not None  # in the oldest generation
+        monkeypatch.setattr(driver, "FULL_COLLECTION_MIN", 1000)
+        monkeypatch.setattr(driver, "_PROMOTED", [promoted_before, 4_000_000])
+        young = [[] for _ in range(100)]  # the caller's young objects, counted by the next compile
+        compile_demo_file()
+        del young
+        return alive() is None
+
+    assert freed_after_compile(999_950)
+    assert not freed_after_compile(900_000)
+
+
+# docs/language.md §3 and §5 (the shape of abilities, autos, costs, chains and each()): a malformed piece
+# is RS101 (RS301 for a cost's argument) at the piece, never a traceback or a silent pass. Columns worked
+# out from the rule's text (line 2): "abilities = rush," is 17 characters, so the empty name after it is at
+# column 18; "auto = ~myEndPhase~" has no statement: its last character, column 19; in "{S(" the filter
+# list starts at column 13 and "character;action" ends before 29; "auto = ~myEndPhase," is 19 characters
+# and the empty event is the '~' after the blank, column 21; "action = each(tgt" puts 'tgt' at 15-17 and
+# "tgt => " the '=>' at 19-20; "action = draw() &&" ends with '&&' at 17-18 (reported at its last
+# character); a leading '&&' is columns 10-11, as is a reserved word used as a command.
+@pytest.mark.parametrize("rule, error", [
+    ("abilities = rush,, pierce\naction = draw()", ("RS101", 18, 19, "empty ability name")),
+    ("auto = ~myEndPhase~", ("RS101", 19, 20, "an auto needs at least one statement after its trigger")),
+    ("action = {S(character;action)}: draw()", ("RS301", 13, 29, "the cost {S(…)} takes one filter")),
+    ("auto = ~myEndPhase, ~ draw()", ("RS101", 21, 22, "empty event in trigger")),
+    ("action = each(tgt) draw()", ("RS101", 15, 18, "each() needs '=>' between its list and its chain")),
+    ("action = each(tgt => ) ", ("RS101", 19, 21, "each() needs a chain after '=>'")),
+    ("action = draw() && ", ("RS101", 18, 19, "the chain ends with '&&': an effect must follow")),
+    ("action = && draw()", ("RS101", 10, 12, "unexpected '&&': an effect must come before it")),
+    ("action = if(1)", ("RS101", 10, 12, "'if' is a reserved word, not a command")),
+])
+def test_a_malformed_piece_of_a_rule_is_reported_where_it_stands(rule: str, error: tuple) -> None:
+    code, col, end, message = error
+    assert _first_error(f"[a]\n{rule}\n") == (code, 2, col, end, message)
+
+
+# docs/language.md §8.3: "arithmetic on … booleans or nil" and attributes of what cannot have them are
+# RS302. A number or a text has no attributes: "vars = _x := (1)." is 17 characters, so 'bp' is columns
+# 18-19 (end 20).
+@pytest.mark.parametrize("value, typ", [("(1)", "int"), ("'a'", "str")])
+def test_a_number_or_a_text_has_no_attributes(value: str, typ: str) -> None:
+    assert _first_error(f"[a]\nvars = _x := {value}.bp\naction = draw()\n") == (
+        "RS302", 2, 18, 20, f"a value of type {typ} has no attributes")
+
+
+# docs/language.md §8.2: '+' joins two strings; with a text on either side the sum is a text, so where a
+# number goes it is RS302 over the whole sum ("action = draw(" is 14 characters: from column 15).
+@pytest.mark.parametrize("arg, end", [("'a' + 1", 22), ("1 + 'a'", 22), ("'a' + 'b'", 24)])
+def test_a_sum_with_a_text_on_either_side_is_a_text(arg: str, end: int) -> None:
+    assert _first_error(f"[a]\naction = draw({arg})\n") == ("RS302", 2, 15, end, "expected a number, got a str")
+
+
+# RS510 (docs/language.md §8.9), as for 'not' above: "(_y == 1)" followed by N times " - 1" puts the
+# comparison at depth N + 1 and its operands at N + 2; with N = MAX_AST_DEPTH the comparison is at the
+# deepest level allowed and its first operand '_y' (columns 24-25) is the first node past it.
+def test_a_comparison_at_the_deepest_level_is_lowered_and_its_operand_refused() -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def first_error(n: int) -> tuple:
+        return _first_error("[a]\nvars = _y := 1; _x := (_y == 1)" + " - 1" * n + "\naction = draw()\n")[:4]
+
+    assert first_error(MAX_AST_DEPTH) == ("RS510", 2, 24, 26)
+    assert first_error(MAX_AST_DEPTH + 1) == ("RS510", 2, 23, 32)  # the comparison itself, "(_y == 1)", past it
+
+
+# The profile entries a file uses (the compile result's "used", which the coverage report lists): a
+# quantifier is "quantifier all" or "quantifier any" (docs/language.md §8.7).
+def test_the_quantifiers_a_rule_uses_are_counted() -> None:
+    src = "[a]\naction = [[if all card.bp > 1 in me.ring]] draw() [[elif any card.bp > 1 in opp.ring]] draw(2)\n"
+    result = compile_text(src, filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok and {"quantifier all", "quantifier any"} <= result.used["operators"]
+    result = compile_text("[a]\naction = [[if me.hp > 1]] draw()\n", filename="t.ini", cards=CARDS, cache=None)
+    assert result.used["operators"] == {">"}
+
+
+# docs/ir.md: a filter's "at" ends after its last segment; when that is a pick, after its '>'
+# ("action = moveTo(removed) to(" is 28 characters: "*<2>" is columns 29-32, "characters<-1>" 29-42).
+@pytest.mark.parametrize("flt, end", [("*<2>", 33), ("characters<-1>", 43)])
+def test_a_filter_ending_with_a_pick_ends_after_it(flt: str, end: int) -> None:
+    assert _filter(f"action = moveTo(removed) to({flt})")["at"] == [2, 29, end]
+
+
+# docs/language.md §5 (each): the chain inside each() has no restriction of its own (RS108 at the
+# restriction: "action = each(characters@myRing => draw() " is 42 characters, 'ueot' is columns 43-46).
+def test_a_restriction_inside_each_is_reported_at_it() -> None:
+    assert _first_error("[a]\naction = each(characters@myRing => draw() ueot)\n") == (
+        "RS108", 2, 43, 47, "the chain inside each() cannot have a restriction")
+
+
+# docs/language.md §6 (argument kinds): a `bpval` is `xN` (multiply by N), `=expression` (set) or a number
+# (add); docs/ir.md: {"op": "mul", "n": N}, {"op": "set", "x": EXPR}, {"op": "add", "x": EXPR} ("+200" is
+# a sign on 200, columns 73-76).
+def test_a_bp_value_multiplies_sets_or_adds() -> None:
+    src = "[a]\naction = bp(x2) to(character@myRing); bp(=300) to(character@myRing); bp(+200) to(character@myRing)\n"
+    result = compile_text(src, filename="t.ini", cards=CARDS, cache=None)
+    assert result.ok, result.render()
+    args = [s["branches"][0]["body"]["effects"][0]["eff"]["args"][0] for s in result.rules["a"]["actions"][0]["stmts"]]
+    assert args[0] == {"op": "mul", "n": 2}
+    assert [(a["op"], a["x"]["e"]) for a in args[1:]] == [("set", ["lit", 300]), ("add", ["pos", ["lit", 200], [2, 73, 77]])]
+
+
+# docs/language.md §7.3: an event's suffix groups take their default when none of the group is written
+# (`:this` for the object: "none, :this, :fromthis" mean the same), whether other suffixes are written or
+# not (docs/ir.md: the trigger's "groups"). A game may bring its own profile (game.yaml `profile: FILE`):
+# here the cfc profile with a second suffix of the object group, `any`, also marked default; the first
+# default of the group in the profile's order (`this`) is the one taken, with and without `:once`.
+def test_an_event_takes_the_first_default_of_each_suffix_group(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    profile = (Path(__file__).resolve().parents[2] / "rulescript" / "games" / "cfc" / "profile.yaml").read_text()
+    old = '  any: {group: object, doc: "any object"}\n'
+    assert profile.count(old) == 1 and profile.count("\nprofile: cfc\n") == 1
+    (game / "two.yaml").write_text(profile.replace(old, '  any: {group: object, default: true, doc: "any object"}\n')
+                                   .replace("\nprofile: cfc\n", "\nprofile: two\n"))
+    (game / "game.yaml").write_text("profile: two.yaml\nname: G\n")
+    (game / "cards.yaml").write_text("cards:\n- {id: a, name: A, type: action, sp: 0}\n- {id: b, name: B, type: action, sp: 0}\n")
+    (game / "rules" / "r.ini").write_text("[a]\nauto = ~anyRemoved~ draw()\n\n[b]\nauto = ~anyRemoved:once~ draw()\n")
+    result = compile_game(game, cache=None)
+    assert result.ok, result.render()
+    assert [(r["auto"]["events"][0]["groups"], r["auto"]["events"][0]["flags"]) for r in (result.rules["a"], result.rules["b"])] \
+        == [({"object": "this"}, []), ({"object": "this"}, ["once"])]
+
+
+# A disk cache hit is kept in memory too (rulescript/compiler/driver.py CompileCache: "optionally
+# persisted"): once read, the file compiles from memory even when the JSON file has gone, and it is still
+# a hit (the result the same, RS201 at column 10).
+def test_a_result_read_from_the_disk_cache_is_kept_in_memory(tmp_path: Path) -> None:
+    from rulescript.compiler.driver import CompileCache
+
+    bad = "[a]\naction = nosuchcommand()\n"
+    compile_text(bad, filename="b.ini", cache=CompileCache(tmp_path))
+    fresh = CompileCache(tmp_path)
+    compile_text(bad, filename="b.ini", cache=fresh)
+    for saved in tmp_path.glob("*.json"):
+        saved.unlink()
+    again = compile_text(bad, filename="b.ini", cache=fresh)
+    assert (fresh.hits, fresh.misses) == (2, 0) and again.files[0].cached
+    assert [(d.code, d.span.col) for d in again.diagnostics] == [("RS201", 10)]
+
+
+# RS105 (docs/language.md): a literal element argument naming no card of its kind is reported in the file
+# that holds the rule (a rule's "src" names its file): here rules/one.ini, line 2, at the quotes
+# ("auto = ~starting~ join(" is 23 characters: columns 24 to 32).
+def test_an_unknown_element_is_reported_in_the_rule_file_that_names_it(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "game.yaml").write_text("profile: werewolf\nname: G\n")
+    (game / "cards.yaml").write_text("cards:\n- {id: villager, name: Villager, type: role, rules: [v--1]}\n")
+    (game / "rules" / "one.ini").write_text("[v--1]\nauto = ~starting~ join('nowhere') permanent\n")
+    result = compile_game(game, cache=None)
+    assert [(d.code, Path(d.span.file).relative_to(game).as_posix(), d.span.line, d.span.col, d.span.end_col)
+            for d in result.diagnostics] == [("RS105", "rules/one.ini", 2, 24, 33)]

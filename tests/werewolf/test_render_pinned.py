@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 from rulescript.compiler import compile_game
 from wwrf_adapter.render import render_book
@@ -294,3 +295,186 @@ def test_a_nested_evaluate_in_for_each_renders_one_condition_and_refuses_two(tmp
     _, diags, keys = _oracle(tmp_path / "two", *each, "      ◦ @Ind has `Lupine`: Learn `@Ind howls.`")
     assert diags == [("WW401", "not supported by the werewolf renderer: a nested block inside a branch (only one "
                       "condition, at the end of the branch, is rendered)")] and keys == []
+
+
+def test_one_player_as_a_set_of_players_is_kept_from_every_player_but_oneself_is_me(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors and values): ``@Self`` is ``me``, ``@Target`` is ``targeted``,
+    ``@Attacker`` ``attacker``; where a set of players goes (``{Forced: S}``, ``Reveal X to S``) a value
+    of one player is the set ``players::keep(x)`` (as ``%Player1%`` is ``to(players::keep(host(...)))``),
+    but ``@Self`` is ``me`` itself (seed-37 survivor exprs.py:280)."""
+    forced = "Immediate Night: Protect @Selection from `Attacks` through Active Defense (~Phase) {Forced: %s} |oracle.%s|"
+    _, diags, keys = _oracle(tmp_path, forced % ("@Self", "a"), forced % ("@Target", "b"),
+                             "Immediate Night: Reveal `x` to @Attacker")
+    assert diags == []
+    assert [k.get("forced") for k in keys] == ["me", "players::keep(targeted)", None]
+    assert keys[2]["action"] == "reveal('x', getTargets('players::keep(attacker)'))"
+    assert _compile_errors(tmp_path / "game") == []
+
+
+def test_an_include_names_host_information_and_other_meta_lines_are_reported(tmp_path: Path) -> None:
+    """docs/werewolf.md (Ghosts): ``Include: %Role%`` is the card's ``includes`` (the game fixes that
+    host information when the role is dealt), the name without its ``%``; an ``Include:`` of anything but
+    host information, and ``Identity:`` (known only to the reference parser), are not rendered (WW401
+    naming the meta line) rather than taken for host information."""
+    result, diags, keys = _oracle(tmp_path, "Include: %Role%", "Include: `Seer`", "Identity: `Seer`", "Immediate Night: Learn `x`")
+    assert diags == [("WW401", "not supported by the werewolf renderer: the meta line 'include'"),
+                     ("WW401", "not supported by the werewolf renderer: the meta line 'identity'")]
+    oracle = next(el for el in result.elements if el.card["id"] == "oracle")
+    assert oracle.card["includes"] == ["Role"] and keys == [{"timing": "immediate night", "action": "learn('x')"}]
+
+
+def test_a_role_list_is_keyed_by_a_number_of_players_of_up_to_three_ascii_digits(tmp_path: Path) -> None:
+    """docs/werewolf.md: the book's ``role-lists.yaml`` maps a number of players to a list of roles,
+    copied into game.yaml's ``role_lists`` (role names as ids); a key written as a string of up to three
+    digits (``"5"``, ``"100"``) is that number. A key that is not one (``five``, ``"٣"`` an Arabic-Indic digit, ``"1234"``
+    more players than a game seats) is a WW402 error at the file's start."""
+    import yaml
+
+    def render(text: str, tag: str) -> tuple[list, Any]:
+        book = tmp_path / tag / "book"
+        shutil.copytree(GAME / "roles", book)
+        (book / "role-lists.yaml").write_text(text, encoding="utf-8")
+        result = render_book(book, tmp_path / tag / "game")
+        game = tmp_path / tag / "game" / "game.yaml"
+        lists = yaml.safe_load(game.read_text(encoding="utf-8"))["role_lists"] if game.exists() else None
+        return [(d.code, d.message, d.span.line) for d in result.diagnostics if d.code == "WW402"], lists
+
+    hundred = "[Seer, Werewolf" + ", Villager" * 98 + "]"
+    assert render(f'"5": [Seer, Possessed, Werewolf, Villager, Villager]\n"100": {hundred}\n', "ok") == (
+        [], {5: ["seer", "possessed", "werewolf", "villager", "villager"], 100: ["seer", "werewolf"] + ["villager"] * 98})
+    for tag, key in (("word", "five"), ("arabic", '"٣"'), ("long", '"1234"')):
+        shown = key.strip('"')
+        assert render(f"{key}: [seer]\n", tag)[0] == [
+            ("WW402", f"the role list '{shown}' must map a number of players to a list of role names", 1)]
+
+
+def test_only_a_players_role_team_or_most_frequent_role_names_an_element(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors where an element name is expected): a chain ending in ``->Role``,
+    ``->OriginalRole``, ``->Alignment`` or ``->MostFreqRole`` gives an element name, read when the line
+    runs (``S->MostFreqRole`` is ``mostFreqRole(S)``); a chain ending in another property (``->Target``, a
+    player) is not an element name, nor is a player (``Join @Attacker``, also the checker's WW304): WW401,
+    and the line is not rendered."""
+    _, diags, keys = _oracle(tmp_path, "On Death: Role Change @Self to @TargetDead->MostFreqRole",
+                             "On Death: Join @Self->Target", "On Death: Join @Attacker")
+    assert diags == [("WW304", "the group of 'Join' must be a group, but '@Attacker' is a player"),
+                     ("WW401", "not supported by the werewolf renderer: '@Self->Target' as an element name"),
+                     ("WW401", "not supported by the werewolf renderer: '@Attacker' as an element name")]
+    assert keys == [{"auto": "~mydeath~ roleChange(mostFreqRole(targeted)) to(me)"}]
+
+
+def test_a_choice_for_this_attribute_goes_to_its_holder_and_one_for_a_player_to_that_player(tmp_path: Path) -> None:
+    """docs/werewolf.md (Choices): a choice is sent to its target (``for @Target``: ``to(targeted)``), or
+    the holder of ``@ThisAttr`` (in an attribute, the player who holds it: the current player, so no
+    target clause), else to the current player; with no ``Choice Choose`` line for it, they are asked at
+    once (``ask``)."""
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    (book / "omen").write_text("**Omen** | Attribute\n__Formalized__\n"
+                               "Starting: `Mood` Choice Creation for @ThisAttr (Calm, Restless)\n"
+                               "Starting: `Fate` Choice Creation for @Target (Good, Bad)\n"
+                               "Starting: `Luck` Choice Creation (High, Low)\n", encoding="utf-8")
+    result = render_book(book, tmp_path / "game")
+    assert [d for d in result.diagnostics if Path(d.span.file).name == "omen"] == []
+    omen = next(el for el in result.elements if el.card["id"] == "omen")
+    assert [dict(sec.keys)["auto"] for sec in omen.sections] == [
+        "~starting~ choices('mood', 'Calm, Restless', ask)",
+        "~starting~ choices('fate', 'Good, Bad', ask) to(targeted)",
+        "~starting~ choices('luck', 'High, Low', ask)"]
+
+
+def test_a_possessive_in_an_info_text_is_the_value_then_its_s(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors and values): ``… @Selection's …`` in an info text is
+    ``'…' + str(selection) + "'s …"``: the selector without ``'s``, then the text from ``'s`` on (a text
+    holding ``'`` is written between double quotes); also for a selector of keys (``@(Role:Seer)'s``, its
+    players found when the line runs)."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Learn `@Target's door, @Self's key`",
+                             "Immediate Night: Learn `@(Role:Seer)'s door`")
+    assert diags == []
+    assert [k["action"] for k in keys] == [
+        "learn(str(targeted) + \"'s door, \" + str(me) + \"'s key\")",
+        "learn(str(getTargets(\"players[alive]::role('seer')\")) + \"'s door\")"]
+
+
+def test_a_branchs_target_clause_is_written_after_its_last_effect_and_a_text_keeps_its_words(tmp_path: Path) -> None:
+    """docs/werewolf.md (Structure) and the renderer: the effects of a branch share one target clause,
+    written after the last effect, so after its duration too (``protect(attacks, active) phase
+    to(selection)``); a text that holds the words `` to(`` is a text, not a target clause: it stays as it
+    is. The rendered game compiles."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: [Condition: @Selection is not @Self] |oracle.read|",
+                             "  • Process: Attribute Investigate @Selection for `Lupine`", "  • Evaluate:",
+                             "    ‣ @Result is `Success`: Protect @Selection from `Attacks` through Active Defense (~Phase)",
+                             "    ‣ Otherwise: `Go to(the) square`")
+    assert diags == []
+    assert keys[0]["action"] == (
+        "investigateAttribute('lupine') to(selection)\n"
+        "; [[if result == 'Success']] protect(attacks, active) phase to(selection) [[else]] learn('Go to(the) square')")
+    assert _compile_errors(tmp_path / "game") == []
+
+
+def test_reveals_of_a_players_role_and_to_the_attack_location_and_values_as_texts(tmp_path: Path) -> None:
+    """docs/werewolf.md (Reveals, Values): ``Reveal <player> to <place>`` shows that player's role there
+    (``str(p) + ' is ' + str(roleInfo(p.role, 'name'))``, 'Player 2 is Howler'); a reveal to
+    ``@AttackLocation`` goes to ``attacklocation`` (the group whose killing it was, else the player); a
+    selector where a text is expected is its value as text (``End Emit @Option``: ``str(option)``) and a
+    number is its digits (``Emit 3``: ``'3'``)."""
+    _, diags, keys = _oracle(tmp_path, "On Death: Reveal @Attacker to @Self",
+                             "On Death: Reveal `wolves hunt here` to @AttackLocation",
+                             "On Death: End Emit @Option", "On Death: Emit 3")
+    assert diags == []
+    assert [k["auto"] for k in keys] == [
+        "~mydeath~ reveal(str(attacker) + ' is ' + str(roleInfo(attacker.role, 'name')), 'self')",
+        "~mydeath~ reveal('wolves hunt here', attacklocation)",
+        "~mydeath~ emit(str(option), end) to(me)", "~mydeath~ emit('3') to(me)"]
+    assert _compile_errors(tmp_path / "game") == []
+
+
+def test_for_each_team_binds_the_team_and_for_each_player_the_players_team(tmp_path: Path) -> None:
+    """docs/werewolf.md (Structure, Selectors): ``For Each &All:`` runs once per team in play
+    (``each(ind in teams('') => …)``) and ``&Ind`` there is the team itself (``ind``); in ``For Each @All:``
+    (the players) ``&Ind`` is that player's team (``ind.team``)."""
+    _, diags, keys = _oracle(tmp_path / "teams", "Starting:", "  • For Each &All:", "    ‣ Learn `&Ind plays`")
+    assert diags == [] and keys == [{"auto": "~starting~ each(ind in teams('') => learn(str(ind) + ' plays'))"}]
+    _, diags, keys = _oracle(tmp_path / "players", "Starting:", "  • For Each @All:", "    ‣ Learn `&Ind plays`")
+    assert diags == [] and keys == [{"auto": "~starting~ each(players[alive] => learn(str(ind.team) + ' plays'))"}]
+
+
+def test_a_selected_value_of_a_kind_and_a_scaling_by_a_value(tmp_path: Path) -> None:
+    """docs/werewolf.md: ``Target @Selection (Role)`` (and ``(Attribute)``) is ``setTarget(role,
+    selectedvalue)`` with the rule key ``selects = role``: the action offers values of that kind; a scaling
+    by a variable, ``⟨$living⟩``, runs the line as many times as that value (``scaling = value``,
+    ``scalingof = living``)."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Target @Selection (Role) |oracle.r|",
+                             "Immediate Night: Target @Selection (Attribute) |oracle.a|",
+                             "Passive Start Day: Learn `y` ⟨$living⟩")
+    assert diags == []
+    assert keys == [
+        {"timing": "immediate night", "prompt": "oracle.r", "selects": "role", "action": "setTarget(role, selectedvalue)"},
+        {"timing": "immediate night", "prompt": "oracle.a", "selects": "attribute",
+         "action": "setTarget(attribute, selectedvalue)"},
+        {"scaling": "value", "scalingof": "living", "auto": "~startday~ learn('y')"}]
+    assert _compile_errors(tmp_path / "game") == []
+
+
+def test_a_selector_keeps_the_living_unless_alive_only_is_false(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors and values): ``@(…,AliveOnly:False)`` searches every player, dead ones
+    too (``players…``); ``AliveOnly:True`` is the default, the living (``players[alive]…``)."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Kill @(Role:Seer,AliveOnly:True)",
+                             "Immediate Night: Kill @(Role:Seer,AliveOnly:False)")
+    assert diags == []
+    assert [k["action"] for k in keys] == ["kill() to(players[alive]::role('seer'))", "kill() to(players::role('seer'))"]
+
+
+def test_a_role_whose_team_the_book_lacks_is_a_located_error(tmp_path: Path) -> None:
+    """docs/werewolf.md (Elements): a role's header names its team (``- <Name> Team``, or the team of its
+    class); a Solo role without one, or a team the book does not have, is a WW402 error at the header
+    (line 1), besides the book checker's WW924."""
+    for tag, header, problem in (
+            ("solo", "**Hermit** | Solo Miscellaneous", "a Solo role names its team in its header ('- <Name> Team')"),
+            ("team", "**Hermit** | Townsfolk Miscellaneous - Hermits Team",
+             "the role's team 'Hermits Team' is not a team of the book (teams: travellers, villagers, werewolves)")):
+        book = tmp_path / tag / "book"
+        shutil.copytree(GAME / "roles", book)
+        (book / "hermit").write_text(header + "\n__Formalized__\nNo Abilities\n", encoding="utf-8")
+        result = render_book(book, tmp_path / tag / "game")
+        assert [(d.code, d.message, d.span.line, d.span.col) for d in result.diagnostics
+                if Path(d.span.file).name == "hermit" and d.code == "WW402"] == [("WW402", problem, 1, 1)]

@@ -160,4 +160,24 @@ EQUIVALENT: dict[str, str] = {
         "codec._key: the sort key of a dict of int and text keys puts ints (0, '', n) before texts; a "
         "first element of 1 or 2 for texts gives the same order (both are greater than 0, and texts "
         "compare among themselves by k), so the same items are hashed in the same order",
+    'rulescript/compiler/compile_rule.py | return {"pos": int(m.group(1))} | 39: 1 -> 0':
+        "RuleCompiler._arg (a position argument): the match is of _INT_RE, ^\\s*([+-]?\\d{1,15})\\s*$, on `text`, which "
+        "is the argument already stripped of blanks, so the whole match (group 0) is group 1 itself; and int() "
+        "would ignore blanks around the digits anyway: int(m.group(0)) == int(m.group(1)) for every match",
+    'wwrf_adapter/render/exprs.py | (item.name or "")[:-2] if (item.name or "").endswith("\'s") else item.name, | 59: '
+    '(item.name or "").endswith("\'s") -> True':
+        "Exprs.text (a possessive selector in an info text, @Selection's): the item's text ends with 's and it has "
+        "no property, so its name (values.parse_selector: the text after the sigil, up to a '->' there is none of) "
+        "ends with 's too, and both versions cut it; only a selector of keys (@(Role:Seer)'s) has no name, and "
+        "the mutant gives it '' instead of None, which every reader of a name takes alike ((v.name or ''), "
+        "`and v.name`)",
+    "rulescript/compiler/compile_rule.py | if len(parts) == 1:  # no suffix (the common case): every group has its default | 29: 1 -> 0":
+        "RuleCompiler._events: `parts` is the event split at ':', never empty, so the mutant sends an event without "
+        "suffixes down the general path, which gives the same entry: no suffix is read, `groups` is filled from "
+        "the profile's default_groups keeping the first default of each group (as default_group_map is built), "
+        "and `flags` is empty",
+    'rulescript/compiler/driver.py | file = ir["src"][0] if isinstance(ir, dict) and ir.get("src") else "" | 56: and -> or':
+        "_check_element_names: every rule IR is a dict that carries \"src\" ([file, line, col], set by "
+        "RuleCompiler for each section and kept by the cache's JSON), so `isinstance(ir, dict) or ir.get('src')` "
+        "and `... and ...` are both true for every rule",
 }

@@ -535,8 +535,8 @@ class BlockRenderer:
             text = self.ability(a, in_each=in_each)
             clause = None
             for marker in (" to(", " to?("):
-                if marker in text:
-                    i = text.index(marker)
+                i = _top_level(text, marker)
+                if i >= 0:
                     end = _clause_end(text, i + len(marker) - 1)
                     clause = text[i:end]
                     text = text[:i] + text[end:]
@@ -669,14 +669,6 @@ class _Use:
     x: Exprs
     restr: str
     in_each: bool
-
-
-def _own_only(r: "BlockRenderer", u: _Use, key: str, what: str) -> None:
-    """An ability of the element itself (a disband, a conversation reset): one naming another element is
-    not rendered rather than rendered as the element's own."""
-    v = u.args.get(key)
-    if v is not None and not r._is_self(v):
-        raise Unsupported(f"{what} of another element ('{v.text}')", u.a.span)
 
 
 def _killing(r: "BlockRenderer", u: _Use) -> str | None:
@@ -1022,12 +1014,9 @@ def _of_element(command: str, key: str, label: str) -> Any:
     return render
 
 
-def _fixed(command: str, own: str | None = None, targeted: bool = False) -> Any:
-    """An ability rendered as one fixed command; ``own``: the argument that may only name the element
-    itself; ``targeted``: the command takes the target clause."""
+def _fixed(command: str, targeted: bool = False) -> Any:
+    """An ability rendered as one fixed command; ``targeted``: the command takes the target clause."""
     def render(r: "BlockRenderer", u: _Use) -> str:
-        if own:
-            _own_only(r, u, own, command.split("(")[0])
         return command + (r.to(u) if targeted else "")
     return render
 
@@ -1090,3 +1079,23 @@ def _abilities(body: list):
             yield from _abilities(st.body)
 
 
+
+
+def _top_level(text: str, marker: str) -> int:
+    """Where ``marker`` first stands in ``text`` outside quotes and brackets (the target clause of an
+    ability), or -1: a text such as 'go to(the) square' holds none."""
+    depth = 0
+    quote_ch = None
+    for i, ch in enumerate(text):
+        if quote_ch:
+            if ch == quote_ch:
+                quote_ch = None
+        elif ch in "'\"":
+            quote_ch = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif depth == 0 and text.startswith(marker, i):
+            return i
+    return -1
