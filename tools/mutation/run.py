@@ -69,11 +69,16 @@ AREAS: dict[str, Area] = {
                      tuple("tests/compiler/" + f for f in ("test_checks_pinned.py", "test_compile_rule.py",
                                                            "test_diagnostics.py", "test_forms.py", "test_expr_fast.py",
                                                            "test_context.py", "test_escapes.py",
-                                                           "test_game_agnostic.py", "test_cli_and_cache.py"))),
+                                                           "test_game_agnostic.py", "test_cli_and_cache.py",
+                                                           "test_collector.py"))
+                     # the filter reading's fast path against the grammar's (the rest of test_parser.py is the parser's)
+                     + ("tests/compiler/test_parser.py::test_filter_lowering_fast_path_matches_the_exact_path",)),
     "renderer": Area(("wwrf_adapter/render/exprs.py", "wwrf_adapter/render/rules.py",
                       "wwrf_adapter/render/book.py"),
                      tuple(WW + f for f in ("test_render_pinned.py", "test_render.py", "test_coverage.py",
-                                            "test_scenarios.py"))),
+                                            "test_scenarios.py"))
+                     # the forms book renders whole (about 20 s): it reaches most lines the other tests do not
+                     + (WW + "test_forms_book.py::test_the_forms_book_renders_whole_and_its_game_folder_is_up_to_date",)),
     # the tests of the parser's and the server's rules, but the one that times agents (the whole of tests/aiwolf, with the reference logs,
     # the client, the command line and the end-to-end serving, took 770 s and more per run on a loaded machine)
     "aiwolf": Area(("wwrf_adapter/aiwolf/parser.py", "wwrf_adapter/aiwolf/host.py"),
