@@ -1,6 +1,7 @@
 """The fixed sample of mutants that CI runs (tests/tooling/test_mutation.py, ``run.py --sample``)
 beside the mutants of issue 22 (known.py): a few of each area, drawn from the seeded sample of
-``run.py AREA -n 20 --seed 29`` among the mutants that sample's run killed, each with the tests that
+``run.py AREA -n 20 --seed 29`` among the mutants that sample's run killed (and one each of runtime, cfc
+and werewolf from the blind seed-41 samples, killed by the tests written for them), each with the tests that
 kill it (so that CI runs a few test functions per mutant, not the area's whole test list).
 
 A mutant is named by its key (``Mutant.key``: file, line text, column, change), so it is found again
@@ -37,12 +38,17 @@ SAMPLE: list[Sampled] = [
     Sampled("runtime", 'rulescript/runtime/engine.py | owner = game.state["cards"][source]["ctrl"] if source in '
             'game.state["cards"] else player | 55: source in game.state["cards"] -> False',
             (RT + "test_the_player_of_before_damage_is_the_controller_of_the_source",)),
+    Sampled("runtime", "rulescript/runtime/expr.py | charge(res, len(res.prev), root, node) | 4: "
+            "charge(res, len(res.prev), root, node) -> pass",  # (from the blind seed-41 sample)
+            (RT + "test_reading_tgt_or_prevtgt_costs_a_step_per_card",)),
     # cfc
     Sampled("cfc", 'rulescript/games/cfc/combat.py | if a["lead"] == iid or len(a["followers"]) == 1: | 11: '
             'a["lead"] == iid or len(a["followers"]) == 1 -> a["lead"] == iid',
             (RT + "test_a_united_attack_left_with_one_member_breaks_up_and_a_member_that_cannot_attack_stops",)),
     Sampled("cfc", "rulescript/games/cfc/combat.py | if dmg > 0 and bp > 0: | 17: 0 -> 1",
             (RT + "test_one_point_of_combat_damage_lowers_a_blockers_bp_by_one",)),
+    Sampled("cfc", "rulescript/games/cfc/game.py | pile.insert(pos, iid) | 12: pile.insert(pos, iid) -> pass",
+            (RT + "test_a_card_created_at_a_position_of_a_pile_lies_there",)),  # (blind seed 41)
     # werewolf
     Sampled("werewolf", "rulescript/games/werewolf/game.py | shown = {} if shown is None else shown | 22: shown is None -> True",
             ("tests/werewolf/test_game_effects.py::test_hidden_voting_power_counts_in_the_tally_but_not_in_its_display",)),
@@ -52,6 +58,9 @@ SAMPLE: list[Sampled] = [
     Sampled("werewolf", 'rulescript/games/werewolf/game.py | if getattr(self.rules, "rules_of", None) is None: | 11: '
             'getattr(self.rules, "rules_of", None) is None -> False',
             (WW + "test_a_game_without_card_rules_plays_its_phases_to_the_day_limit",)),
+    Sampled("werewolf", 'rulescript/games/werewolf/game.py | if status == "ghostly" and (alive or not '
+            'self.has_attribute(owner, "ghostly")): | 46: or -> and',  # (blind seed 41)
+            (WW + "test_a_rule_with_status_ghostly_runs_only_for_a_ghost",)),
     # compiler
     Sampled("compiler", "rulescript/compiler/compile_rule.py | if n < 1: | 15: n < 1 -> True",
             (CP + "test_a_discard_cost_discards_at_least_one_card",)),
