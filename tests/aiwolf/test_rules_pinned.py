@@ -246,18 +246,25 @@ class SelfDiviner(Agent):
         return self.me
 
 
-def test_a_seer_divining_itself_is_an_incident_naming_the_agent() -> None:
-    """AIWolf protocol 3.6: the seer divines another living agent; the host refuses a divination of
-    itself, with no divination that night, and its incident names the target as the protocol writes an
-    agent: the one external agent is Agent[01], so ``Agent[01]``, not ``1``."""
+def _one_agent_as_the_seer(agent: Agent) -> GameRecord:
+    """The record of one five-player game whose one external agent (Agent[01]) is the seer, the other
+    seats played by the host's own agents."""
     roles = ["seer", "villager", "villager", "werewolf", "possessed"]
     run = Running(ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles))
     errors: list[BaseException] = []
-    t = agent_thread(SelfDiviner(), run.port, errors)
+    t = agent_thread(agent, run.port, errors)
     (record,) = run.join()
     t.join(10)
     assert errors == []
     assert record.roles[1] is A.Role.SEER
+    return record
+
+
+def test_a_seer_divining_itself_is_an_incident_naming_the_agent() -> None:
+    """AIWolf protocol 3.6: the seer divines another living agent; the host refuses a divination of
+    itself, with no divination that night, and its incident names the target as the protocol writes an
+    agent: the one external agent is Agent[01], so ``Agent[01]``, not ``1``."""
+    record = _one_agent_as_the_seer(SelfDiviner())
     mine = [i for i in record.incidents if i.agent == 1 and i.request == Request.DIVINE.value]
     assert (mine[0].day, mine[0].problem, mine[0].action) == (
         0, "Agent[01] is not a living agent other than itself", "no divination tonight")
@@ -277,14 +284,7 @@ def test_a_divination_of_nobody_is_an_incident_saying_no_choice() -> None:
     made; the incident says what the agent did (``no choice``) and what the host did (``no divination
     tonight``). The one external agent asked to be the seer and is Agent[01]; night 0 always has a
     divination, so its first incident is of day 0."""
-    roles = ["seer", "villager", "villager", "werewolf", "possessed"]
-    run = Running(ServeConfig(5, games=1, agents=1, wait=10, seed=4, roles=roles))
-    errors: list[BaseException] = []
-    t = agent_thread(NoDiviner(), run.port, errors)
-    (record,) = run.join()
-    t.join(10)
-    assert errors == []
-    assert record.roles[1] is A.Role.SEER
+    record = _one_agent_as_the_seer(NoDiviner())
     mine = [(i.day, i.problem, i.action) for i in record.incidents if i.agent == 1 and i.request == "DIVINE"]
     assert mine[0] == (0, "no choice", "no divination tonight")
     assert all(m[1:] == ("no choice", "no divination tonight") for m in mine)

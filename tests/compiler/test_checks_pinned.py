@@ -516,22 +516,11 @@ def test_a_filter_read_from_the_grammars_tree_has_the_ir_of_the_fast_reading() -
 # promoted while it was held is freed (a third, 1,333,333, would not be passed); with 900,000 before,
 # the count stays below the quarter and no full collection runs.
 def test_a_full_collection_runs_once_the_promoted_objects_pass_a_quarter_of_the_survivors(monkeypatch) -> None:
-    import gc
-    import weakref
-
     from rulescript.compiler import driver
-    from tests.compiler.test_collector import _Cyclic, compile_demo_file
+    from tests.compiler.test_collector import compile_demo_file, promote_a_cycle_then_drop_it
 
     def freed_after_compile(promoted_before: int) -> bool:
-        compile_demo_file()
-        gc.collect()
-        monkeypatch.setattr(driver, "FULL_COLLECTION_MIN", 10**9)
-        held = _Cyclic()
-        alive = weakref.ref(held)
-        compile_demo_file()  # promotes `held` (alive) with the IR
-        del held
-        gc.collect(1)
-        assert alive() is not None  # in the oldest generation
+        alive = promote_a_cycle_then_drop_it(monkeypatch)
         monkeypatch.setattr(driver, "FULL_COLLECTION_MIN", 1000)
         monkeypatch.setattr(driver, "_PROMOTED", [promoted_before, 4_000_000])
         young = [[] for _ in range(100)]  # the caller's young objects, counted by the next compile

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 from pathlib import Path
+from typing import Any
 
 from rulescript.compiler import compile_source
 from rulescript.compiler.context import CardDatabase
@@ -95,23 +96,32 @@ def test_the_callers_young_garbage_is_not_promoted_with_the_ir() -> None:
     assert alive() is None
 
 
-def test_objects_promoted_while_alive_are_collected_once_dropped(monkeypatch) -> None:
-    """What the caller holds during a compile is promoted with the IR; when the caller drops it later
-    (a command's argument parser, which is full of cycles), the promoted objects count towards a full
-    collection, which runs once they reach the driver's threshold: the cycle does not stay for good."""
+def promote_a_cycle_then_drop_it(monkeypatch) -> Any:
+    """A weak reference to a reference cycle that a compile promoted to the oldest generation while the
+    caller held it, and that the caller dropped after: only a full collection frees it.  The driver's
+    threshold is set out of reach meanwhile (the test sets the one it wants after)."""
     import weakref
 
     from rulescript.compiler import driver
     compile_demo_file()
     gc.collect()
     monkeypatch.setattr(driver, "FULL_COLLECTION_MIN", 10**9)
-    monkeypatch.setattr(driver, "_PROMOTED", [0, 0])
     held = _Cyclic()
     alive = weakref.ref(held)
     compile_demo_file()  # promotes `held` (alive) with the IR
     del held
     gc.collect(1)
     assert alive() is not None  # in the oldest generation
+    return alive
+
+
+def test_objects_promoted_while_alive_are_collected_once_dropped(monkeypatch) -> None:
+    """What the caller holds during a compile is promoted with the IR; when the caller drops it later
+    (a command's argument parser, which is full of cycles), the promoted objects count towards a full
+    collection, which runs once they reach the driver's threshold: the cycle does not stay for good."""
+    from rulescript.compiler import driver
+    monkeypatch.setattr(driver, "_PROMOTED", [0, 0])
+    alive = promote_a_cycle_then_drop_it(monkeypatch)
     counted = driver._PROMOTED[0]
     assert counted >= 1  # `held` at least
     monkeypatch.setattr(driver, "FULL_COLLECTION_MIN", counted)  # one more promoted object passes it
