@@ -478,3 +478,18 @@ def test_a_role_whose_team_the_book_lacks_is_a_located_error(tmp_path: Path) -> 
         result = render_book(book, tmp_path / tag / "game")
         assert [(d.code, d.message, d.span.line, d.span.col) for d in result.diagnostics
                 if Path(d.span.file).name == "hermit" and d.code == "WW402"] == [("WW402", problem, 1, 1)]
+
+
+def test_a_chain_before_members_that_cannot_stand_for_players_is_quoted_up_to_members(tmp_path: Path) -> None:
+    """docs/werewolf.md (Elements that stand for players): ``X->Members`` stands for the players of X,
+    so a chain X that stands for no players is what the error quotes: the whole chain before
+    ``->Members`` (one property or several), not only its first element.  ``->Bogus`` is also an
+    unknown property (WW205)."""
+    _, diags, _ = _oracle(tmp_path / "a", "Immediate Night: Reveal `x` to @Self->Bogus->Members")
+    assert diags == [("WW205", "unknown property '->Bogus'"),
+                     ("WW401", "not supported by the werewolf renderer: '@Self->Bogus' is not a player "
+                               "selector the renderer can turn into a filter")]
+    _, diags, _ = _oracle(tmp_path / "b", "Immediate Night: Kill @Self->Role->Bogus->Members")
+    assert diags == [("WW205", "unknown property '->Bogus'"),
+                     ("WW401", "not supported by the werewolf renderer: the property '->Bogus' in "
+                               "'@Self->Role->Bogus'")]
