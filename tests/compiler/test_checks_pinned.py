@@ -526,6 +526,8 @@ def test_a_full_collection_runs_once_the_promoted_objects_pass_a_quarter_of_the_
         young = [[] for _ in range(100)]  # the caller's young objects, counted by the next compile
         compile_demo_file()
         del young
+        if alive() is None:  # a full collection ran: the count starts again from nothing
+            assert driver._PROMOTED[0] == 0
         return alive() is None
 
     assert freed_after_compile(999_950)
@@ -672,3 +674,15 @@ def test_an_unknown_element_is_reported_in_the_rule_file_that_names_it(tmp_path:
     result = compile_game(game, cache=None)
     assert [(d.code, Path(d.span.file).relative_to(game).as_posix(), d.span.line, d.span.col, d.span.end_col)
             for d in result.diagnostics] == [("RS105", "rules/one.ini", 2, 24, 33)]
+
+
+# rulescript/compiler/driver.py (CompileResult.warnings and .errors): a result splits its diagnostics by
+# severity. [quiet] has a label but nothing to label (RS903, a warning) and does nothing (RS906, a
+# warning); [broken]'s action is cut short (RS101, an error).
+def test_a_compile_result_lists_its_warnings_and_its_errors_apart() -> None:
+    from rulescript.compiler import compile_text
+
+    r = compile_text("[quiet]\nlabel = nothing\n[broken]\naction = damage(\n", filename="w.ini", cache=None)
+    assert [d.code for d in r.warnings] == ["RS903", "RS906"]
+    assert [d.code for d in r.errors] == ["RS101"]
+    assert not r.ok
