@@ -708,3 +708,20 @@ def test_only_an_opposing_character_in_the_ring_blocks_and_only_a_lead(table):
     g.join_attack(follower, lead)
     assert [g.able_to_block(guard, lead), g.able_to_block(guard, follower), g.able_to_block(held, lead),
             g.able_to_block(own, lead)] == [True, False, False, False]
+
+
+def test_a_discard_that_discards_succeeds_so_a_chain_goes_on():
+    """docs/language.md: ``discard(all)`` makes each target player discard the whole hand and fails only
+    when nothing was discarded; ``a && b`` runs b only if a succeeded; a statement has one target clause
+    (RS108), so ``to(opp)`` is the target of both.  Player 1 holds two cards: both go to the discards
+    and player 1 gains 100 HP.  Again with player 1's hand empty: the discard fails, no HP."""
+    t = RulesTable("[src]\naction = discard(all) to(opp) && hp(+100)\n")
+    src = t.ring(0, "src")
+    held = [t.game.create_card(m, 1, "hand") for m in ("a", "b")]
+    t.engine.resolve_action(t.game, src, "trigger")
+    assert not t.engine.errors
+    assert t.game.state["players"][1]["hand"] == [] and all(t.c(i)["zone"] == "discards" for i in held)
+    assert (t.hp(0), t.hp(1)) == (3000, 3100)
+    t.c(src)["frozen"] = False
+    t.engine.resolve_action(t.game, src, "trigger")
+    assert (t.hp(0), t.hp(1)) == (3000, 3100)
