@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from ..ast import Ability, Branch, Condition, Evaluate, ForEach, KeyLine, Process, Restriction, TriggerBlock, Value
 from .exprs import Coverage, Exprs, Unsupported, any_span, quote, slug
@@ -1046,24 +1046,41 @@ ABILITIES = {
 }
 
 
-def _clause_end(text: str, open_at: int) -> int:
-    """The index after the parenthesis that closes the one at ``open_at`` (quotes are opaque)."""
+def _unquoted(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """(index, character, depth of brackets before it) of each character of ``text`` from ``start`` that
+    stands outside quotes (the quote characters themselves are left out)."""
     depth = 0
     quote_ch = None
-    for i in range(open_at, len(text)):
+    for i in range(start, len(text)):
         ch = text[i]
         if quote_ch:
             if ch == quote_ch:
                 quote_ch = None
         elif ch in "'\"":
             quote_ch = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i + 1
+        else:
+            yield i, ch, depth
+            if ch in "([":
+                depth += 1
+            elif ch in ")]":
+                depth -= 1
+
+
+def _clause_end(text: str, open_at: int) -> int:
+    """The index after the parenthesis that closes the one at ``open_at`` (quotes are opaque)."""
+    for i, ch, depth in _unquoted(text, open_at):
+        if ch == ")" and depth == 1:
+            return i + 1
     return len(text)
+
+
+def _top_level(text: str, marker: str) -> int:
+    """Where ``marker`` first stands in ``text`` outside quotes and brackets (the target clause of an
+    ability), or -1: a text such as 'go to(the) square' holds none."""
+    for i, ch, depth in _unquoted(text):
+        if depth == 0 and ch not in "([)]" and text.startswith(marker, i):
+            return i
+    return -1
 
 
 def _abilities(body: list):
@@ -1077,25 +1094,3 @@ def _abilities(body: list):
                 yield from _abilities(br.body)
         elif isinstance(st, ForEach):
             yield from _abilities(st.body)
-
-
-
-
-def _top_level(text: str, marker: str) -> int:
-    """Where ``marker`` first stands in ``text`` outside quotes and brackets (the target clause of an
-    ability), or -1: a text such as 'go to(the) square' holds none."""
-    depth = 0
-    quote_ch = None
-    for i, ch in enumerate(text):
-        if quote_ch:
-            if ch == quote_ch:
-                quote_ch = None
-        elif ch in "'\"":
-            quote_ch = ch
-        elif ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        elif depth == 0 and text.startswith(marker, i):
-            return i
-    return -1
