@@ -5,6 +5,7 @@ itself; the medium learns the species of the executed player, never of itself)."
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -500,16 +501,21 @@ class Shield(Agent):
         return self._first(A.Role.SEER)
 
 
+def _guarded_seer_game(agent_class: type) -> tuple[GameRecord, list[Any]]:
+    """One seed-2 game of a bodyguard, a seer, a werewolf and two villagers, every seat an
+    ``agent_class`` sharing one dict: the record and the agents."""
+    shared: dict = {}
+    agents = [agent_class(shared) for _ in range(5)]
+    return _one_game(agents, seed=2, roles=["bodyguard", "seer", "werewolf", "villager", "villager"]), agents
+
+
 def test_a_guarded_attack_is_still_the_wolves_attacked_agent() -> None:
     """docs/aiwolf.md: ``attackedAgent`` (wolves only) is whom they attacked last night, also when the
     bodyguard saved it. Day 1 executes the lower-numbered villager (four votes), leaving one wolf and
     three humans; in night 1 the bodyguard guards the seer and the wolf attacks the seer, who survives
     (``1,attack,SEER,false``); on day 2 the wolf is told the seer as attackedAgent (on day 1: nobody,
     -1, as night 0 has no attack)."""
-    roles = ["bodyguard", "seer", "werewolf", "villager", "villager"]
-    shared: dict = {}
-    agents = [Shield(shared) for _ in range(5)]
-    record = _one_game(agents, seed=2, roles=roles)
+    record, agents = _guarded_seer_game(Shield)
     (seer,) = roles_of(record, A.Role.SEER)
     (wolf,) = roles_of(record, A.Role.WEREWOLF)
     villagers = roles_of(record, A.Role.VILLAGER)
@@ -591,10 +597,7 @@ def test_what_each_agent_is_told_at_the_start_of_each_day() -> None:
       is empty; only the living four have talks; only the bodyguard is told whom it guarded (the seer),
       only the wolf whom it attacked and how it voted (``attackVoteList``); only the seer has a divine
       result, and nobody a medium's."""
-    roles = ["bodyguard", "seer", "werewolf", "villager", "villager"]
-    shared: dict = {}
-    agents = [Looker(shared) for _ in range(5)]
-    record = _one_game(agents, seed=2, roles=roles)
+    record, agents = _guarded_seer_game(Looker)
     (seer,) = roles_of(record, A.Role.SEER)
     (wolf,) = roles_of(record, A.Role.WEREWOLF)
     (bodyguard,) = roles_of(record, A.Role.BODYGUARD)
