@@ -34,6 +34,7 @@ sys.path.insert(0, str(HERE))
 
 from equivalent import EQUIVALENT  # noqa: E402
 from known import KNOWN  # noqa: E402
+from linemap import LineMap, read_map, run_covered  # noqa: E402
 from mutants import Mutant, compiles, find_mutants  # noqa: E402
 from sample import SAMPLE  # noqa: E402
 
@@ -104,6 +105,7 @@ class Outcome:
     mutant: Mutant
     status: str          # killed, timeout, survived, equivalent
     seconds: float
+    note: str = ""       # "no test runs its line" (--by-line: survived without running anything)
 
 
 @dataclass
@@ -144,15 +146,26 @@ def _env(copy: Path) -> dict[str, str]:
 PER_TEST = 180
 
 
+def pytest_args(per_test: int, first_failure: bool) -> list[str]:
+    """pytest's options for a run of an area's tests (before the tests themselves)."""
+    return ["-q", "-p", "no:cacheprovider", "-o", f"timeout={per_test}", *DESELECT,
+            *(["-x"] if first_failure else [])]
+
+
 def run_tests(copy: Path, tests: tuple[str, ...], timeout: float, first_failure: bool = True,
-              report: list[str] | None = None) -> str:
+              report: list[str] | None = None, line_data: Path | None = None,
+              code_files: tuple[str, ...] = ()) -> str:
     """'passed', 'failed' or 'timeout' for pytest on ``tests`` in ``copy`` (its output into ``report``).
-    Each test has PER_TEST seconds; ``timeout`` bounds the whole run."""
+    Each test has PER_TEST seconds; ``timeout`` bounds the whole run.  With ``line_data``, the run is
+    made under coverage (of ``code_files``) for the line map (linemap.py), whose data goes there."""
     per_test = min(PER_TEST, max(30, int(timeout)))
-    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", f"timeout={per_test}",
-           *DESELECT, *(["-x"] if first_failure else []), *tests]
+    args = pytest_args(per_test, first_failure)
     try:
-        proc = subprocess.run(cmd, cwd=copy, env=_env(copy), capture_output=True, text=True, timeout=timeout)
+        if line_data is not None:
+            proc = run_covered(copy, code_files, tests, _env(copy), line_data, args, timeout)
+        else:
+            proc = subprocess.run([sys.executable, "-m", "pytest", *args, *tests], cwd=copy, env=_env(copy),
+                                  capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return "timeout"
     if report is not None:
@@ -216,33 +229,45 @@ def rerun_mutants(mutants: list, keys: dict) -> list:
 
 
 def run_area(name: str, copy: Path, n: int, seed: int, keys: dict[str, list] | None = None, log=print,
-             report: AreaReport | None = None, saved=lambda: None) -> AreaReport:
+             report: AreaReport | None = None, saved=lambda: None, by_line: bool = False) -> AreaReport:
     """Run a seeded sample of ``n`` mutants of the area (or, with ``keys``, the mutants a rerun names: see ``rerun_mutants``) into
-    ``report``; ``saved()`` is called after each mutant (so that a stopped run keeps what it measured)."""
+    ``report``; ``saved()`` is called after each mutant (so that a stopped run keeps what it measured).
+    ``by_line``: each mutant runs only the area's test files that run its line (linemap.py)."""
     area = AREAS[name]
     report = report if report is not None else AreaReport(name)
     t0 = time.perf_counter()
     out: list[str] = []
-    if run_tests(copy, area.tests, timeout=3600, first_failure=False, report=out) != "passed":
+    line_data = copy.parent / f"linemap-{name}" / ".coverage" if by_line else None
+    if line_data is not None:
+        shutil.rmtree(line_data.parent, ignore_errors=True)
+        line_data.parent.mkdir()
+    if run_tests(copy, area.tests, timeout=3600, first_failure=False, report=out, line_data=line_data,
+                 code_files=area.files) != "passed":
         raise SystemExit(f"{name}: the area's tests fail without any mutant; fix them first\n" + "".join(out))
     report.baseline_s = time.perf_counter() - t0
+    lines: LineMap | None = read_map(copy, area.files, line_data, area.tests) if line_data is not None else None
     timeout = 3 * report.baseline_s + 600  # slack for a machine whose load rises during the run
     chosen = rerun_mutants(area_mutants(name), keys) if keys is not None \
         else sample(area_mutants(name), n, seed, name)
-    log(f"== {name}: {len(chosen)} mutants; tests {' '.join(area.tests)} take {report.baseline_s:.0f} s")
+    log(f"== {name}: {len(chosen)} mutants; tests {' '.join(area.tests)} take {report.baseline_s:.0f} s"
+        + (" (under coverage, for the line map)" if lines is not None else ""))
     for i, m in enumerate(chosen, 1):
         t = time.perf_counter()
         original = (ROOT / m.file).read_text(encoding="utf-8")
         if not compiles(m, original):
             log(f"  {i:3d}/{len(chosen)} {'invalid':10s} {m.describe()}")
             continue
-        got = with_mutant(copy, m.file, m.apply(original), area.tests, timeout)
+        tests = lines.tests_for(m.file, m.line, area.tests) if lines is not None else area.tests
+        got = with_mutant(copy, m.file, m.apply(original), tests, timeout) if tests else "passed"
         status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
         if status == "survived" and m.key in EQUIVALENT:
             status = "equivalent"
-        report.outcomes.append(Outcome(m, status, time.perf_counter() - t))
+        note = "" if tests else "no test runs its line"
+        report.outcomes.append(Outcome(m, status, time.perf_counter() - t, note))
         saved()
-        log(f"  {i:3d}/{len(chosen)} {status:10s} {m.describe()}")
+        files = len({t.split("::")[0] for t in tests if not t.startswith("-")})
+        log(f"  {i:3d}/{len(chosen)} {status:10s} {m.describe()}"
+            + (f"    ({note})" if note else f"    ({files} test files)" if lines is not None else ""))
     return report
 
 
@@ -297,7 +322,8 @@ def render(reports: list[AreaReport]) -> str:
 def write_json(path: Path, reports: list[AreaReport]) -> None:
     path.write_text(json.dumps({r.name: {"baseline_s": round(r.baseline_s, 1), "score": r.score,
                                          "outcomes": [{"mutant": o.mutant.describe(), "key": o.mutant.key,
-                                                       "status": o.status, "seconds": round(o.seconds, 1)}
+                                                       "status": o.status, "seconds": round(o.seconds, 1),
+                                                       **({"note": o.note} if o.note else {})}
                                                       for o in r.outcomes]}
                                 for r in reports}, indent=1))
 
@@ -313,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--known", action="store_true", help="run the mutants of issue 22 against their tests")
     ap.add_argument("--ci-sample", action="store_true", help="run the CI sample (sample.py) against their tests")
     ap.add_argument("--rerun", type=Path, help="run again the survivors (and timeouts) recorded in this --json file")
+    ap.add_argument("--by-line", action="store_true",
+                    help="run each mutant against only the area's test files that run its line (a line map from "
+                         "one run under coverage.py; much faster, never more kills: see linemap.py)")
     ap.add_argument("-k", dest="only", default="", help="with --known: only the mutants whose line holds this text")
     args = ap.parse_args(argv)
     unknown = [a for a in args.areas if a not in AREAS]
@@ -350,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
             reports.append(AreaReport(name))
             # written after each mutant, so that a long run that is stopped keeps what it measured
             run_area(name, copy, args.sample, args.seed, keys, report=reports[-1],
-                     saved=lambda: write_json(args.json, reports) if args.json else None)
+                     saved=lambda: write_json(args.json, reports) if args.json else None, by_line=args.by_line)
     print(render(reports))
     return 0 if all(r.score >= args.threshold for r in reports) else 1
 
