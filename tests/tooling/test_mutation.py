@@ -156,3 +156,23 @@ def test_a_compound_statement_is_looked_up_by_its_header_and_a_simple_one_whole(
     assert lines[3] == lines[4] == range(3, 5)
     assert lines[5] == lines[6] == range(5, 7)
     assert lines[1] == range(1, 3) and lines[7] == range(7, 8) and lines[10] == range(10, 11)
+
+
+def test_a_kill_counts_only_when_the_failing_test_passes_without_the_mutant(tmp_path: Path) -> None:
+    """A test that fails on its own (a timing test on a loaded machine) does not make a kill: the
+    tests that failed with the mutant are run again without it, and must pass."""
+    (tmp_path / "m.py").write_text("def f():\n    return 1\n")
+    (tmp_path / "test_m.py").write_text(
+        "import os, m\n"
+        "def test_f():\n    assert m.f() == 1\n"
+        "def test_on_its_own():\n    assert not os.path.exists('fail-on-its-own')\n")
+    tests = ("test_m.py",)
+    out: list[str] = []
+    assert mutation.with_mutant(tmp_path, "m.py", "def f():\n    return 2\n", tests, 300, out) == "failed"
+    assert mutation.failed_tests("".join(out)) == ["test_m.py::test_f"]
+    assert mutation.confirmed(tmp_path, "".join(out), tests, 300)
+    (tmp_path / "fail-on-its-own").write_text("")
+    out.clear()
+    assert mutation.with_mutant(tmp_path, "m.py", "def f():\n    return 1\n", tests, 300, out) == "failed"
+    assert mutation.failed_tests("".join(out)) == ["test_m.py::test_on_its_own"]
+    assert not mutation.confirmed(tmp_path, "".join(out), tests, 300)

@@ -92,8 +92,15 @@ class LineMap:
         if wanted is None:
             return tests
         entries, options = split_tests(tests)
-        chosen = [e for e in entries if test_file(e) in wanted]
-        return tuple(chosen + options) if chosen else ()
+        chosen: list[str] = []
+        for e in entries:
+            f = test_file(e)
+            if f.endswith(".py"):
+                if f in wanted:
+                    chosen.append(e)
+            else:  # a folder: the files in it that ran the line
+                chosen += sorted(w for w in wanted if w.startswith(f.rstrip("/") + "/") and w not in chosen)
+        return tuple(dict.fromkeys(chosen)) + tuple(options) if chosen else ()
 
 
 def coverage_command(copy: Path, code_files: tuple[str, ...], data: Path) -> tuple[list[str], dict[str, str]]:
@@ -110,7 +117,8 @@ def read_map(copy: Path, code_files: tuple[str, ...], data: Path, tests: tuple[s
     from coverage import CoverageData
 
     entries, _ = split_tests(tests)
-    texts = [(copy / test_file(e)).read_text(encoding="utf-8") for e in dict.fromkeys(entries)]
+    paths = [copy / test_file(e) for e in dict.fromkeys(entries)]
+    texts = [f.read_text(encoding="utf-8") for p in paths for f in ([p] if p.is_file() else sorted(p.rglob("*.py")))]
     lm = LineMap(complete=not any(PY2_SUBPROCESS.search(t) for t in texts))
     by_abs = {str(copy / f): f for f in code_files}
     for f in code_files:
