@@ -62,7 +62,7 @@ AREAS: dict[str, Area] = {
                                        "test_flow.py", "test_ops.py", "test_backups.py", "test_table_face.py",
                                        "test_engine.py"))),
     "werewolf": Area(("rulescript/games/werewolf/game.py", "rulescript/games/werewolf/commands.py"),
-                     tuple(WW + f for f in ("test_rules_pinned.py", "test_game.py", "test_game_effects.py",
+                     tuple(WW + f for f in ("test_game_pinned.py", "test_rules_pinned.py", "test_game.py", "test_game_effects.py",
                                             "test_poll_settings.py", "test_values.py", "test_scenarios.py"))),
     "compiler": Area(("rulescript/compiler/compile_filter.py", "rulescript/compiler/compile_rule.py",
                       "rulescript/compiler/compile_expr.py", "rulescript/compiler/driver.py"),

@@ -200,7 +200,7 @@ class WerewolfGame(GamePorts):
         """Whether the rule of element card ``iid`` may run now: its temporal limit, its owner's status
         (a dead owner's rules run only for their own death, unless ``status`` allows), its quantity
         and its succession limit.  ``event``: the event dict of a listener (None for an action)."""
-        keys = (rule or {}).get("keys") or {}
+        keys = rule.get("keys") or {}  # every caller has the rule (an action's, a listener's)
         st = self.state
         card = st["cards"].get(iid)
         if card is None:
@@ -369,13 +369,15 @@ class WerewolfGame(GamePorts):
             return 1
         st = self.state
         n = 1
-        odd = st["pindex"] % 2 == 1 if st["phase"] == "night" else st["day"] % 2 == 1
+        # by the phase's number (Day 0, Night 1, Day 1, Night 2...: Night 2 is even)
+        odd = (st["night"] if st["phase"] == "night" else st["day"]) % 2 == 1
         for item in [t.strip() for t in text.split(",") if t.strip()]:
             if item.startswith("x"):
                 return int(item[1:])
             if item.startswith("odd ") or item.startswith("even "):
                 if (item.startswith("odd ") and odd) or (item.startswith("even ") and not odd):
                     return int(item.split()[1].lstrip("x"))
+                n = 0  # like a condition that does not hold: `odd x1` alone runs 0 times in an even phase
                 continue
             var = len(self.living()) if item.startswith("living") else len(st["players"])
             if "->" in item:

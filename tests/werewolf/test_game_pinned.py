@@ -1,0 +1,436 @@
+"""The werewolf game's rules function by function, every branch with values worked out by hand from
+docs/werewolf.md, the project's WWRF spec and the WWRF guide: when an element's rule may run (status,
+temporal limits, quantities, succession), how many times it runs (scaling), how long an effect lasts,
+what host information holds, the helpers that read ability filters, phases and poll options.  Each test
+runs the real game of cards/werewolf (dealt in seat order, before its first phase) and reads what the
+game records and keeps (issue 22: the mutation test found these functions' outputs read by no test)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulescript.games.werewolf import game as ww
+from rulescript.games.werewolf.game import WerewolfGame
+from rulescript.runtime.errors import GameError
+from rulescript.sim.deciders import RandomDecider
+from rulescript.sim.wolf import load_wolf_table
+
+GAME = Path(__file__).resolve().parents[2] / "cards" / "werewolf"
+ROLES = ["villager", "werewolf", "villager", "villager", "seer", "town-crier"]
+
+
+class Records:
+    def __init__(self):
+        self.records = []
+
+    def emit(self, rec):
+        self.records.append(rec)
+
+    def of(self, kind):
+        return [r for r in self.records if r["type"] == kind]
+
+
+@pytest.fixture(scope="module")
+def table():
+    return load_wolf_table(GAME)
+
+
+def _game(table, roles=ROLES, decider=None, settings=None):
+    sink = Records()
+    game, _eng = table.new_game(list(roles), 0, decider or RandomDecider(0), sink, deal=False)
+    if settings is not None:
+        game.state["settings"] = settings
+    assert game.run(stop_at=("day", 0)) is None  # dealt, before the first phase
+    sink.records[:] = []
+    return game, sink
+
+
+def _role(game, seat):
+    return game.state["players"][seat]["role"]
+
+
+def _at(game, phase, number):
+    """Put the game in ``phase`` number ``number`` as the flow numbers them (Day 0, Night 1, Day 1,
+    Night 2...: the phase index counts from 0 at Day 0)."""
+    st = game.state
+    st["phase"] = phase
+    if phase == "day":
+        st["day"], st["night"], st["pindex"] = number, number, 2 * number
+    else:
+        st["day"], st["night"], st["pindex"] = number - 1, number, 2 * number - 1
+
+
+def _rule(**keys):
+    return {"id": "extra-rule", "keys": keys}
+
+
+# ---------------------------------------------------------------------------- pure helpers
+
+@pytest.mark.parametrize("name, key, kind", [
+    ("%Player 1%", "player1", "player"),
+    ("player_1", "player1", "player"),
+    ("Player-1", "player1", "player"),
+    (" %Role2% ", "role2", "role"),
+    ("%Number%", "number", "number"),
+    ("String", "string", "string"),
+    ("%PartialRoleList%", "partialrolelist", "partialrolelist"),
+    ("%Yes | No%", "yes|no", "option"),
+    ("%Mayor%", "mayor", None),
+])
+def test_a_host_information_name_has_a_key_and_a_kind(name, key, kind):
+    """WWRF host information: names match without case, blanks, ``_``, ``-`` or ``%``; options stay apart."""
+    assert ww.host_key(name) == key
+    assert ww.host_kind(key) == kind
+
+
+def test_the_options_of_a_host_information_name_as_written():
+    assert ww.host_options("%Yes | No|Maybe %") == ["Yes", "No", "Maybe"]
+
+
+@pytest.mark.parametrize("temporal, parsed", [
+    ("Night", ("night", None, True)),
+    ("night 2+", ("night", 2, True)),
+    ("Day 1", ("day", 1, False)),
+    ("day 10+", ("day", 10, True)),
+])
+def test_a_temporal_limit_is_a_kind_of_phase_a_number_and_onward(temporal, parsed):
+    assert ww._phase_word(temporal) == parsed
+
+
+@pytest.mark.parametrize("spec, atype, asub, hit", [
+    (None, "killing", "attack", True),              # no filter: every ability
+    ("all", "investigating", None, True),
+    ("All Abilities", "killing", "kill", True),
+    ("!all", "killing", "kill", False),
+    ("non-killing abilities", "investigating", "role", True),
+    ("non-killing abilities", "killing", "attack", False),
+    ("killing", "killing", "attack", True),         # a type
+    ("killing", "investigating", "role", False),
+    ("attack", "killing", "attack", True),          # a subtype alone
+    ("attack", "killing", "kill", False),
+    ("attack killing", "killing", "attack", True),  # a subtype and its type
+    ("attack killing", "killing", "kill", False),
+    ("attack killing", "protecting", "attack", False),
+    ("true banish killing", "killing", "true banish", True),
+    ("true banish killing", "killing", "banish", False),
+    ("!killing", "killing", "attack", False),       # negated
+    ("! killing", "investigating", "role", True),
+    ("Killing", "killing", None, True),             # case does not matter
+])
+def test_an_ability_filter_matches_types_and_subtypes(spec, atype, asub, hit):
+    """docs/werewolf.md (obstructions, redirections): a filter names every ability, a type, a subtype or a
+    subtype and its type; ``!`` negates it."""
+    assert ww._matches_type(spec, atype, asub) is hit
+
+
+def test_poll_options_sort_seats_first_then_words():
+    assert sorted(["random", 10, "abstain", 0, 2], key=ww.vote_order) == [0, 2, 10, "abstain", "random"]
+    assert ww._word(" Abstain ") == "abstain" and ww._word("RANDOM") == "random" and ww._word(" Yes") == "Yes"
+
+
+# ---------------------------------------------------------------------------- when a rule may run
+
+def test_a_rule_of_a_card_not_in_the_game_never_runs(table):
+    game, _ = _game(table)
+    assert game.rule_allowed(999, _rule(status="any")) is False
+
+
+@pytest.mark.parametrize("status, active_while, dead, ghostly, allowed", [
+    (None, None, False, False, True),          # the default: while alive
+    (None, None, True, False, False),
+    (None, None, True, True, False),
+    ("alive", None, True, False, False),
+    ("any", None, True, False, True),
+    ("any", None, False, False, True),
+    ("ghostly", None, False, False, False),    # only a dead player with the Ghostly attribute
+    ("ghostly", None, True, False, False),
+    ("ghostly", None, True, True, True),
+    ("alive-or-ghost", None, False, False, True),
+    ("alive-or-ghost", None, True, False, False),
+    ("alive-or-ghost", None, True, True, True),
+    (None, "ghostly", False, False, True),     # WWRF Activate: also while a ghost
+    (None, "ghostly", True, True, True),
+    (None, "ghostly", True, False, False),
+    (None, "always", True, False, True),       # ... or always
+    ("alive", "always", True, False, False),   # the rule's own status first
+])
+def test_a_rule_runs_by_its_owners_status(table, status, active_while, dead, ghostly, allowed):
+    """WWRF ``Status: Alive/Ghostly/Any`` (docs/werewolf.md: a dead owner's rules otherwise run only for their
+    own death); an Activate ability widens what a rule without a status allows.  The owner is seat 0."""
+    game, _ = _game(table)
+    st = game.state
+    st["players"][0]["active_while"] = active_while
+    if dead:
+        game.die(0, "kill")
+    if ghostly:
+        game.apply_attribute(0, "ghostly", _role(game, 4), "persistent")
+    assert game.rule_allowed(_role(game, 0), _rule(status=status) if status else _rule()) is allowed
+
+
+def test_a_dead_owners_rule_runs_for_its_own_death_or_its_elements_removal(table):
+    """A dead owner's element still hears its own death (``death`` of the owner) and an attribute its own
+    removal (``removal`` of that card), no other event."""
+    game, _ = _game(table)
+    game.die(0, "kill")
+    card = _role(game, 0)
+    rule = _rule()
+    assert game.rule_allowed(card, rule, {"name": "death", "player": 0, "obj": None}) is True
+    assert game.rule_allowed(card, rule, {"name": "death", "player": 3, "obj": card}) is False
+    assert game.rule_allowed(card, rule, {"name": "removal", "player": 3, "obj": card}) is True
+    assert game.rule_allowed(card, rule, {"name": "removal", "player": 0, "obj": card + 1}) is False
+    assert game.rule_allowed(card, rule, {"name": "visited", "player": 0, "obj": card}) is False
+    assert game.rule_allowed(card, rule, None) is False
+
+
+def _models_with(table, eid, **flags):
+    models = dict(table.data.models)
+    models[eid] = dict(models[eid], **flags)
+    return models
+
+
+@pytest.mark.parametrize("flag, dead, ghostly, status, allowed", [
+    ("ghostly", False, False, None, False),    # WWRF Ghostly Role: only while a ghost
+    ("ghostly", True, False, None, False),
+    ("ghostly", True, True, None, True),
+    ("ghostly", False, False, "alive", True),  # the rule's own status first
+    ("haunted", False, False, None, True),     # WWRF Haunted Role: alive or a ghost
+    ("haunted", True, True, None, True),
+    ("haunted", True, False, None, False),
+])
+def test_a_ghostly_or_haunted_role_runs_while_its_owner_is_a_ghost(table, flag, dead, ghostly, status, allowed):
+    game = WerewolfGame(_models_with(table, "villager", **{flag: True}), ROLES, RandomDecider(0), deal=False)
+    assert game.run(stop_at=("day", 0)) is None
+    if dead:
+        game.die(0, "kill")
+    if ghostly:
+        game.apply_attribute(0, "ghostly", _role(game, 4), "persistent")
+    assert game.rule_allowed(_role(game, 0), _rule(status=status) if status else _rule()) is allowed
+
+
+@pytest.mark.parametrize("ghostly_group, dead, ghostly, allowed", [
+    (False, False, False, True),    # a group's rules run whatever its members are
+    (True, False, False, False),    # a Ghostly Group: while one of its members is a ghost
+    (True, False, True, False),     # alive with the attribute is no ghost
+    (True, True, False, False),     # dead without it neither
+    (True, True, True, True),
+])
+def test_a_ghostly_groups_rules_run_while_a_member_is_a_ghost(table, ghostly_group, dead, ghostly, allowed):
+    models = _models_with(table, "lovers", ghostly=True) if ghostly_group else table.data.models
+    game = WerewolfGame(models, ROLES, RandomDecider(0), deal=False)
+    assert game.run(stop_at=("day", 0)) is None
+    game.join_group(2, "lovers", _role(game, 4), "persistent")
+    game.join_group(3, "lovers", _role(game, 4), "persistent")
+    if dead:
+        game.die(3, "kill")
+    if ghostly:
+        game.apply_attribute(3, "ghostly", _role(game, 4), "persistent")
+    card = game.state["groups"]["lovers"]["card"]
+    assert game.card(card)["owner"] == -1
+    assert game.rule_allowed(card, _rule()) is allowed
+
+
+@pytest.mark.parametrize("phase, number, temporal, allowed", [
+    ("day", 2, "day", True),
+    ("day", 2, "night", False),
+    ("day", 2, "day 2", True),
+    ("day", 2, "day 1", False),
+    ("day", 2, "day 3", False),
+    ("day", 2, "day 1+", True),
+    ("day", 2, "day 2+", True),
+    ("day", 2, "day 3+", False),
+    ("day", 2, "night 2", False),
+    ("night", 3, "night 3", True),      # Night 3 follows Day 2: the night's own number counts
+    ("night", 3, "night 2", False),
+    ("night", 3, "night 3+", True),
+    ("night", 3, "night 4+", False),
+    ("night", 3, "night", True),
+    ("night", 3, "day 2+", False),
+])
+def test_a_temporal_limit_names_the_phase(table, phase, number, temporal, allowed):
+    """WWRF ``Temporal: Day 1`` (only then), ``Night 2+`` (from then on), ``Night`` (every night)."""
+    game, _ = _game(table)
+    _at(game, phase, number)
+    assert game.rule_allowed(_role(game, 0), _rule(temporal=temporal)) is allowed
+
+
+@pytest.mark.parametrize("quantity, uses, allowed", [
+    (2, 0, True), (2, 1, True), (2, 2, False), (2, 3, False), (0, 0, False), (1, 0, True),
+])
+def test_a_quantity_allows_that_many_uses_in_the_game(table, quantity, uses, allowed):
+    """WWRF ``Quantity: n``: at most n uses per game, counted per element card and rule."""
+    game, _ = _game(table)
+    card = _role(game, 0)
+    for _ in range(uses):
+        game.count_use(card, "extra-rule")
+    game.count_use(card, "another-rule")
+    game.count_use(_role(game, 2), "extra-rule")
+    assert game.state["uses"]["%s:extra-rule" % card] == uses if uses else True
+    assert game.rule_allowed(card, _rule(quantity=quantity)) is allowed
+
+
+@pytest.mark.parametrize("last, allowed", [(None, True), (5, False), (6, True), (3, True)])
+def test_no_succession_skips_the_next_phase_of_the_kind(table, last, allowed):
+    """WWRF ``Succession: No Succession``: after a use, the next phase of the same kind is skipped (used on
+    night 2, not on night 3).  Now: Night 4, phase index 7; a use at index 5 (Night 3) forbids it."""
+    game, _ = _game(table)
+    _at(game, "night", 4)
+    card = _role(game, 0)
+    if last is not None:
+        game.state["last_used"]["%s:extra-rule" % card] = [last, 2]
+    game.state["last_used"]["%s:other" % card] = [5, 2]
+    assert game.rule_allowed(card, _rule(succession="no succession")) is allowed
+    assert game.rule_allowed(card, _rule(succession="no target succession")) is True  # checked per target
+
+
+# ---------------------------------------------------------------------------- how many times a rule runs
+
+@pytest.mark.parametrize("scaling, phase, number, times", [
+    (None, "day", 1, 1),                  # no scaling: once
+    ("", "day", 1, 1),
+    ("x3", "night", 2, 3),                # static
+    ("odd x1, even x2", "day", 0, 2),     # by the phase's number: Day 0, Night 1, Day 1, Night 2 ...
+    ("odd x1, even x2", "day", 1, 1),
+    ("odd x1, even x2", "day", 2, 2),
+    ("odd x1, even x2", "night", 1, 1),
+    ("odd x1, even x2", "night", 2, 2),
+    ("odd x1, even x2", "night", 3, 1),
+    ("odd x3", "day", 1, 3),
+    ("odd x3", "day", 2, 0),              # the spec: ⟨Odd: x1⟩ gives 0 on even phases
+    ("even x2", "night", 2, 2),
+    ("even x2", "night", 1, 0),
+    ("4", "day", 1, 4),                   # a bare number
+])
+def test_static_and_phase_scaling(table, scaling, phase, number, times):
+    """WWRF scaling ``⟨x3⟩`` and ``⟨Odd: x1, Even: x2⟩`` (the spec: odd and even by phase number; Games start
+    with Day 0, then Night 1, Day 1, Night 2)."""
+    game, _ = _game(table)
+    _at(game, phase, number)
+    keys = {} if scaling is None else {"scaling": scaling}
+    assert game.repeats(_role(game, 0), {"id": "extra-rule", "keys": keys}) == times
+
+
+@pytest.mark.parametrize("scaling, dead, times", [
+    ("living/2", 0, 3),                   # 6 living
+    ("living/2", 1, 2),                   # 5 living: rounded down
+    ("living/4", 3, 0),                   # 3 living
+    ("total/2", 1, 3),                    # every player, the dead too
+    ("total/4", 3, 1),
+    ("living>=6 -> 4", 0, 4),             # each comparison, true then false
+    ("living>=6 -> 4", 1, 0),
+    ("living<=5 -> 4", 1, 4),
+    ("living<=5 -> 4", 0, 0),
+    ("living=5 -> 4", 1, 4),
+    ("living=5 -> 4", 0, 0),
+    ("living>5 -> 4", 0, 4),
+    ("living>5 -> 4", 1, 0),
+    ("living<6 -> 4", 1, 4),
+    ("living<6 -> 4", 0, 0),
+    ("total>=6 -> 4", 2, 4),              # total counts the dead
+    ("living>=6 -> 1, 2", 1, 2),          # the first item that holds, else the last value
+    ("living<5 -> 2, x1", 0, 1),
+    ("living<5 -> 2, x1", 2, 2),
+    ("total<10 -> 1, total>=10 -> 2, 3", 0, 1),
+])
+def test_dynamic_scaling_by_the_living_or_all_players(table, scaling, dead, times):
+    """WWRF ``⟨$living/6⟩`` (rounded down) and ``⟨$living≥8 ⇒ x1, 2⟩`` (docs/werewolf.md: ``living/6``,
+    ``living>=8 -> 1, 2``): six players, ``dead`` of them (the last seats) killed."""
+    game, _ = _game(table)
+    for seat in range(5, 5 - dead, -1):
+        game.state["players"][seat]["alive"] = False
+    assert game.repeats(_role(game, 0), _rule(scaling=scaling)) == times
+
+
+@pytest.mark.parametrize("counter, times", [(3, 3), (0, 0), (-2, 0)])
+def test_scaling_by_the_owners_counter(table, counter, times):
+    """WWRF ``⟨@Self->Counter⟩`` (``scaling = counter``): the owner's counter, never below 0; an element of
+    nobody (a group) has none."""
+    game, _ = _game(table)
+    game.set_counter(0, counter)
+    game.set_counter(1, 5)
+    assert game.repeats(_role(game, 0), _rule(scaling="counter")) == times
+    pack = game.state["groups"]["werewolf-pack"]["card"]
+    assert game.repeats(pack, _rule(scaling="counter")) == 0
+
+
+# ---------------------------------------------------------------------------- how long an effect lasts
+
+@pytest.mark.parametrize("phase, number, duration, ends_at, uses", [
+    ("day", 2, "phase", 4, None),           # Day 2 is phase index 4: ends at its end
+    ("day", 2, "nextphase", 5, None),       # ... at the end of Night 3
+    ("day", 2, "nextday", 6, None),         # ... of Day 3
+    ("day", 2, "nextnight", 5, None),       # ... of Night 3
+    ("night", 3, "nextday", 6, None),       # Night 3 is index 5: Day 3
+    ("night", 3, "nextnight", 7, None),     # Night 4
+    ("night", 3, "phase", 5, None),
+    ("day", 2, "persistent", None, None),   # until the game ends
+    ("day", 2, "permanent", None, None),    # until its source leaves play
+    ("day", 2, "attribute", None, None),
+    ("day", 2, "untiluse", None, 1),        # until used once
+    ("day", 2, "untilseconduse", None, 2),
+    ("day", 2, "phaseattribute", 4, None),  # ~Phase tied to an attribute: the same end
+    ("day", 2, "nextphaseattribute", 5, None),
+    ("day", 2, "nextdayattribute", 6, None),
+    ("night", 3, "nextnightattribute", 7, None),
+    ("day", 2, "untiluseattribute", None, 1),
+])
+def test_an_effect_ends_by_its_duration(table, phase, number, duration, ends_at, uses):
+    """WWRF durations (~Phase, ~NextPhase, ~NextDay, ~NextNight, ~Persistent, ~Permanent, ~UntilUse,
+    ~UntilSecondUse and their ``Attribute`` forms): the phase index at whose end an effect ends, and its
+    uses left.  Each effect gets the next effect id."""
+    game, _ = _game(table)
+    _at(game, phase, number)
+    first = game.state["next_lasting"]
+    game.add_power(0, "public", "add", 1, _role(game, 4), duration)
+    entry = game.state["lasting"][-1]
+    assert (entry["ends_at"], entry["uses_left"], entry["until"]) == (ends_at, uses, duration)
+    assert entry["id"] == first and game.state["next_lasting"] == first + 1 and entry["source"] == _role(game, 4)
+
+
+def test_a_delayed_phase_effect_holds_from_the_next_phase_to_its_end(table):
+    """WWRF ~DelayedPhase: made on Day 2 (index 4), in force during Night 3 (index 5) only."""
+    game, sink = _game(table)
+    _at(game, "day", 2)
+    game.add_power(0, "public", "add", 2, _role(game, 4), "delayedphase")
+    assert game.power_of(0) == 1 and [e for e in game.state["lasting"] if e["type"] == "power"] == []
+    (entry,) = game.state["delayed"]
+    assert (entry["starts_at"], entry["ends_at"]) == (5, 5)
+    game._start_delayed()                    # still Day 2: not yet
+    assert game.power_of(0) == 1 and len(game.state["delayed"]) == 1 and not sink.of("delayed_start")
+    game.state["pindex"] = 5
+    game._start_delayed()
+    assert game.power_of(0) == 3 and game.state["delayed"] == []
+    assert [(r["player"], r["effect"]) for r in sink.of("delayed_start")] == [(0, "power")]
+    game._expire()                           # the end of Night 3
+    assert game.power_of(0) == 1
+
+
+def test_effects_and_attributes_expire_at_the_end_of_their_phase(table):
+    game, sink = _game(table)
+    _at(game, "day", 2)
+    src = _role(game, 4)
+    for duration in ("phase", "nextphase", "persistent"):
+        game.add_power(0, "public", "add", 1, src, duration)
+    assert game.apply_attribute(2, "inked", src, "phase") is True
+    assert game.apply_attribute(3, "inked", src, "nextday") is True
+    assert game.power_of(0) == 4
+    game._expire()                           # the end of Day 2
+    assert game.power_of(0) == 3
+    assert not game.has_attribute(2, "inked") and game.has_attribute(3, "inked")
+    assert [(r["player"], r["on"]) for r in sink.of("attribute")][-1] == (2, False)
+    game.state["pindex"] = 5
+    game._expire()                           # the end of Night 3
+    assert game.power_of(0) == 2 and game.has_attribute(3, "inked")
+    game.state["pindex"] = 6
+    game._expire()                           # the end of Day 3
+    assert not game.has_attribute(3, "inked") and game.power_of(0) == 2
+
+
+@pytest.mark.parametrize("duration, obstructed", [("untiluse", 1), ("untilseconduse", 2), ("persistent", 3)])
+def test_an_effect_used_up_ends(table, duration, obstructed):
+    """~UntilUse: the obstruction stops one use, ~UntilSecondUse two; a persistent one every use."""
+    game, sink = _game(table)
+    game.add_obstruction(4, "all", None, _role(game, 1), duration)
+    reached = [game.use_on(_role(game, 4), 4, 1, "investigating", "role")[0] for _ in range(3)]
+    assert reached == [None] * obstructed + [1] * (3 - obstructed)
+    assert len(sink.of("obstructed")) == obstructed
