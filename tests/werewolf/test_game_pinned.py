@@ -6,6 +6,7 @@ runs the real game of cards/werewolf (dealt in seat order, before its first phas
 game records and keeps (issue 22: the mutation test found these functions' outputs read by no test)."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -197,6 +198,7 @@ def _models_with(table, eid, **flags):
     ("haunted", False, False, None, True),     # WWRF Haunted Role: alive or a ghost
     ("haunted", True, True, None, True),
     ("haunted", True, False, None, False),
+    ("haunted", True, True, "alive", False),   # the rule's own status first
 ])
 def test_a_ghostly_or_haunted_role_runs_while_its_owner_is_a_ghost(table, flag, dead, ghostly, status, allowed):
     game = WerewolfGame(_models_with(table, "villager", **{flag: True}), ROLES, RandomDecider(0), deal=False)
@@ -300,6 +302,7 @@ def test_no_succession_skips_the_next_phase_of_the_kind(table, last, allowed):
     ("even x2", "night", 2, 2),
     ("even x2", "night", 1, 0),
     ("4", "day", 1, 4),                   # a bare number
+    (" , ", "day", 1, 1),                 # no item: once
 ])
 def test_static_and_phase_scaling(table, scaling, phase, number, times):
     """WWRF scaling ``⟨x3⟩`` and ``⟨Odd: x1, Even: x2⟩`` (the spec: odd and even by phase number; Games start
@@ -347,7 +350,7 @@ def test_scaling_by_the_owners_counter(table, counter, times):
     nobody (a group) has none."""
     game, _ = _game(table)
     game.set_counter(0, counter)
-    game.set_counter(1, 5)
+    game.set_counter(5, 5)
     assert game.repeats(_role(game, 0), _rule(scaling="counter")) == times
     pack = game.state["groups"]["werewolf-pack"]["card"]
     assert game.repeats(pack, _rule(scaling="counter")) == 0
@@ -434,3 +437,165 @@ def test_an_effect_used_up_ends(table, duration, obstructed):
     reached = [game.use_on(_role(game, 4), 4, 1, "investigating", "role")[0] for _ in range(3)]
     assert reached == [None] * obstructed + [1] * (3 - obstructed)
     assert len(sink.of("obstructed")) == obstructed
+
+
+class Declining:
+    """Declines every action and abstains from every vote."""
+
+    def decide(self, req):
+        return None
+
+
+def _with_prophet_section(tmp_path, keys):
+    """The werewolf game with one more rule on the Prophet's role, section ``prophet--extra`` (``keys``:
+    its lines)."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    ini = game_dir / "rules" / "prophet.ini"
+    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--extra]\n" + keys, encoding="utf-8")
+    cards = game_dir / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert text.count("  - prophet--2\n") == 1
+    cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n  - prophet--extra\n"), encoding="utf-8")
+    return load_wolf_table(game_dir)
+
+
+@pytest.mark.parametrize("value, runs", [
+    ("me.counter", 3), ("7 / 2", 3), ("-1", 0), ("'three'", 0), ("true", 0), (None, 0),
+])
+def test_scaling_by_a_value_read_when_the_rule_runs(tmp_path, value, runs):
+    """WWRF scaling by a number value ``⟨@(...)->Count⟩`` (``scaling = value`` with ``scalingof = …``): the
+    value read now (7 / 2 rounded down), never below 0; a value that is not a number (a text, a boolean) or no
+    value runs the rule 0 times.  The Prophet (seat 2, counter 3) learns 'dawn' at the start of Day 0."""
+    keys = "auto = ~startday~ learn('dawn')\nscaling = value\n"
+    if value is not None:
+        keys += "scalingof = %s\n" % value
+    table = _with_prophet_section(tmp_path, keys)
+    game, _sink = _game(table, ["villager", "werewolf", "prophet", "villager", "seer", "villager"], Declining())
+    game.set_counter(2, 3)
+    game.play_phase("day")
+    assert game.state["players"][2]["learned"].count("dawn") == runs
+
+
+# ---------------------------------------------------------------------------- host information
+
+def _host_game(table, host=None, names=None):
+    game, _ = _game(table)
+    if host is not None:
+        game.state["settings"] = {"host": host}
+    for p, name in zip(game.state["players"], names or ()):
+        p["name"] = name
+    return game
+
+
+@pytest.mark.parametrize("name, given, value", [
+    ("%Role%", "Town Crier", "town-crier"),      # a role's name or id, spaces and _ as -
+    ("Role2", "town_crier", "town-crier"),
+    ("%Role%", " SEER ", "seer"),
+    ("%Player1%", "Player 3", 2),                # Player n is seat n - 1
+    ("%Player1%", "player3", 2),
+    ("%Player1%", "6", 5),
+    ("%Player1%", 1, 0),
+    ("%Player1%", " erin ", 3),                  # a player's name, without case
+    ("%Number%", 5, 5),
+    ("%Number%", "7", 7),
+    ("%Number%", " 4.0 ", 4),                    # a whole number is an int
+    ("%Number%", "2.5", 2.5),
+    ("%Number%", 3.5, 3.5),
+    ("%String%", 12, "12"),
+    ("%Yes|No%", "yes", "Yes"),                  # the option as written
+    ("%Yes | No%", " NO", "No"),
+])
+def test_host_information_the_host_set(table, name, given, value):
+    """Host information the settings' ``host`` mapping gives (names without case, blanks or ``%``), checked
+    and read as its kind."""
+    key = name.strip("%").replace(" ", "")
+    game = _host_game(table, {key.lower() if key[0] == "Y" else key: given},
+                      ["Ann", "Ben", "Cid", "Erin", "Eve", "Fay"])
+    got = game.host_info(name)
+    assert got == value and type(got) is type(value)
+
+
+@pytest.mark.parametrize("name, given, among, message", [
+    ("%Role%", "lovers", None, "the host information %Role% names 'lovers', which is not a role of the game"),
+    ("%Role%", "nobody", None, "the host information %Role% names 'nobody', which is not a role of the game"),
+    ("%Player1%", "Player 0", None, "the host information %Player1% names 'Player 0', which is not a player of "
+                                    "the game"),
+    ("%Player1%", "7", None, "the host information %Player1% names '7', which is not a player of the game"),
+    ("%Player1%", "Zed", None, "the host information %Player1% names 'Zed', which is not a player of the game"),
+    ("%Player1%", True, None, "the host information %Player1% names True, which is not a player of the game"),
+    ("%Number%", "many", None, "the host information %Number% is 'many', which is not a number"),
+    ("%Number%", True, None, "the host information %Number% is True, which is not a number"),
+    ("%Yes|No%", "maybe", None, "the host information %Yes|No% is 'maybe', which is not one of its options"),
+    ("%Player1%", "Player 3", [0, 1], "the host information %Player1% is Player 3, who is not one of "
+                                      "Player 1, Player 2"),
+    ("%Player1%", "Player 3", [], "the host information %Player1% is Player 3, who is not one of no player"),
+    ("%Role%", "seer", ["werewolf", "villager"], "the host information %Role% is 'seer', which is not one of "
+                                                 "werewolf, villager"),
+    ("%Role%", "seer", [], "the host information %Role% is 'seer', which is not one of nothing"),
+])
+def test_host_information_the_host_set_wrong_is_an_error_saying_why(table, name, given, among, message):
+    key = name.strip("%")
+    game = _host_game(table, {key.lower() if key[0] == "Y" else key: given}, ["Ann", "True", "Cid", "Erin"])
+    with pytest.raises(GameError) as err:
+        game.host_info(name, among)
+    assert str(err.value) == message
+
+
+def test_host_information_that_cannot_be_derived_says_what_the_host_set(table):
+    game = _host_game(table, {"Player 1": "2", "%Role%": "seer"})
+    with pytest.raises(GameError) as err:
+        game.host_info("%Number 2%")
+    assert str(err.value) == ("the host did not set %Number 2%: a number cannot be derived from the role list "
+                              "(the settings' host mapping has player1, role)")
+    with pytest.raises(GameError) as err:
+        _host_game(table).host_info("String")
+    assert str(err.value) == ("the host did not set %String%: a string cannot be derived from the role list "
+                              "(the settings' host mapping has nothing)")
+    with pytest.raises(GameError) as err:
+        game.host_info("%Mayor%")
+    assert str(err.value) == ("'%Mayor%' is not host information (Role..., Player..., Number..., String..., "
+                              "PartialRoleList or options a|b)")
+
+
+def test_the_partial_role_list_counts_the_dealt_roles_by_class_and_category(table):
+    """Villager x3 and Town Crier (Townsfolk Miscellaneous), Werewolf (Werewolf Killing), Seer (Townsfolk
+    Investigative), in the order of class and category."""
+    game = _host_game(table)
+    assert game.host_info("%PartialRoleList%") == ("1 Townsfolk Investigative, 4 Townsfolk Miscellaneous, "
+                                                   "1 Werewolf Killing")
+
+
+def test_derived_host_information_is_drawn_once_a_different_one_per_name(table):
+    """Each %PlayerN% is a different player while there are (six players), then any; each %RoleN% a different
+    dealt role while there are (four different roles dealt); each is drawn once and kept."""
+    game = _host_game(table)
+    players = [game.host_info("Player%d" % i) for i in range(1, 7)]
+    assert sorted(players) == [0, 1, 2, 3, 4, 5]
+    assert game.host_info("Player7") in players
+    assert [game.host_info("%%Player%d%%" % i) for i in range(1, 7)] == players  # kept
+    roles = [game.host_info("Role%d" % i) for i in range(1, 5)]
+    assert sorted(roles) == ["seer", "town-crier", "villager", "werewolf"]
+    assert game.host_info("Role5") in roles and game.host_info("Role") in roles
+    assert game.host_info("Role1") == roles[0]
+    option = game.host_info("%Yes|No%")
+    assert option in ("Yes", "No") and game.host_info("yes | no") == option
+
+
+@pytest.mark.parametrize("name, among, value", [
+    ("%Player%", [3], 3),
+    ("%Player%", [9, 4], 4),                            # only the game's players
+    ("%Role%", ["mimic", "werewolf"], "werewolf"),      # a dealt role of the list
+    ("%Role%", ["mimic"], "mimic"),                     # none dealt: one of the list
+])
+def test_derived_host_information_comes_from_its_list(table, name, among, value):
+    """WWRF %Player:@(...)%, %Role:^(...)%: the value is drawn from the list (a role of the list that was
+    dealt, else any of the list)."""
+    assert _host_game(table).host_info(name, among) == value
+
+
+@pytest.mark.parametrize("name", ["%Player%", "%Role%"])
+def test_derived_host_information_from_an_empty_list_is_an_error(table, name):
+    with pytest.raises(GameError) as err:
+        _host_game(table).host_info(name, [])
+    assert str(err.value) == "%s has nothing to be drawn from" % name

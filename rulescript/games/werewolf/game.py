@@ -212,7 +212,7 @@ class WerewolfGame(GamePorts):
         if owner >= 0 and not own_death:
             # the rule's own status, else what an Activate ability set for the owner, else alive
             status = keys.get("status")
-            model = self.models.get(card["model"]) or {}
+            model = self.models[card["model"]]  # a card in play is always of an element of the game
             if status is None and model.get("ghostly"):  # WWRF Ghostly Role/Attribute: only while ghostly
                 status = "ghostly"
             elif status is None and model.get("haunted"):  # WWRF Haunted ...: alive and ghostly
@@ -227,7 +227,7 @@ class WerewolfGame(GamePorts):
                 return False
             if status == "ghostly" and (alive or not self.has_attribute(owner, "ghostly")):
                 return False
-        elif owner < 0 and (self.models.get(card["model"]) or {}).get("ghostly"):
+        elif owner < 0 and self.models[card["model"]].get("ghostly"):
             # a Ghostly Group: its rules run while one of its members is a ghost
             g = st["groups"].get(card["model"]) or {}
             if not [p for p in g.get("members", ()) if not st["players"][p]["alive"] and
@@ -369,8 +369,9 @@ class WerewolfGame(GamePorts):
             return 1
         st = self.state
         n = 1
-        # by the phase's number (Day 0, Night 1, Day 1, Night 2...: Night 2 is even)
-        odd = (st["night"] if st["phase"] == "night" else st["day"]) % 2 == 1
+        # by the phase's number (Day 0, Night 1, Day 1, Night 2...: Night 2 is even); Night N and the
+        # Day N after it both have the night number N
+        odd = st["night"] % 2 == 1
         for item in [t.strip() for t in text.split(",") if t.strip()]:
             if item.startswith("x"):
                 return int(item[1:])
@@ -395,7 +396,7 @@ class WerewolfGame(GamePorts):
                 return var // int(item.split("/")[1])
             if item == "counter":  # the owner's counter (WWRF scaling by @Self->Counter)
                 owner = self._owner(iid)
-                return max(0, st["players"][owner]["counter"]) if owner is not None and owner >= 0 else 0
+                return max(0, st["players"][owner]["counter"]) if owner >= 0 else 0
             if item == "value":  # a number read now: the rule key scalingof (WWRF scaling by @(...)->Count)
                 values = getattr(self.rules, "key_values", None)
                 got = values(self, iid, rule["id"], "scalingof") if values is not None else []
