@@ -599,3 +599,184 @@ def test_derived_host_information_from_an_empty_list_is_an_error(table, name):
     with pytest.raises(GameError) as err:
         _host_game(table).host_info(name, [])
     assert str(err.value) == "%s has nothing to be drawn from" % name
+
+
+# ---------------------------------------------------------------------------- visits
+
+def test_an_obstruction_stops_its_holders_abilities_of_its_kind_with_its_feedback(table):
+    """docs/werewolf.md (Obstruct): the obstructed player's abilities of the filter do not happen (visit or
+    not); the user gets the fake feedback.  Another player's, and another kind, are not stopped."""
+    game, sink = _game(table)
+    game.add_obstruction(4, "investigating", "Failure", _role(game, 1), "persistent")
+    assert game.use_on(_role(game, 4), 4, 1, "investigating", "role") == (None, "Failure")
+    assert game.use_on(_role(game, 4), 4, 1, "investigating", "role", ("visitless",)) == (None, "Failure")
+    assert sink.of("obstructed")[0] == {"type": "obstructed", "player": 4, "ability": "investigating",
+                                        "source": "seer"}
+    assert game.use_on(_role(game, 4), 4, 1, "protecting", "active") == (1, None)
+    assert game.use_on(_role(game, 0), 0, 1, "investigating", "role") == (1, None)
+    assert game.use_on(_role(game, 4), None, 1, "investigating", "role") == (1, None)   # nobody's ability
+    assert game.use_on(_role(game, 4), -1, 1, "investigating", "role") == (1, None)     # the narrator's
+    assert len(sink.of("obstructed")) == 2
+
+
+def test_an_obstruction_without_feedback_gives_none(table):
+    game, _ = _game(table)
+    game.add_obstruction(0, None, None, _role(game, 1), "persistent")      # every ability
+    assert game.use_on(_role(game, 0), 0, 3, "killing", "attack") == (None, None)
+
+
+@pytest.mark.parametrize("abilities, frm, actor, atype, params, reached", [
+    ("all", None, 4, "investigating", (), 3),
+    ("killing", None, 4, "investigating", (), 0),       # another kind: not redirected
+    ("killing", None, 4, "killing", (), 3),
+    ("all", [2, 4], 4, "killing", (), 3),               # from these players only
+    ("all", [2, 5], 4, "killing", (), 0),
+    ("all", None, 4, "killing", ("direct",), 0),        # {Direct}: no redirection
+    ("all", None, 4, "killing", ("visitless",), 0),     # no visit
+    ("all", None, 4, "announcement", (), 0),            # not a visiting ability
+])
+def test_a_redirection_sends_the_visits_it_matches_elsewhere(table, abilities, frm, actor, atype, params, reached):
+    """WWRF ``Redirect F from S to P``: seat 0's visitors (the kinds F, from S) reach seat 3 instead."""
+    game, sink = _game(table)
+    game.add_redirect(0, abilities, frm, 3, _role(game, 2), "persistent")
+    assert game.use_on(_role(game, actor), actor, 0, atype, "role", params) == (reached, None)
+    assert [(r["player"], r["to"], r["visitor"]) for r in sink.of("redirected")] == (
+        [(0, 3, actor)] if reached == 3 else [])
+
+
+def test_only_the_first_redirection_applies_and_one_used_up_ends(table):
+    game, sink = _game(table)
+    game.add_redirect(2, "all", None, 5, _role(game, 0), "persistent")       # another holder's
+    game.add_redirect(0, "all", None, 3, _role(game, 2), "untiluse")
+    game.add_redirect(0, "all", None, 5, _role(game, 2), "persistent")
+    assert game.use_on(_role(game, 4), 4, 0, "investigating", "role") == (3, None)
+    assert game.use_on(_role(game, 4), 4, 0, "investigating", "role") == (5, None)
+    assert [r["to"] for r in sink.of("redirected")] == [3, 5]
+
+
+def test_an_ability_on_nobody_visits_nobody(table):
+    game, sink = _game(table)
+    game.add_redirect(0, "all", None, 3, _role(game, 2), "persistent")
+    assert game.use_on(_role(game, 4), 4, None, "killing", "attack") == (None, None)
+    assert sink.of("redirected") == [] and sink.of("cancelled") == []
+
+
+@pytest.mark.parametrize("atype, reached, feedback", [
+    ("investigating", None, "Nobody home"),   # the Hermit cancels investigations with a text
+    ("protecting", 0, None),
+])
+def test_a_cancelled_visit_reaches_nobody_with_the_cancellations_feedback(table, atype, reached, feedback):
+    game, sink = _game(table, ["hermit", "werewolf", "villager", "villager", "seer"])
+    assert game.use_on(_role(game, 4), 4, 0, atype, "role") == (reached, feedback)
+    assert [(r["player"], r["visitor"], r["ability"]) for r in sink.of("cancelled")] == (
+        [(0, 4, atype)] if reached is None else [])
+    assert game.cancel_visit("late") is False     # no visit is being resolved
+
+
+# ---------------------------------------------------------------------------- killings
+
+@pytest.mark.parametrize("kind, against, stopped", [
+    ("attack", "attacks", True), ("attack", "kills", True), ("attack", "attacks-lynches", True),
+    ("attack", "all", True), ("attack", "lynches", False), ("attack", "banishments", False),
+    ("kill", "kills", True), ("kill", "all", True), ("kill", "attacks", False),
+    ("lynch", "lynches", True), ("lynch", "attacks-lynches", True), ("lynch", "all", True),
+    ("lynch", "kills", False),
+    ("banish", "banishments", True), ("banish", "all", False),
+    ("true kill", "all", False), ("true banish", "banishments", False),
+])
+def test_a_defense_stops_the_killings_it_protects_from(table, kind, against, stopped):
+    """WWRF section 4.1: which defense stops which killing; true killings are stopped by none."""
+    game, sink = _game(table)
+    game.add_defense(0, against, "active", _role(game, 4), "persistent")
+    assert game.killing(kind, 0, _role(game, 1), 1) is (not stopped)
+    assert game.state["players"][0]["alive"] is (stopped)
+    assert len(sink.of("defended")) == (1 if stopped else 0)
+
+
+def test_defenses_are_used_in_their_order_and_in_their_phase(table):
+    """The first defense of the order absence, active, passive, partial, recruitment is used (an ~UntilUse
+    one is used up); a defense ``during`` night does not hold by day."""
+    game, sink = _game(table)
+    _at(game, "day", 1)
+    game.add_defense(0, "attacks", "passive", _role(game, 4), "untiluse")
+    game.add_defense(0, "attacks", "partial", _role(game, 4), "untiluse", during="night")
+    game.add_defense(0, "attacks", "active", _role(game, 5), "untiluse")
+    assert game.killing("attack", 0, _role(game, 1), 1) is False
+    assert game.killing("attack", 0, _role(game, 1), 1) is False
+    assert [(r["kind"], r["defense"], r["killing"]) for r in sink.of("defended")] == [
+        ("active", "town-crier", "attack"), ("passive", "seer", "attack")]
+    assert game.killing("attack", 0, _role(game, 1), 1) is True    # the night's defense: not by day
+    assert game.state["players"][0]["death"] == {"type": "attack", "phase": "Day 1"}
+    assert game.killing("attack", 0, _role(game, 1), 1) is False   # the dead are not killed again
+    assert [r["player"] for r in sink.of("death")] == [0]
+
+
+def test_a_death_is_recorded_with_its_killing_and_role_and_a_banished_player_is_a_ghost(table):
+    game, sink = _game(table)
+    _at(game, "night", 2)
+    assert game.killing("banish", 4, _role(game, 1), 1) is True
+    assert sink.of("death") == [{"type": "death", "player": 4, "killing": "banish", "role": "seer"}]
+    assert game.state["players"][4]["death"] == {"type": "banish", "phase": "Night 2"}
+    assert game.has_attribute(4, "ghostly")
+    game.die(2, "true banish")
+    assert game.has_attribute(2, "ghostly")
+    game.die(3, "lynch")
+    assert not game.has_attribute(3, "ghostly")
+    assert [len([a for a in game.state["players"][s]["attrs"]]) for s in (2, 3, 4)] == [1, 0, 1]
+
+
+def test_an_absent_player_is_hit_where_they_are(table):
+    """WWRF absence: a player absent at another's home is safe at their own (the absence is a defense) and
+    is hit by an attack or a kill at that home (each killing on its own); a lynch there does not reach them."""
+    game, sink = _game(table)
+    game.add_defense(2, "attacks", "absence", _role(game, 2), "persistent", at=3)
+    assert game.killing("attack", 2, _role(game, 1), 1) is False        # not at home
+    assert sink.of("defended")[-1]["kind"] == "absence"
+    game.add_defense(3, "all", "active", _role(game, 4), "persistent")
+    assert game.killing("attack", 3, _role(game, 1), 1) is False        # the host survives ...
+    assert game.state["players"][2]["alive"] is False                    # ... the guest at 3 does not
+    assert [(r["player"], r["killing"]) for r in sink.of("death")] == [(2, "attack")]
+
+
+def test_a_lynch_does_not_reach_the_absent(table):
+    game, _ = _game(table)
+    game.add_defense(2, "attacks", "absence", _role(game, 2), "persistent", at=3)
+    game.killing("lynch", 3, None, None)
+    assert game.state["players"][2]["alive"] is True and game.state["players"][3]["alive"] is False
+
+
+def test_a_pack_attack_hits_who_is_absent_at_the_packs_place(table):
+    """The pack's hunt is made at the pack's place (its @AttackLocation): players absent there are hit too."""
+    game, _ = _game(table)
+    pack = game.state["groups"]["werewolf-pack"]["card"]
+    game.add_defense(5, "attacks", "absence", _role(game, 5), "persistent", at="werewolf-pack")
+    game.add_defense(2, "attacks", "absence", _role(game, 2), "persistent", at="lovers")
+    assert game.killing("attack", 0, pack, 1) is True
+    alive = [p["alive"] for p in game.state["players"]]
+    assert alive == [False, True, True, True, True, False]
+
+
+@pytest.mark.parametrize("source, by, location", [
+    ("pack", 1, "werewolf-pack"), ("wolf", 1, 1), ("wolf", 0, 0), (None, None, None), ("wolf", -1, None),
+])
+def test_the_attack_location_is_the_groups_place_else_the_attacker(table, source, by, location):
+    game, _ = _game(table)
+    iid = {"pack": game.state["groups"]["werewolf-pack"]["card"], "wolf": _role(game, 1), None: None}[source]
+    assert game.attack_location(iid, by) == location
+
+
+def test_resurrection_and_leaving_the_game(table):
+    """A living player cannot be resurrected nor one who left; a dead one can.  A player leaves the game only
+    while alive and only once."""
+    game, sink = _game(table)
+    st = game.state
+    assert game.resurrect(0) is False
+    game.die(0, "kill")
+    assert game.resurrect(0) is True and st["players"][0]["alive"] and st["players"][0]["death"] is None
+    assert sink.of("resurrect") == [{"type": "resurrect", "player": 0}]
+    assert game.leave_game(2, "ascended") is True
+    assert st["players"][2]["left"] == "ascended" and st["players"][2]["alive"] is False
+    assert sink.of("ascended") == [{"type": "ascended", "player": 2}]
+    assert game.leave_game(2, "descended") is False and st["players"][2]["left"] == "ascended"
+    game.die(3, "kill")
+    assert game.leave_game(3, "left") is False and st["players"][3]["left"] is None
