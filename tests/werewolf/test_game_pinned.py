@@ -780,3 +780,245 @@ def test_resurrection_and_leaving_the_game(table):
     assert game.leave_game(2, "descended") is False and st["players"][2]["left"] == "ascended"
     game.die(3, "kill")
     assert game.leave_game(3, "left") is False and st["players"][3]["left"] is None
+
+
+# ---------------------------------------------------------------------------- voting power and polls
+
+def test_voting_power_special_manipulations_come_after_the_others(table):
+    """WWRF voting power: manipulations apply oldest first, the special ones after the others; hidden power
+    counts only where the tally counts it; private power is another number (polls in a group's channel)."""
+    game, _ = _game(table)
+    src = _role(game, 4)
+    game.add_power(0, "public", "add", 2, src, "persistent")
+    game.add_power(0, "special", "set", 5, src, "persistent")
+    game.add_power(0, "public", "add", 1, src, "persistent")
+    game.add_power(0, "hidden", "add", 3, src, "persistent")
+    game.add_power(0, "private", "add", -4, src, "persistent")
+    game.add_power(1, "public", "set", 7, src, "persistent")
+    game.add_power(2, "hidden", "add", 3, src, "persistent")
+    assert game.power_of(0) == 5 and game.power_of(0, hidden=True) == 5    # the special one is last
+    assert game.power_of(2) == 1 and game.power_of(2, hidden=True) == 4
+    assert game.power_of(0, "private") == 0 and game.power_of(1, "private") == 1 and game.power_of(3) == 1
+    assert game.power_of(1) == 7
+
+
+@pytest.mark.parametrize("effects, poll, votes", [
+    ([("add", 2), ("add", 1)], "lynch", 3),
+    ([("add", 2), ("set", 1), ("add", 1)], "lynch", 2),
+    ([("add", -2)], "lynch", 0),
+    ([("add", 2)], "straw-poll", 0),       # lynch starting votes count in the lynch only
+    ([], "lynch", 0),
+])
+def test_lynch_starting_votes(table, effects, poll, votes):
+    game, _ = _game(table)
+    for op, n in effects:
+        game.add_power(3, "lynchstart", op, n, _role(game, 4), "persistent")
+    game.add_power(2, "lynchstart", "add", 5, _role(game, 4), "persistent")
+    game.add_power(3, "public", "add", 4, _role(game, 4), "persistent")
+    assert game.starting_votes(3, poll) == votes
+
+
+class Script:
+    """Votes as ``votes`` says (seat -> answer), answers ``change_vote`` from ``changes`` (default: keep);
+    ``asked``: (kind, player, options) of every request."""
+
+    def __init__(self, votes, changes=None):
+        self.votes, self.changes, self.asked = votes, changes or {}, []
+
+    def decide(self, req):
+        self.asked.append((req["kind"], req["player"], list(req["options"])))
+        if req["kind"] == "vote":
+            return self.votes.get(req["player"])
+        if req["kind"] == "change_vote":
+            return self.changes.get(req["player"], req["options"][0])
+        raise AssertionError(req)
+
+
+def test_a_poll_asks_its_voters_in_seat_order_records_the_votes_and_closes(table):
+    """The Straw Poll (options and voters: the living; seat 3 is dead) in the village square: seat 1 abstains
+    silently, seat 4 too; the Town Crier (seat 5) hears of each vote cast; everybody keeps their vote."""
+    script = Script({0: 2, 1: None, 2: 4, 4: None, 5: 0})
+    game, sink = _game(table, decider=script)
+    game.die(3, "kill")
+    game.create_poll("straw-poll", "village-square", None)
+    assert sink.of("poll_open") == [{"type": "poll_open", "poll": "straw-poll", "where": "village-square",
+                                     "title": None}]
+    game.run_polls()
+    living = [0, 1, 2, 4, 5]
+    assert [(k, p, o) for k, p, o in script.asked if k == "vote"] == [("vote", s, living) for s in living]
+    assert [(p, o) for k, p, o in script.asked if k == "change_vote"] == [
+        (0, [2, 0, 1, 4, 5]), (2, [4, 0, 1, 2, 5]), (5, [0, 1, 2, 4, 5])]
+    assert [(r["player"], r["target"]) for r in sink.of("vote")] == [(0, 2), (2, 4), (5, 0)]
+    assert game.state["players"][5]["learned"] == ["Player 4 was killed.",
+        "A vote was cast for Player 3.", "A vote was cast for Player 5.", "A vote was cast for Player 1."]
+    (close,) = sink.of("poll_close")
+    assert close["winner"] in (0, 2, 4) and close["votes"] == [[0, 1], [2, 1], [4, 1]] and close["hidden"] == []
+    assert [p["open"] for p in game.state["polls"]] == [False]
+    game.run_polls()                      # a closed poll is not voted again
+    assert len(sink.of("poll_close")) == 1
+
+
+def test_a_vote_can_be_withdrawn_or_changed_before_the_poll_closes(table):
+    """WWRF On Vote Remove / On Vote Change: seats 0 and 2 withdraw (no answer), seat 3 moves from 4 to 5:
+    5 wins with 2 votes."""
+    script = Script({0: 2, 2: 4, 3: 4, 4: 5}, {0: None, 2: None, 3: 5})
+    game, sink = _game(table, decider=script)
+    game.create_poll("straw-poll", "village-square", None)
+    game.run_polls()
+    assert [(r["player"], r["target"]) for r in sink.of("unvote")] == [(0, 2), (2, 4)]
+    assert [(r["player"], r["old"], r["target"]) for r in sink.of("revote")] == [(3, 4, 5)]
+    close = sink.of("poll_close")[0]
+    assert close["winner"] == 5 and close["votes"] == [[5, 2]]
+
+
+def test_vote_changes_can_be_turned_off(table):
+    script = Script({0: 2, 2: 4})
+    game, sink = _game(table, decider=script, settings={"vote_changes": False})
+    game.create_poll("straw-poll", "village-square", None)
+    game.run_polls()
+    assert [k for k, _p, _o in script.asked] == ["vote"] * 6
+
+
+def test_unvotable_and_disqualified_players(table):
+    """Poll manipulations: an unvotable player is no option; a disqualified one cannot win (the next most
+    voted does).  Each holds for its poll only."""
+    script = Script({0: 2, 1: 2, 2: 3, 3: 1, 4: 3, 5: 2})
+    game, sink = _game(table, decider=script)
+    src = _role(game, 4)
+    game.add_poll_effect("unvotable", "straw-poll", 4, None, src, "persistent")
+    game.add_poll_effect("unvotable", "lynch", 5, None, src, "persistent")
+    game.add_poll_effect("disqualified", "straw-poll", 2, None, src, "persistent")
+    game.add_poll_effect("disqualified", "lynch", 3, None, src, "persistent")
+    game.create_poll("straw-poll", "village-square", None)
+    game.run_polls()
+    assert script.asked[0] == ("vote", 0, [0, 1, 2, 3, 5])
+    close = sink.of("poll_close")[0]
+    assert close["winner"] == 3 and close["votes"] == [[1, 1], [2, 3], [3, 2]]
+
+
+def test_votes_added_to_a_player_count_hidden_ones_are_not_shown(table):
+    game, sink = _game(table)
+    src = _role(game, 4)
+    game.add_poll_effect("votes", "lynch", 3, 2, src, "persistent")
+    game.add_poll_effect("hiddenvotes", "lynch", 0, 3, src, "persistent")
+    game.add_poll_effect("votes", "straw-poll", 4, 9, src, "persistent")
+    game.add_poll_effect("votes", "lynch", 4, 0, src, "persistent")
+    poll = {"poll": "lynch", "votes": {1: 3, 2: 0}, "where": "village-square", "creator": None, "open": True}
+    shown = {}
+    tally, eligible, tied = game._poll_tally(poll, shown)
+    assert tally == {3: 3, 0: 4} and shown == {3: 3, 0: 1} and tied == [0]
+    game._close_poll(poll)
+    close = sink.of("poll_close")[0]
+    assert close["winner"] == 0 and close["votes"] == [[0, 1], [3, 3]] and close["hidden"] == [[0, 3]]
+
+
+def test_a_poll_in_a_groups_channel_weighs_private_voting_power(table):
+    """The pack's hunt is held in the pack's channel: a vote there weighs the voter's private voting power,
+    and its records name the members who see them."""
+    game, sink = _game(table)
+    game.add_power(1, "private", "set", 3, _role(game, 4), "persistent")
+    game.add_power(1, "public", "set", 0, _role(game, 4), "persistent")
+    poll = {"poll": "pack-hunt", "votes": {1: 2}, "where": "werewolf-pack", "creator": None, "open": True}
+    assert game._poll_tally(poll)[0] == {2: 3}
+    game._close_poll(poll)
+    close = sink.of("poll_close")[0]
+    assert close["winner"] == 2 and close["to"] == [1] and close["votes"] == [[2, 3]]
+
+
+def test_deleted_added_and_cancelled_polls(table):
+    """Delete Poll: the next creation opens nothing (used up); Add Poll: one more copy opens; Cancel Poll:
+    the poll closes without its result (the lynch kills nobody), silently or not."""
+    game, sink = _game(table, decider=Script({0: 2, 1: 2}))
+    src = _role(game, 4)
+    game.add_poll_effect("polldelete", "lynch", None, None, src, "untiluse")
+    lynch = game._poll_card("lynch")
+    game.create_poll("lynch", "village-square", lynch)
+    assert sink.of("poll_deleted") == [{"type": "poll_deleted", "poll": "lynch"}] and game.state["polls"] == []
+    game.add_poll_effect("polladd", "lynch", None, None, src, "untiluse")
+    game.create_poll("lynch", "village-square", lynch)
+    assert len(game.state["polls"]) == 2 and len(sink.of("poll_open")) == 2
+    assert [e for e in game.state["lasting"] if e["type"] in ("polladd", "polldelete")] == []
+    game.add_poll_effect("pollcancel", "lynch", None, "silent", src, "untiluse")
+    game.run_polls()
+    assert sink.of("poll_cancelled") == [{"type": "poll_cancelled", "poll": "lynch", "silent": True}]
+    assert game.state["players"][2]["alive"] is False      # the second copy closed: seat 2 lynched
+    assert [r["player"] for r in sink.of("death")] == [2]
+
+
+def test_a_poll_the_game_lacks_is_an_error(table):
+    game, _ = _game(table)
+    for poll in ("mayor", "lovers"):
+        with pytest.raises(GameError) as err:
+            game.create_poll(poll, "village-square", None)
+        assert str(err.value) == "unknown poll %r" % poll
+    game.state["table"].remove(game._poll_card("straw-poll"))
+    with pytest.raises(GameError) as err:
+        game._poll_card("straw-poll")
+    assert str(err.value) == "poll 'straw-poll' is not on the table"
+
+
+@pytest.mark.parametrize("votes, executor", [({0: 2, 3: 2, 4: 5}, (0, 3)), ({4: 3}, (4,))])
+def test_the_lynch_is_carried_out_by_a_voter_for_its_winner(table, votes, executor):
+    """The lynch's result (its rule ``~pollclosed~ lynch() to(winner)`` and ``log(str(executor) + ' reads the
+    verdict.')``): the executor is one of the voters for the winner."""
+    game, sink = _game(table, decider=Script(votes))
+    game.create_poll("lynch", "village-square", game._poll_card("lynch"))
+    game.run_polls()
+    winner = sink.of("poll_close")[0]["winner"]
+    assert game.state["players"][winner]["alive"] is False
+    (log,) = sink.of("log")
+    assert log["value"] in ["Player %d reads the verdict." % (s + 1) for s in executor]
+
+
+def test_a_poll_nobody_votes_in_is_skipped(table):
+    game, sink = _game(table, decider=Script({}))
+    game.create_poll("lynch", "village-square", game._poll_card("lynch"))
+    game.run_polls()
+    assert sink.of("poll_close")[0]["winner"] is None and sink.of("death") == []
+    assert [r["text"] for r in sink.of("announce")] == ["No one could be agreed upon; the gallows stay empty today."]
+
+
+@pytest.fixture(scope="module")
+def worded(tmp_path_factory):
+    """The werewolf game whose Straw Poll also offers the words Abstain and Random (WWRF ``Available Options:
+    @All, Abstain, Random``), Random landing on a living player who is not lupine."""
+    game_dir = tmp_path_factory.mktemp("worded") / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    ini = game_dir / "rules" / "straw-poll.ini"
+    text = ini.read_text(encoding="utf-8")
+    assert "options = players[alive]\n" in text
+    ini.write_text(text.replace("options = players[alive]\n", "options = players[alive]\noptionwords = Abstain, "
+                                "Random\nrandom = players[alive]::lacks('lupine')\n"), encoding="utf-8")
+    return load_wolf_table(game_dir)
+
+
+def test_abstain_said_aloud_is_recorded_and_takes_a_vote_back(worded):
+    """WWRF option Abstain: an abstention said aloud (a vote record for ``abstain``, no vote counted); as the
+    answer to reconsidering, it withdraws the vote."""
+    script = Script({0: "abstain", 2: 4, 3: 4, 4: 3}, {2: "abstain"})
+    game, sink = _game(worded, decider=script)
+    game.create_poll("straw-poll", "village-square", None)
+    game.run_polls()
+    assert script.asked[0] == ("vote", 0, [0, 1, 2, 3, 4, 5, "abstain", "random"])
+    assert [(r["player"], r["target"]) for r in sink.of("vote")] == [(0, "abstain"), (2, 4), (3, 4), (4, 3)]
+    assert [(p, o[0]) for k, p, o in script.asked if k == "change_vote"] == [(2, 4), (3, 4), (4, 3)]
+    assert [(r["player"], r["target"]) for r in sink.of("unvote")] == [(2, 4)]
+    assert game.state["players"][5]["learned"] == [
+        "A vote was cast for Player 5.", "A vote was cast for Player 5.", "A vote was cast for Player 4."]
+    close = sink.of("poll_close")[0]
+    assert close["votes"] == [[3, 1], [4, 1]] and close["winner"] in (3, 4)
+
+
+def test_a_random_winning_lands_on_one_of_the_polls_random_players(worded):
+    """WWRF option Random: when Random wins, the poll's result is a player drawn from its ``random`` players
+    (here the living who are not lupine: never the werewolf at seat 1)."""
+    picks = set()
+    for voter in range(6):
+        game, sink = _game(worded, decider=Script({0: "random", 2: "random", 3: 4, voter: "random"}))
+        game.create_poll("straw-poll", "village-square", None)
+        game.run_polls()
+        (drawn,) = sink.of("poll_random")
+        close = sink.of("poll_close")[0]
+        assert close["votes"][-1][0] == "random" and close["winner"] == drawn["player"]
+        picks.add(drawn["player"])
+    assert picks <= {0, 2, 3, 4, 5}
