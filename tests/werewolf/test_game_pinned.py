@@ -13,7 +13,7 @@ import pytest
 
 from rulescript.games.werewolf import game as ww
 from rulescript.games.werewolf.game import WerewolfGame
-from rulescript.runtime.errors import GameError
+from rulescript.runtime.errors import GameError, InvalidDecision
 from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.wolf import load_wolf_table
 
@@ -1022,3 +1022,183 @@ def test_a_random_winning_lands_on_one_of_the_polls_random_players(worded):
         assert close["votes"][-1][0] == "random" and close["winner"] == drawn["player"]
         picks.add(drawn["player"])
     assert picks <= {0, 2, 3, 4, 5}
+
+
+# ---------------------------------------------------------------------------- actions offered and used
+
+ACTIONS = {
+    # a target among the living others who are not lupine, never the same twice in a row
+    "one": "timing = immediate day\nprompt = px.one\ntarget = player[alive]::not(me)\n"
+           "condition = not has(selection, 'lupine')\nsuccession = no target succession\n"
+           "action = learn('chose ' + str(selection))\n",
+    # no target and no prompt key: the rule's id is the prompt
+    "bare": "timing = immediate day\naction = learn('used')\n",
+    # two players, forced, of two teams
+    "pair": "timing = immediate day\nprompt = px.pair\nparams = forced\nsecondary = player\n"
+            "condition = secondary == nil or selection.team != secondary.team\ntarget = <2>player[alive]\n"
+            "action = learn(str(selection) + ' & ' + str(secondary))\n",
+    # a player, then a role
+    "mask": "timing = immediate day\nprompt = px.mask\nsecondary = role\ntarget = player[alive]::not(me)\n"
+            "action = learn(str(selection) + ' as ' + str(secondaryrole))\n",
+    # forced, among the lupine
+    "push": "timing = immediate day\nprompt = px.push\nparams = forced\nforced = players[alive]::has('lupine')\n"
+            "target = player[alive]\naction = learn('pushed ' + str(selection))\n",
+    # a value that is not a player
+    "vow": "timing = immediate day\nprompt = px.vow\nselects = boolean\naction = setTarget(boolean, selectedvalue)\n",
+    "later": "timing = immediate day\ntemporal = day 3+\naction = learn('late')\n",
+}
+
+
+@pytest.fixture(scope="module")
+def acting(tmp_path_factory):
+    """The werewolf game whose Prophet has the actions of ACTIONS too (sections ``prophet--NAME``)."""
+    game_dir = tmp_path_factory.mktemp("acting") / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    ini = game_dir / "rules" / "prophet.ini"
+    ini.write_text(ini.read_text(encoding="utf-8") + "".join(
+        "\n[prophet--%s]\n%s" % (name, keys) for name, keys in ACTIONS.items()), encoding="utf-8")
+    cards = game_dir / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n" + "".join(
+        "  - prophet--%s\n" % name for name in ACTIONS)), encoding="utf-8")
+    return load_wolf_table(game_dir)
+
+
+class Answers:
+    """Answers ``use_ability`` by prompt (a list: one answer per request, in turn); ``asked``: (prompt,
+    options, cancel) of each request."""
+
+    def __init__(self, **answers):
+        self.answers = dict((k.replace("_2", "#2").replace("_", "."), list(v)) for k, v in answers.items())
+        self.asked = []
+
+    def decide(self, req):
+        self.asked.append((req["prompt"], list(req["options"]), req.get("cancel")))
+        got = self.answers.get(req["prompt"])
+        return got.pop(0) if got else None
+
+
+ACTORS = ["villager", "werewolf", "prophet", "villager", "seer", "villager"]
+
+
+def _acting_game(acting, **answers):
+    d = Answers(**answers)
+    game, sink = _game(acting, ACTORS, d)
+    _at(game, "day", 1)
+    return game, sink, d
+
+
+def test_an_action_offers_its_targets_and_resolves_on_the_answer(acting):
+    game, sink, d = _acting_game(acting, px_one=[3])
+    prophet = _role(game, 2)
+    assert game.use_action(2, prophet, "prophet--one", "immediate day") is True
+    # the living others from the next seat on, the wolf refused
+    assert d.asked == [("px.one", [3, 4, 5, 0], True)]
+    assert game.state["players"][2]["learned"] == ["chose Player 4"]
+    assert sink.of("use") == [{"type": "use", "player": 2, "ability": "prophet--one", "prompt": "px.one",
+                               "target": 3, "value": None}]
+    assert game.state["last_used"]["%s:prophet--one" % prophet] == [2, 3]
+
+
+@pytest.mark.parametrize("phases_later, options", [(1, [4, 5, 0]), (2, [3, 4, 5, 0])])
+def test_no_target_succession_refuses_the_last_target_in_the_next_phase_of_the_kind(acting, phases_later, options):
+    """WWRF ``No Target Succession``: used on seat 3 on Day 1, not on seat 3 on Day 2; on Day 3 again."""
+    game, _sink, d = _acting_game(acting, px_one=[3, None])
+    prophet = _role(game, 2)
+    game.use_action(2, prophet, "prophet--one", "immediate day")
+    _at(game, "day", 1 + phases_later)
+    assert game.use_action(2, prophet, "prophet--one", "immediate day") is False   # declined
+    assert d.asked[-1] == ("px.one", options, True)
+    assert game.state["last_used"]["%s:prophet--one" % prophet] == [2, 3]          # the declined one: no use
+
+
+def test_an_action_without_a_target_is_offered_as_use_under_its_rules_id(acting):
+    game, sink, d = _acting_game(acting, **{"prophet--bare": ["use"]})
+    prophet = _role(game, 2)
+    assert game.use_action(2, prophet, "prophet--bare", "immediate day") is True
+    assert d.asked == [("prophet--bare", ["use"], True)]
+    assert sink.of("use")[0]["target"] is None and sink.of("use")[0]["prompt"] == "prophet--bare"
+    assert game.state["last_used"]["%s:prophet--bare" % prophet] == [2, None]
+    assert game.state["players"][2]["learned"] == ["used"]
+
+
+def test_an_action_that_may_not_run_or_has_no_target_is_not_offered(acting):
+    game, sink, d = _acting_game(acting)
+    prophet = _role(game, 2)
+    assert game.use_action(2, prophet, "prophet--later", "immediate day") is False   # temporal: day 3+
+    assert game.use_action(2, prophet, "prophet--nothing", "immediate day") is False  # no such rule
+    for seat in (0, 3, 4, 5):
+        game.state["players"][seat]["alive"] = False
+    assert game.use_action(2, prophet, "prophet--one", "immediate day") is False     # nobody to target
+    assert d.asked == [] and sink.of("use") == []
+
+
+def test_an_action_of_a_card_no_longer_in_play_is_not_offered(acting):
+    game, _sink, d = _acting_game(acting, **{"prophet--bare": ["use"]})
+    prophet = _role(game, 2)
+    game.state["table"].remove(prophet)
+    assert game.use_action(2, prophet, "prophet--bare", "immediate day") is False and d.asked == []
+
+
+def test_a_declined_action_is_not_used(acting):
+    game, sink, d = _acting_game(acting, px_one=[None])
+    assert game.use_action(2, _role(game, 2), "prophet--one", "immediate day") is False
+    assert len(d.asked) == 1 and sink.of("use") == [] and game.state["players"][2]["learned"] == []
+
+
+def test_a_forced_action_declined_falls_on_a_random_option_and_asks_the_second_selection_uncancellable(acting):
+    """WWRF {Forced}: a declined first selection is drawn among the options; the second selection of a
+    forced action cannot be declined; it offers the options but the first."""
+    game, sink, d = _acting_game(acting, px_pair=[None], px_pair_2=[1])
+    assert game.use_action(2, _role(game, 2), "prophet--pair", "immediate day") is True
+    (forced,) = sink.of("forced")
+    first = forced["target"]
+    assert forced["player"] == 2 and forced["ability"] == "prophet--pair" and first in (0, 1, 2, 3, 4, 5)
+    everyone = [2, 3, 4, 5, 0, 1]        # the living from the player's own seat on
+    assert d.asked[0] == ("px.pair", everyone, True)
+    assert d.asked[1] == ("px.pair#2", [o for o in everyone if o != first], False)
+    assert first != 1 and game.state["players"][2]["learned"] == ["Player %d & Player 2" % (first + 1)]
+
+
+def test_a_pair_the_condition_refuses_is_no_use(acting):
+    """The pair must be of two teams (``condition``, checked once both are chosen): two villagers are refused."""
+    game, sink, d = _acting_game(acting, px_pair=[0], px_pair_2=[3])
+    assert game.use_action(2, _role(game, 2), "prophet--pair", "immediate day") is False
+    assert sink.of("refused") == [{"type": "refused", "player": 2, "ability": "prophet--pair"}]
+    assert sink.of("use") == [] and game.state["players"][2]["learned"] == []
+
+
+def test_a_declined_second_selection_is_no_use(acting):
+    game, sink, d = _acting_game(acting, px_pair=[0], px_pair_2=[None])
+    with pytest.raises(InvalidDecision):
+        game.use_action(2, _role(game, 2), "prophet--pair", "immediate day")   # a forced one cannot be declined
+    game, sink, d = _acting_game(acting, px_mask=[0], px_mask_2=[None])
+    assert game.use_action(2, _role(game, 2), "prophet--mask", "immediate day") is False
+    assert d.asked[1][2] is True and sink.of("use") == []
+
+
+def test_a_second_selection_of_a_role_offers_every_role(acting):
+    game, sink, d = _acting_game(acting, px_mask=[4], px_mask_2=["werewolf"])
+    assert game.use_action(2, _role(game, 2), "prophet--mask", "immediate day") is True
+    roles = sorted(m for m, v in acting.data.models.items() if v.get("type") == "role")
+    assert d.asked[1] == ("px.mask#2", roles, True)
+    assert game.state["players"][2]["learned"] == ["Player 5 as werewolf"]
+
+
+def test_a_forced_action_falls_among_its_forced_players(acting):
+    """WWRF {Forced: S}: a declined action falls on one of S among the options (the werewolf, seat 1)."""
+    game, sink, d = _acting_game(acting)
+    assert game.use_action(2, _role(game, 2), "prophet--push", "immediate day") is True
+    assert sink.of("forced")[0]["target"] == 1 and game.state["players"][2]["learned"] == ["pushed Player 2"]
+
+
+@pytest.mark.parametrize("answer, target", [("true", True), ("false", False)])
+def test_an_action_that_selects_a_boolean(acting, answer, target):
+    game, sink, d = _acting_game(acting, px_vow=[answer])
+    prophet = _role(game, 2)
+    assert game.use_action(2, prophet, "prophet--vow", "immediate day") is True
+    assert d.asked == [("px.vow", ["true", "false"], True)]
+    assert game.card(prophet)["target"] is target
+    use = sink.of("use")[0]
+    assert use["target"] is None and use["value"] == answer
+    assert game.state["last_used"]["%s:prophet--vow" % prophet] == [2, answer]

@@ -448,7 +448,7 @@ class WerewolfGame(GamePorts):
         """The phase index at whose end an effect of this duration ends (None: it does not)."""
         st = self.state
         now = st["pindex"]
-        d = (duration or "").replace("attribute", "") if duration != "attribute" else ""
+        d = duration.replace("attribute", "")  # ~PhaseAttribute ends as ~Phase; ~Attribute (now "") never
         if d == "phase":
             return now
         if d == "delayedphase":
