@@ -1202,3 +1202,260 @@ def test_an_action_that_selects_a_boolean(acting, answer, target):
     use = sink.of("use")[0]
     assert use["target"] is None and use["value"] == answer
     assert game.state["last_used"]["%s:prophet--vow" % prophet] == [2, answer]
+
+
+# ---------------------------------------------------------------------------- roles, teams, attributes, groups
+
+def test_a_players_attributes_come_from_their_roles_and_the_attributes_they_wear(table):
+    """A role's ``attributes`` (the Werewolf is Lupine), an attribute worn, an extra role and its attributes."""
+    game, _ = _game(table)
+    assert game.has_attribute(1, "lupine") and not game.has_attribute(0, "lupine")
+    game.apply_attribute(0, "inked", _role(game, 4), "persistent")
+    assert game.has_attribute(0, "inked") and not game.has_attribute(0, "doused")
+    game.grant(3, "den-keeper", _role(game, 4))
+    assert game.has_attribute(3, "den-keeper") and game.has_attribute(3, "lupine")
+    assert not game.has_attribute(2, "den-keeper")
+
+
+def test_an_attribute_is_worn_once_with_up_to_three_values_and_removed(table):
+    game, sink = _game(table)
+    src = _role(game, 4)
+    assert game.apply_attribute(0, "inked", src, "persistent", ["a", "b", "c", "d"]) is True
+    assert game.apply_attribute(0, "inked", src, "persistent", ["x"]) is False      # already worn
+    (iid,) = game.state["players"][0]["attrs"]
+    card = game.card(iid)
+    assert (card["values"], card["source"], card["owner"], card["until"]) == (["a", "b", "c"], src, 0, "persistent")
+    game.change_value(0, "inked", 2, "B")
+    game.change_value(0, "inked", 0, "none")       # values count from 1 to 3
+    game.change_value(0, "inked", 4, "none")
+    game.change_value(0, "doused", 1, "none")      # not worn
+    assert card["values"] == ["a", "B", "c"]
+    assert [(r["index"], r["value"]) for r in sink.of("value")] == [(2, "B")]
+    with pytest.raises(GameError) as err:
+        game.apply_attribute(0, "glowing", src, "persistent")
+    assert str(err.value) == "unknown attribute 'glowing'"
+    assert game.remove_attribute(0, "inked") is True and game.remove_attribute(0, "inked") is False
+    assert game.state["players"][0]["attrs"] == [] and iid not in game.state["table"]
+    assert [(r["attribute"], r["on"]) for r in sink.of("attribute")] == [("inked", True), ("inked", False)]
+
+
+def test_a_role_that_leaves_play_takes_its_effects_and_attributes_with_it(table):
+    """Effects tied to an element (~Permanent, the ~Attribute durations) end when it leaves play; ~Persistent
+    ones stay, and so do another element's."""
+    game, _ = _game(table)
+    seer, crier = _role(game, 4), _role(game, 5)
+    game.add_power(0, "public", "add", 1, seer, "permanent")
+    game.add_power(0, "public", "add", 10, seer, "persistent")
+    game.add_power(0, "public", "add", 100, crier, "permanent")
+    game.apply_attribute(2, "inked", seer, "permanent")
+    game.apply_attribute(3, "inked", seer, "nextdayattribute")
+    game.apply_attribute(2, "doused", seer, "persistent")
+    game.apply_attribute(3, "doused", crier, "permanent")
+    assert game.power_of(0) == 112
+    assert game.change_role(4, "villager") is True
+    assert game.power_of(0) == 111
+    assert [game.has_attribute(2, "inked"), game.has_attribute(3, "inked")] == [False, False]
+    assert [game.has_attribute(2, "doused"), game.has_attribute(3, "doused")] == [True, True]
+    assert seer not in game.state["table"] and game.role_of(4) == "villager"
+
+
+def test_a_role_change_deals_a_new_card_and_sets_the_team(table):
+    game, sink = _game(table)
+    old = _role(game, 0)
+    assert game.change_role(0, "werewolf", by=4) is True
+    st = game.state
+    assert st["players"][0]["role"] != old and game.role_of(0) == "werewolf" and st["players"][0]["team"] == "werewolves"
+    assert old not in st["table"] and st["players"][0]["role"] in st["table"]
+    assert sink.of("role_change") == [{"type": "role_change", "player": 0, "role": "werewolf"}]
+    assert sink.of("team") == [{"type": "team", "player": 0, "team": "werewolves"}]
+    assert st["players"][0]["original_role"] == "villager"
+    with pytest.raises(GameError) as err:
+        game.change_role(0, "lovers")
+    assert str(err.value) == "unknown role 'lovers'"
+
+
+def test_loyalty_keeps_a_player_on_their_team(table):
+    game, sink = _game(table)
+    game.state["players"][0]["loyal"]["alignment"] = "villagers"
+    assert game.change_role(0, "werewolf") is False and game.role_of(0) == "villager"
+    assert game.set_team(0, "werewolves") is False and game.state["players"][0]["team"] == "villagers"
+    assert sink.of("loyal") == [{"type": "loyal", "player": 0, "team": "villagers"}] * 2
+    assert game.change_role(0, "seer") is True and game.role_of(0) == "seer"
+    assert game.set_team(2, "villagers") is False             # already there: no change
+    assert game.set_team(2, "travellers") is True and game.state["players"][2]["team"] == "travellers"
+    assert sink.of("team") == [{"type": "team", "player": 2, "team": "travellers"}]
+
+
+def test_granting_revoking_and_transferring_extra_roles(table):
+    game, sink = _game(table)
+    st = game.state
+    game.grant(3, "torch-bearer", _role(game, 4))
+    (torch,) = st["players"][3]["extras"]
+    assert game.card(torch)["owner"] == 3 and torch in st["table"]
+    assert sink.of("grant") == [{"type": "grant", "player": 3, "role": "torch-bearer"}]
+    game.transfer(torch, 0)
+    assert st["players"][3]["extras"] == [] and st["players"][0]["extras"] == [torch]
+    assert (game.card(torch)["owner"], game.card(torch)["ctrl"]) == (0, 0)
+    assert sink.of("transfer") == [{"type": "transfer", "from": 3, "player": 0, "role": "torch-bearer"}]
+    assert game.revoke(3, "torch-bearer") is False
+    assert game.revoke(0, "torch-bearer") is True
+    assert torch not in st["table"] and sink.of("revoke") == [{"type": "revoke", "player": 0, "role": "torch-bearer"}]
+    assert st["players"][0]["extras"] == []
+
+
+def test_switching_roles_swaps_the_cards_and_the_teams(table):
+    game, sink = _game(table)
+    a, b = _role(game, 0), _role(game, 1)
+    game.switch_roles(0, 1)
+    st = game.state
+    assert (st["players"][0]["role"], st["players"][1]["role"]) == (b, a)
+    assert (game.card(a)["owner"], game.card(b)["owner"]) == (1, 0)
+    assert (st["players"][0]["team"], st["players"][1]["team"]) == ("werewolves", "villagers")
+
+
+def test_joining_and_leaving_groups(table):
+    """A group comes into play with its first member; a member joins once; leaving needs membership."""
+    game, sink = _game(table)
+    st = game.state
+    assert "lovers" not in st["groups"]
+    game.join_group(2, "lovers", _role(game, 4), "persistent")
+    game.join_group(3, "lovers", _role(game, 4), "persistent")
+    game.join_group(3, "lovers", _role(game, 4), "persistent")
+    assert st["groups"]["lovers"]["members"] == [2, 3] and game.is_member(3, "lovers")
+    card = st["groups"]["lovers"]["card"]
+    assert game.card(card)["owner"] == -1 and card in st["table"]
+    assert [(r["player"], r["group"]) for r in sink.of("join")] == [(2, "lovers"), (3, "lovers")]
+    assert game.leave_group(0, "lovers") is False and game.leave_group(2, "nothing") is False
+    assert game.leave_group(2, "lovers") is True and st["groups"]["lovers"]["members"] == [3]
+    assert sink.of("leave") == [{"type": "leave", "player": 2, "group": "lovers"}]
+    with pytest.raises(GameError) as err:
+        game.join_group(0, "gang", _role(game, 4), "persistent")
+    assert str(err.value) == "unknown group 'gang'"
+    assert game.disband_named("gang") is False
+    assert game.disband_named("lovers") is True
+    assert "lovers" not in st["groups"] and card not in st["table"] and not game.is_member(3, "lovers")
+    assert sink.of("disband") == [{"type": "disband", "group": "lovers"}]
+
+
+def test_a_group_change_into_a_new_group(table):
+    game, sink = _game(table)
+    st = game.state
+    game.join_group(2, "lovers", _role(game, 4), "persistent")
+    old = st["groups"]["lovers"]["card"]
+    assert game.group_change("lovers", "nothing") is False and "lovers" in st["groups"]
+    assert game.group_change("gang", "lovers") is False
+    del st["groups"]["werewolf-pack"]   # the pack out of play (its card aside): a group change creates it
+    assert game.group_change("lovers", "werewolf-pack") is True
+    assert "lovers" not in st["groups"] and st["groups"]["werewolf-pack"]["members"] == [2]
+    assert old not in st["table"] and st["groups"]["werewolf-pack"]["card"] in st["table"]
+    assert sink.of("group_change") == [{"type": "group_change", "group": "lovers", "to": "werewolf-pack"}]
+
+
+# ---------------------------------------------------------------------------- information
+
+def test_learning_revealing_and_announcing(table):
+    """``learn`` tells one player (the narrator's learning is an announcement); ``reveal`` says a text in a
+    group's channel (its members learn it), to ``self`` (the player whose rule reveals), or in a place."""
+    game, sink = _game(table)
+    st = game.state
+    game.learn(3, "psst", _role(game, 4))
+    assert st["players"][3]["learned"] == ["psst"] and game.last_feedback == "psst"
+    assert sink.of("learn") == [{"type": "learn", "player": 3, "text": "psst", "source": "seer"}]
+    game.learn(-1, "hear ye", _role(game, 4))
+    game.learn(None, "hear me", _role(game, 4))
+    assert st["story"] == ["hear ye", "hear me"]
+    assert [r["text"] for r in sink.of("announce")] == ["hear ye", "hear me"]
+    game.reveal("werewolf-pack", "howl", _role(game, 4), 4)
+    assert st["players"][1]["learned"] == ["howl"] and sink.of("reveal")[-1]["to"] == [1]
+    game.reveal("self", "me", _role(game, 5), 5)
+    assert st["players"][5]["learned"] == ["me"]
+    game.reveal("village-square", "all", _role(game, 5), 5)
+    assert "to" not in sink.of("reveal")[-1] and sink.of("reveal")[-1]["where"] == "village-square"
+    pack = st["groups"]["werewolf-pack"]["card"]
+    game.reveal("@self", "from the pack", pack, None)
+    assert st["players"][1]["learned"] == ["howl", "from the pack"]
+    assert sink.of("reveal")[-1]["where"] == "werewolf-pack"
+
+
+@pytest.mark.parametrize("command, text", [
+    ("listalive", "Player 1, Player 3, Player 5, Player 6"),
+    ("listdead", "Player 2, Player 4"),
+    ("listplayers", "Player 1, Player 2, Player 3, Player 4, Player 5, Player 6"),
+    ("listroles", "Seer, Town Crier, Villager, Werewolf"),
+    ("listsubstitutes", ""),
+])
+def test_host_commands_answer_in_their_place(table, command, text):
+    game, sink = _game(table)
+    game.state["players"][1]["alive"] = False
+    game.state["players"][3]["alive"] = False
+    assert game.host_command(command, "werewolf-pack", _role(game, 4), 4) == text
+    assert sink.of("reveal")[-1]["text"] == text and game.state["players"][1]["learned"] == [text]
+
+
+def test_choices_are_answered_once_by_a_named_option_or_by_asking(table):
+    class Chooser:
+        asked = []
+
+        def decide(self, req):
+            Chooser.asked.append((req["kind"], req["player"], req["options"], req["prompt"]))
+            return req["options"][-1]
+
+    game, sink = _game(table, decider=Chooser())
+    game.create_choice(2, "path", ["Left", "Right"], _role(game, 2))
+    assert sink.of("choice") == [{"type": "choice", "player": 2, "choice": "path", "options": ["Left", "Right"]}]
+    assert game.choose(2, "path", None, "up") is None and "2:path" in game.state["choices"]
+    assert game.choose(3, "path", None, "left") is None
+    assert game.choose(2, "path", 4, "LEFT") == "Left" and "2:path" not in game.state["choices"]
+    assert game.choose(2, "path", 4, "left") is None                  # answered once
+    game.create_choice(2, "door", ["Red", "Blue"], _role(game, 2))
+    assert game.choose(2, "door", None) == "Blue" and Chooser.asked == [("choose_action", 2, ["Red", "Blue"], "door")]
+    assert [(r["choice"], r["option"]) for r in sink.of("chosen")] == [("path", "Left"), ("door", "Blue")]
+    game.create_choice(2, "none", [], _role(game, 2))
+    assert game.choose(2, "none", None) is None
+
+
+def test_the_values_an_action_may_select(table):
+    game, _ = _game(table)
+    roles = sorted(m for m, v in table.data.models.items() if v["type"] == "role")
+    assert game.value_options(0, "role") == roles and len(roles) == 44
+    assert game.value_options(0, "attribute") == ["chronicle", "doused", "ghostly", "inked", "lupine", "overrun"]
+    assert game.value_options(0, "category") == ["Investigative", "Killing", "Miscellaneous", "Power", "Protective",
+                                                 "Social", "Support"]
+    assert game.value_options(0, "fullcategory") == [
+        "Extra-Power", "Townsfolk-Investigative", "Townsfolk-Killing", "Townsfolk-Miscellaneous", "Townsfolk-Power",
+        "Townsfolk-Protective", "Townsfolk-Social", "Unaligned-Miscellaneous", "Werewolf-Killing",
+        "Werewolf-Miscellaneous", "Werewolf-Support"]
+    assert game.value_options(0, "boolean") == ["true", "false"]
+    assert game.value_options(0, "colour") == []
+    game.create_choice(2, "b", ["Yes", "No"], _role(game, 2))
+    game.create_choice(2, "a", ["Maybe", "Yes"], _role(game, 2))
+    game.create_choice(3, "c", ["Other"], _role(game, 3))
+    assert game.value_options(2, "option") == ["Maybe", "Yes", "No"]
+    assert game.value_options(4, "option") == []
+
+
+def test_counters_displays_locks_and_emitted_values(table):
+    game, sink = _game(table)
+    st = game.state
+    game.set_counter(2, 4)
+    game.set_card_counter(_role(game, 3), 7)
+    assert st["players"][2]["counter"] == 4 and game.card(_role(game, 3))["counter"] == 7
+    game.display(2, "herbs", ["a", "b", "c"])
+    game.update_display(2, "herbs", 3, "C")
+    game.update_display(2, "herbs", 1, "A")
+    game.update_display(2, "herbs", 0, "x")
+    game.update_display(2, "herbs", 4, "x")
+    game.update_display(3, "herbs", 1, "x")
+    assert st["displays"]["2:herbs"] == ["A", "b", "C"] and "3:herbs" not in st["displays"]
+    assert [r["values"] for r in sink.of("display")] == [["a", "b", "c"], ["a", "b", "C"], ["A", "b", "C"]]
+    game.set_lock("village-square", True)
+    game.set_lock("village-square", True)
+    assert st["locked"] == ["village-square"]
+    game.set_lock("village-square", False)
+    game.set_lock("werewolf-pack", False)
+    assert st["locked"] == [] and [r["type"] for r in sink.of("lock") + sink.of("unlock")] == ["lock", "lock",
+                                                                                                 "unlock", "unlock"]
+    game.emit_value(3, "Beacon Lit", False)
+    game.emit_value(4, "Dawn", True)
+    assert sink.of("emitted") == [{"type": "emitted", "player": 3, "value": "Beacon Lit"}]
+    assert st["emits"] == [[4, "Dawn"]]
