@@ -1459,3 +1459,223 @@ def test_counters_displays_locks_and_emitted_values(table):
     game.emit_value(4, "Dawn", True)
     assert sink.of("emitted") == [{"type": "emitted", "player": 3, "value": "Beacon Lit"}]
     assert st["emits"] == [[4, "Dawn"]]
+
+
+# ---------------------------------------------------------------------------- commands
+
+CMDS = {
+    "trole": "setTarget(role, 'Town Crier') && learn('set')",
+    "tattr": "setTarget(attribute, 'Inked')",
+    "tcat": "setTarget(category, 'Town Crier')",
+    "tbool": "setTarget(boolean, true)",
+    "tone": "setTarget(role, ['seer'])",
+    "ttwo": "setTarget(role, ['seer', 'villager']) || learn('two: ' + str(result))",
+    "tnil": "setTarget(role, nil) || learn('none')",
+    "tplayer": "setTarget() to(selection) || learn('off: ' + str(result))",
+    "untarget": "untarget()",
+    "absent": "absent(selection, attacks) to(me)",
+    "absentpack": "absent('Werewolf Pack', kills, night, players[alive]::has('lupine')) to(me)",
+    "absentone": "absent([selection], all) to(me)",
+    "absenttwo": "absent(getTargets(\"players[alive]::has('lupine')\") + [selection], all) to(me) "
+                 "|| learn('two: ' + str(result))",
+    "absentnil": "absent(nil, all) to(me) || learn('nil: ' + str(result))",
+    "counter": "counter(add, 2) to(me) ; counter(add, 2) to(me) ; counter(add, 1) ; counter(set, 5) to(players[alive]"
+               "::has('lupine')) ; counter(add, 3) to(this)",
+    "format": "format(['a', 'b'], '<$>') ; learn(str(result))",
+    "formatone": "format('x', '$!') ; learn(str(result))",
+    "formatroles": "format('seer, werewolf', '* $', ', ', role) ; learn(str(result))",
+    "formatnames": "format('Ann;Ben;', '$ and', ';') ; learn(str(result))",
+    "obstruct": "obstruct('Investigating', 'Nope') to(selection)",
+    "obstructall": "obstruct() to(selection)",
+    "obstructchance": "obstruct('killing', ['A', 'B'], [300, 700]) to(selection)",
+    "obstructbad": "obstruct('killing', ['A', 'B'], [300]) to(selection)",
+    "reveal": "reveal('hi', selection)",
+    "revealpack": "reveal('howl', 'Werewolf Pack')",
+    "revealself": "reveal('mine', 'self')",
+    "revealnil": "reveal('lost', nil) || learn('nowhere')",
+    "votes": "pollManipulate('Lynch', votes, 2) to(selection)",
+    "unvotable": "pollManipulate('lynch', unvotable) to(selection)",
+    "cancelpoll": "cancelPoll('Lynch', silent)",
+    "deletepoll": "deletePoll('Straw Poll')",
+    "whisper": "whisper('Seer', 'Ghost', 'Werewolf Pack')",
+    "whisperinked": "whisper('Inked')",
+    "choices": "choices('Path', 'Left, Right,') to(me) ; choose('Path', 'right')",
+    "shuffle": "shuffle('a, b, ,c') ; learn(str(result))",
+    "shufflenone": "shuffle(' , ') || learn('nothing')",
+    "switch": "switch() to(selection) && learn('switched')",
+    "switchself": "switch() to(me) || learn('not with myself')",
+}
+
+
+@pytest.fixture(scope="module")
+def commanding(tmp_path_factory):
+    """The werewolf game whose Prophet has one action per CMDS entry (``prophet--c-NAME``, prompt ``c.NAME``):
+    on a living other player (``selection``), by day."""
+    game_dir = tmp_path_factory.mktemp("commanding") / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    ini = game_dir / "rules" / "prophet.ini"
+    ini.write_text(ini.read_text(encoding="utf-8") + "".join(
+        "\n[prophet--c-%s]\ntiming = immediate day\nprompt = c.%s\ntarget = player[alive]::not(me)\naction = %s\n"
+        % (name, name, action) for name, action in CMDS.items()), encoding="utf-8")
+    cards = game_dir / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n" + "".join(
+        "  - prophet--c-%s\n" % name for name in CMDS)), encoding="utf-8")
+    return load_wolf_table(game_dir)
+
+
+def _command(commanding, name, selection=3, game=None):
+    """Run the Prophet's (seat 2) action ``name`` on ``selection`` by day 1: (game, sink, used)."""
+    if game is None:
+        game, sink = _game(commanding, ACTORS, Answers(**{"c_" + name: [selection]}))
+        _at(game, "day", 1)
+    else:
+        game.decider.answers["c." + name] = [selection]
+        sink = game.sink
+    used = game.use_action(2, _role(game, 2), "prophet--c-" + name, "immediate day")
+    return game, sink, used
+
+
+@pytest.mark.parametrize("name, target, kind, used, learned", [
+    ("trole", "town-crier", "role", True, ["set"]),        # a role's name read as its id
+    ("tattr", "inked", "attribute", True, []),
+    ("tcat", "Town Crier", "category", True, []),          # another value as written
+    ("tbool", True, "boolean", True, []),
+    ("tone", "seer", "role", True, []),                    # a list of one value is that value
+    ("ttwo", None, None, False, ["two: Failure"]),         # a target is one value
+    ("tnil", None, None, False, ["none"]),
+    ("tplayer", 3, "player", True, []),
+])
+def test_set_target_takes_one_value_or_the_first_target(commanding, name, target, kind, used, learned):
+    """docs/werewolf.md: ``Target V (Role)`` is ``setTarget(role, V)``: the element's target is that value (a
+    role or attribute by its id), without a visit; ``setTarget()`` targets the first target player."""
+    game, sink, ok = _command(commanding, name)
+    assert ok is True                                     # the action resolved (a failed command is no error)
+    assert game.card(_role(game, 2))["target"] == target
+    assert [(r["target"], r["kind"]) for r in sink.of("target")] == ([(target, kind)] if used else [])
+    assert game.state["players"][2]["learned"] == learned
+
+
+def test_set_target_on_a_player_is_a_visit_an_obstruction_stops(commanding):
+    game, sink = _game(commanding, ACTORS, Answers(c_tplayer=[3]))
+    _at(game, "day", 1)
+    game.add_obstruction(2, "targeting", None, _role(game, 1), "persistent")
+    game.use_action(2, _role(game, 2), "prophet--c-tplayer", "immediate day")
+    assert game.card(_role(game, 2))["target"] is None and game.state["players"][2]["learned"] == ["off: Failure"]
+    game.card(_role(game, 2))["target"] = 4
+    _command(commanding, "untarget", game=game)
+    assert game.card(_role(game, 2))["target"] is None
+
+
+@pytest.mark.parametrize("name, at, against, during, by, learned", [
+    ("absent", 3, "attacks", None, None, []),                      # a player's home
+    ("absentpack", "werewolf-pack", "kills", "night", [1], []),    # a group's place, by night, from lupine
+    ("absentone", 3, "all", None, None, []),                       # a list of one place
+    ("absenttwo", None, None, None, None, ["two: Failure"]),        # a list of two places: no absence
+    ("absentnil", None, None, None, None, ["nil: Failure"]),
+])
+def test_an_absence_is_at_one_place(commanding, name, at, against, during, by, learned):
+    game, sink, _ = _command(commanding, name)
+    found = [(e["player"], e["at"], e["against"], e["during"], e["by"], e["until"]) for e in game.state["lasting"]
+             if e["type"] == "defense"]
+    assert found == ([(2, at, against, during, by, "permanent")] if at is not None else [])
+    assert game.state["players"][2]["learned"] == learned
+
+
+def test_counters_of_the_owner_a_target_and_the_element(commanding):
+    game, _, _ = _command(commanding, "counter")
+    st = game.state
+    # the owner's twice, the selection's (the rule's targets), the lupine's, the element card's own
+    assert [p["counter"] for p in st["players"]] == [0, 5, 4, 1, 0, 0]
+    assert game.card(_role(game, 2))["counter"] == 3
+
+
+@pytest.mark.parametrize("name, learned", [
+    ("format", "<a>\n<b>"),
+    ("formatone", "x!"),
+    ("formatroles", "* Seer\n* Werewolf"),                 # pieces read as role ids: the roles' names
+    ("formatnames", "Ann and\nBen and"),                   # a text split at `;`, empty pieces left out
+])
+def test_format_puts_each_element_in_the_template(commanding, name, learned):
+    game, _, _ = _command(commanding, name)
+    assert game.state["players"][2]["learned"] == [learned]
+
+
+@pytest.mark.parametrize("name, abilities, feedback, weights", [
+    ("obstruct", "investigating", "Nope", None),
+    ("obstructall", "all", None, None),
+    ("obstructchance", "killing", ["A", "B"], [300, 700]),
+])
+def test_an_obstruction_holds_its_kind_and_feedback(commanding, name, abilities, feedback, weights):
+    game, _, _ = _command(commanding, name)
+    (e,) = [e for e in game.state["lasting"] if e["type"] == "obstruct"]
+    assert (e["player"], e["abilities"], e["feedback"], e["weights"]) == (3, abilities, feedback, weights)
+
+
+def test_an_obstruction_with_more_feedbacks_than_chances_is_a_run_time_error(commanding):
+    game, sink, _ = _command(commanding, "obstructbad")
+    lines = (commanding.data.root / "rules" / "prophet.ini").read_text(encoding="utf-8").splitlines()
+    line = lines.index("[prophet--c-obstructbad]") + 5      # its action line
+    assert [(e["code"], e["message"], e["file"], e["line"], e["col"]) for e in
+            [r["error"] for r in sink.of("rule_error")]] == [
+        ("RS510", "obstruct: 2 fake feedbacks and 1 chances", "rules/prophet.ini", line, 10)]
+    assert [e for e in game.state["lasting"] if e["type"] == "obstruct"] == []
+
+
+def test_reveals_to_a_player_a_group_oneself_and_nowhere(commanding):
+    game, sink, _ = _command(commanding, "reveal")
+    assert game.state["players"][3]["learned"] == ["hi"]
+    game, sink, _ = _command(commanding, "revealpack")
+    assert game.state["players"][1]["learned"] == ["howl"] and sink.of("reveal")[0]["where"] == "werewolf-pack"
+    game, sink, _ = _command(commanding, "revealself")
+    assert game.state["players"][2]["learned"] == ["mine"]
+    game, sink, _ = _command(commanding, "revealnil")
+    assert game.state["players"][2]["learned"] == ["nowhere"] and sink.of("reveal") == []
+
+
+def test_poll_manipulations_and_poll_effects(commanding):
+    game, _, _ = _command(commanding, "votes")
+    (e,) = [e for e in game.state["lasting"] if e["type"] == "votes"]
+    assert (e["poll"], e["player"], e["n"], e["until"], e["ends_at"]) == ("lynch", 3, 2, "nextphase", 3)
+    game, _, _ = _command(commanding, "unvotable")
+    (e,) = [e for e in game.state["lasting"] if e["type"] == "unvotable"]
+    assert (e["poll"], e["player"], e["n"]) == ("lynch", 3, None)
+    game, _, _ = _command(commanding, "cancelpoll")
+    (e,) = [e for e in game.state["lasting"] if e["type"] == "pollcancel"]
+    assert (e["poll"], e["player"], e["n"], e["until"], e["uses_left"]) == ("lynch", None, "silent", "untiluse", 1)
+    game, _, _ = _command(commanding, "deletepoll")
+    (e,) = [e for e in game.state["lasting"] if e["type"] == "polldelete"]
+    assert (e["poll"], e["n"]) == ("straw-poll", None)
+
+
+def test_a_whisper_connection_is_recorded(commanding):
+    game, sink, _ = _command(commanding, "whisper")
+    assert sink.of("whisper") == [{"type": "whisper", "player": 2, "to": "seer", "as": "Ghost",
+                                   "from": "werewolf-pack", "players": [4]}]
+    game, sink, _ = _command(commanding, "whisperinked")
+    assert sink.of("whisper") == [{"type": "whisper", "player": 2, "to": "inked", "as": None, "from": None,
+                                   "players": []}]
+    (e,) = [e for e in game.state["lasting"] if e["type"] == "whisper"]
+    assert e["until"] == "persistent"
+
+
+def test_choices_offered_and_chosen_by_the_rule(commanding):
+    game, sink, _ = _command(commanding, "choices")
+    assert [(r["player"], r["options"]) for r in sink.of("choice")] == [(2, ["Left", "Right"])]
+    assert [(r["player"], r["choice"], r["option"]) for r in sink.of("chosen")] == [(2, "path", "Right")]
+
+
+def test_shuffle_draws_one_of_its_values(commanding):
+    game, sink, _ = _command(commanding, "shuffle")
+    (rec,) = sink.of("shuffle")
+    assert rec["values"] == ["a", "b", "c"] and game.state["players"][2]["learned"] == [rec["result"]]
+    game, sink, _ = _command(commanding, "shufflenone")
+    assert sink.of("shuffle") == [] and game.state["players"][2]["learned"] == ["nothing"]
+
+
+def test_switching_with_another_player_not_with_oneself(commanding):
+    game, _, _ = _command(commanding, "switch")
+    assert game.role_of(2) == "villager" and game.role_of(3) == "prophet"
+    assert [game.state["players"][s]["learned"] for s in (2, 3)] == [["switched"], []]   # told its user
+    game, _, _ = _command(commanding, "switchself")
+    assert game.role_of(2) == "prophet" and game.state["players"][2]["learned"] == ["not with myself"]

@@ -451,8 +451,6 @@ class WerewolfGame(GamePorts):
         d = duration.replace("attribute", "")  # ~PhaseAttribute ends as ~Phase; ~Attribute (now "") never
         if d == "phase":
             return now
-        if d == "delayedphase":
-            return now + 1
         if d == "nextphase":
             return now + 1
         if d == "nextday":
