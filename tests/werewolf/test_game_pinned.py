@@ -13,7 +13,7 @@ import pytest
 
 from rulescript.games.werewolf import game as ww
 from rulescript.games.werewolf.game import WerewolfGame
-from rulescript.runtime.errors import GameError, InvalidDecision
+from rulescript.runtime.errors import GameError, GameOver, InvalidDecision
 from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.wolf import load_wolf_table
 
@@ -1679,3 +1679,170 @@ def test_switching_with_another_player_not_with_oneself(commanding):
     assert [game.state["players"][s]["learned"] for s in (2, 3)] == [["switched"], []]   # told its user
     game, _, _ = _command(commanding, "switchself")
     assert game.role_of(2) == "prophet" and game.state["players"][2]["learned"] == ["not with myself"]
+
+
+# ---------------------------------------------------------------------------- investigations and disguises
+
+@pytest.mark.parametrize("disguises, levels, seen", [
+    ([], None, "werewolf"),
+    ([("weak", "seer")], None, "werewolf"),             # no level: no disguise fools it
+    ([("weak", "seer")], "none", "werewolf"),
+    ([("weak", "seer")], "wd", "seer"),
+    ([("weak", "seer")], "sd", "werewolf"),
+    ([("weak", "seer")], "sd-wd", "seer"),
+    ([("strong", "villager")], "sd", "villager"),
+    ([("strong", "villager")], "wd", "werewolf"),
+    ([("strong", "villager"), ("weak", "seer")], "sd-wd", "villager"),   # a strong one goes first
+    ([("weak", "seer"), ("strong", "villager")], "sd-wd", "villager"),
+    ([("strong", "villager"), ("weak", "seer")], "wd", "seer"),
+    ([("weak", "seer"), ("weak", "medium")], "wd", "medium"),           # the latest of a kind
+    ([("strong", "seer"), ("strong", "medium")], "sd", "medium"),
+])
+def test_an_investigation_sees_the_disguises_its_levels_say(table, disguises, levels, seen):
+    """WWRF disguise levels: (sd) is fooled by strong disguises, (wd) by weak ones, none by neither; a strong
+    disguise goes before a weak one.  The werewolf (seat 1) wears the disguises; seat 3 wears a Mimic's."""
+    game, sink = _game(table)
+    game.add_disguise(3, "strong", "mimic", _role(game, 4), "persistent")
+    for strength, role in disguises:
+        game.add_disguise(1, strength, role, _role(game, 4), "persistent")
+    assert game._visible_role(1, levels) == seen
+    name = table.data.models[seen]["name"]
+    assert game.investigate(4, 1, "role", None, _role(game, 4), levels) == name
+    assert sink.of("investigate")[-1] == {"type": "investigate", "player": 4, "target": 1, "what": "role",
+                                          "value": None, "result": name, "source": "seer"}
+
+
+def test_an_investigation_of_class_category_alignment_or_attribute(table):
+    """The class and category are the visible role's; the alignment is the player's own team when the
+    visible role is their own (a team changed by an alignment change shows), else the disguise's team."""
+    game, _ = _game(table)
+    src = _role(game, 4)
+    assert game.investigate(4, 1, "class", None, src) == "Werewolf"
+    assert game.investigate(4, 1, "category", None, src) == "Killing"
+    assert game.investigate(4, 1, "alignment", None, src) == "werewolves"
+    game.set_team(0, "travellers")
+    assert game.investigate(4, 0, "alignment", None, src) == "travellers"
+    game.add_disguise(1, "weak", "seer", src, "persistent")
+    assert game.investigate(4, 1, "alignment", None, src, "wd") == "villagers"
+    assert game.investigate(4, 1, "category", None, src, "wd") == "Investigative"
+    assert game.investigate(4, 1, "attribute", "lupine", src) == "Success"
+    assert game.investigate(4, 0, "attribute", "lupine", src) == "Failure"
+
+
+def test_counting_a_role_counts_the_living_as_they_are_seen(table):
+    game, _ = _game(table)
+    assert game.count_role("villager", None) == 3
+    game.add_disguise(1, "weak", "villager", _role(game, 4), "persistent")
+    game.state["players"][0]["alive"] = False
+    assert game.count_role("villager", "wd") == 3 and game.count_role("villager", "sd") == 2
+    assert game.count_role("werewolf", "none") == 1
+
+
+# ---------------------------------------------------------------------------- the win and the flow
+
+def test_a_team_wins_with_its_players_who_did_not_leave_and_the_ascended(table):
+    game, sink = _game(table)
+    st = game.state
+    game.leave_game(4, "ascended")
+    game.leave_game(0, "left")
+    wolves = st["teams"]["werewolves"]
+    with pytest.raises(GameOver):
+        game.team_wins(wolves)
+    assert (st["over"], st["winner"], st["winners"], st["result"]) == (True, "werewolves", [1, 4], "win")
+    assert st["reason"] == "win condition of Werewolves"
+    assert sink.of("win") == [{"type": "win", "team": "werewolves", "players": [1, 4]}]
+
+
+def test_a_role_wins_for_its_owner_and_their_team(table):
+    game, _ = _game(table)
+    with pytest.raises(GameOver):
+        game.team_wins(_role(game, 3))
+    assert (game.state["winner"], game.state["winners"]) == ("villagers", [3])
+    game, _ = _game(table)
+    with pytest.raises(GameOver):
+        game.team_wins(game.state["groups"]["werewolf-pack"]["card"])   # an element of nobody
+    assert (game.state["winner"], game.state["winners"], game.state["reason"]) == (None, [], "win condition of None")
+
+
+def test_a_new_game_checks_its_role_list(table):
+    models = table.data.models
+    for roles, message in (([], "a werewolf game needs a role list"), (["villager", "mayor"], "unknown role 'mayor'"),
+                           (["villager", "lovers"], "unknown role 'lovers'")):
+        with pytest.raises(GameError) as err:
+            WerewolfGame(models, roles, RandomDecider(0))
+        assert str(err.value) == message
+    game = WerewolfGame(models, ["seer", "werewolf"], RandomDecider(0), settings={"ties": "decide"}, day_limit=4)
+    st = game.state
+    assert [p["name"] for p in st["players"]] == ["Player 1", "Player 2"]
+    assert st["day_limit"] == 4 and st["settings"] == {"ties": "decide"}
+    assert st["deal"] == {"roles": ["seer", "werewolf"], "shuffle": True}
+    assert WerewolfGame(models, ["seer"], None).state["day_limit"] == 100
+
+
+def test_the_setup_deals_in_seat_order_and_puts_the_teams_and_polls_in_play(table):
+    sink = Records()
+    game, _eng = table.new_game(["werewolf", "seer", "villager"], 0, RandomDecider(0), sink, deal=False)
+    assert game.run(stop_at=("day", 0)) is None
+    st = game.state
+    assert [(r["player"], r["role"]) for r in sink.of("deal")] == [(0, "werewolf"), (1, "seer"), (2, "villager")]
+    assert [p["original_role"] for p in st["players"]] == ["werewolf", "seer", "villager"]
+    assert [p["team"] for p in st["players"]] == ["werewolves", "villagers", "villagers"]
+    assert sorted(st["teams"]) == ["travellers", "villagers", "werewolves"]
+    in_play = sorted(game.card(i)["model"] for i in st["table"] if game.card(i)["owner"] == -1)
+    assert in_play == ["lynch", "pack-hunt", "straw-poll", "travellers", "villagers", "werewolf-pack", "werewolves"]
+    assert (st["phase"], st["day"], st["night"], st["pindex"]) == ("setup", -1, 0, -1)
+
+
+def test_a_shuffled_deal_deals_every_role_once(table):
+    sink = Records()
+    roles = ["werewolf", "seer", "villager", "town-crier", "villager"]
+    dealt = set()
+    for seed in range(6):
+        game, _eng = table.new_game(roles, seed, RandomDecider(0), sink, deal=True)
+        assert game.run(stop_at=("day", 0)) is None
+        got = [game.role_of(s) for s in range(5)]
+        assert sorted(got) == sorted(roles)
+        dealt.add(tuple(got))
+    assert len(dealt) > 1
+
+
+def test_the_phases_follow_each_other_and_number_themselves(table):
+    game, sink = _game(table)
+    st = game.state
+    assert game.next_phase() == ("day", 0)
+    game.play_phase("day")
+    assert (st["phase"], st["day"], st["night"], st["pindex"], game.phase_name()) == ("day", 0, 0, 0, "Day 0")
+    assert game.next_phase() == ("night", 1)
+    game.play_phase("night")
+    assert (st["phase"], st["day"], st["night"], st["pindex"], game.phase_name()) == ("night", 0, 1, 1, "Night 1")
+    assert game.next_phase() == ("day", 1)
+    assert [(r["phase"], r["number"]) for r in sink.of("phase")] == [("day", 0), ("night", 1)]
+
+
+def test_values_emitted_for_the_end_of_a_phase_fire_at_its_end(table):
+    game, sink = _game(table)
+    game.emit_value(3, "Dusk", True)
+    game.play_phase("day")
+    assert [r for r in sink.of("emitted")] == [{"type": "emitted", "player": 3, "value": "Dusk", "end": True}]
+    assert game.state["emits"] == []
+
+
+@pytest.mark.parametrize("limit, dead, reason, days", [
+    (2, False, "day limit (2 days)", 2),
+    (0, False, "day limit (0 days)", 0),
+    (3, True, "nobody is alive", 0),
+])
+def test_a_game_ends_in_a_draw_at_its_day_limit_or_when_nobody_is_alive(table, limit, dead, reason, days):
+    sink = Records()
+    game = WerewolfGame(table.data.models, ROLES[:4], RandomDecider(0), sink=sink, deal=False, day_limit=limit)
+    seen = []
+    assert game.run(stop_at=("day", 0)) is None
+    if dead:
+        for p in game.state["players"]:
+            p["alive"] = False
+    result = game.run(checkpoint=lambda g: seen.append(g.next_phase()))
+    assert result == {"winner": None, "winners": [], "result": "draw", "reason": reason, "days": days}
+    assert sink.of("gameover") == [{"type": "gameover", "winner": None, "winners": [], "reason": reason}]
+    # the checkpoint comes before each phase, and before the check that ends the game
+    phases = [("day", 0), ("night", 1), ("day", 1), ("night", 2), ("day", 2), ("night", 3)]
+    assert seen == (phases[:1] if dead else phases[:2 * days + 2])
