@@ -1502,6 +1502,14 @@ CMDS = {
     "choices": "choices('Path', 'Left, Right,') to(me) ; choose('Path', 'right')",
     "shuffle": "shuffle('a, b, ,c') ; learn(str(result))",
     "shufflenone": "shuffle(' , ') || learn('nothing')",
+    "disguise": "disguise(weak, 'Seer') to(selection)",
+    "disguisenight": "disguise(strong, 'town_crier') to(selection) nextnight",
+    "protect": "protect(attacks, active) to(selection)",
+    "protectday": "protect(all, passive, day, players[alive]::has('lupine')) to(selection) phase",
+    "apply": "apply('Inked', 'one', 'two') to(selection)",
+    "redirect": "redirect('Killing', players[alive]::has('lupine')) to(selection)",
+    "power": "votingPower(public, add, 2) to(selection)",
+    "join": "join('Lovers') to(selection)",
     "switch": "switch() to(selection) && learn('switched')",
     "switchself": "switch() to(me) || learn('not with myself')",
 }
@@ -1846,3 +1854,33 @@ def test_a_game_ends_in_a_draw_at_its_day_limit_or_when_nobody_is_alive(table, l
     # the checkpoint comes before each phase, and before the check that ends the game
     phases = [("day", 0), ("night", 1), ("day", 1), ("night", 2), ("day", 2), ("night", 3)]
     assert seen == (phases[:1] if dead else phases[:2 * days + 2])
+
+
+@pytest.mark.parametrize("name, kind, entry", [
+    ("disguise", "disguise", {"player": 3, "strength": "weak", "role": "seer", "until": "permanent", "ends_at": None}),
+    ("disguisenight", "disguise", {"player": 3, "strength": "strong", "role": "town-crier", "until": "nextnight",
+                                   "ends_at": 3}),
+    ("protect", "defense", {"player": 3, "against": "attacks", "kind": "active", "by": None, "during": None,
+                            "until": "permanent"}),
+    ("protectday", "defense", {"player": 3, "against": "all", "kind": "passive", "by": [1], "during": "day",
+                               "until": "phase", "ends_at": 2}),
+    ("redirect", "redirect", {"player": 2, "abilities": "killing", "from": [1], "to": 3, "until": "permanent"}),
+    ("power", "power", {"player": 3, "which": "public", "op": "add", "n": 2, "until": "permanent"}),
+    ("obstructall", "obstruct", {"player": 3, "until": "permanent"}),
+])
+def test_a_lasting_command_without_a_duration_lasts_by_its_default(commanding, name, kind, entry):
+    """The werewolf profile's defaults when a command names no duration: ~Permanent for the abilities on
+    players (tied to the element that made them), Day 1 being phase index 2."""
+    game, _, _ = _command(commanding, name)
+    (e,) = [e for e in game.state["lasting"] if e["type"] == kind]
+    assert dict((k, e[k]) for k in entry) == entry
+
+
+def test_an_attribute_applied_and_a_group_joined_by_a_command(commanding):
+    game, sink, _ = _command(commanding, "apply")
+    (iid,) = game.state["players"][3]["attrs"]
+    card = game.card(iid)
+    assert (card["model"], card["values"], card["until"], card["source"]) == ("inked", ["one", "two", None],
+                                                                             "permanent", _role(game, 2))
+    game, sink, _ = _command(commanding, "join")
+    assert game.state["groups"]["lovers"]["members"] == [3]
