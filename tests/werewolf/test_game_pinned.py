@@ -1518,17 +1518,19 @@ CMDS = {
 @pytest.fixture(scope="module")
 def commanding(tmp_path_factory):
     """The werewolf game whose Prophet has one action per CMDS entry (``prophet--c-NAME``, prompt ``c.NAME``):
-    on a living other player (``selection``), by day."""
+    on a living other player (``selection``), by day; and logs the type and subtype of the first ability of
+    each of its actions used (WWRF On Action: @AbilityType, @AbilitySubtype)."""
     game_dir = tmp_path_factory.mktemp("commanding") / "werewolf"
     shutil.copytree(GAME, game_dir)
     ini = game_dir / "rules" / "prophet.ini"
     ini.write_text(ini.read_text(encoding="utf-8") + "".join(
         "\n[prophet--c-%s]\ntiming = immediate day\nprompt = c.%s\ntarget = player[alive]::not(me)\naction = %s\n"
-        % (name, name, action) for name, action in CMDS.items()), encoding="utf-8")
+        % (name, name, action) for name, action in CMDS.items())
+        + "\n[prophet--heard]\nauto = ~myaction~ log(str(abilitytype) + '/' + str(abilitysubtype))\n", encoding="utf-8")
     cards = game_dir / "cards.yaml"
     text = cards.read_text(encoding="utf-8")
     cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n" + "".join(
-        "  - prophet--c-%s\n" % name for name in CMDS)), encoding="utf-8")
+        "  - prophet--c-%s\n" % name for name in CMDS) + "  - prophet--heard\n"), encoding="utf-8")
     return load_wolf_table(game_dir)
 
 
@@ -1884,3 +1886,20 @@ def test_an_attribute_applied_and_a_group_joined_by_a_command(commanding):
                                                                              "permanent", _role(game, 2))
     game, sink, _ = _command(commanding, "join")
     assert game.state["groups"]["lovers"]["members"] == [3]
+
+
+@pytest.mark.parametrize("name, heard", [
+    ("trole", "targeting/target"), ("untarget", "targeting/untarget"), ("tplayer", "targeting/target"),
+    ("absent", "protecting/absence"), ("counter", "counting/add"), ("format", "formatting/None"),
+    ("formatroles", "formatting/split"), ("obstruct", "obstructing/None"), ("reveal", "announcement/reveal"),
+    ("votes", "poll/manipulation"), ("cancelpoll", "poll/pollcancel"), ("deletepoll", "poll/polldelete"),
+    ("whisper", "whispering/None"), ("choices", "choices/creation"), ("shuffle", "shuffle/None"),
+    ("disguise", "disguising/weakly"), ("disguisenight", "disguising/strongly"),
+    ("protect", "protecting/active"), ("apply", "applying/add"), ("redirect", "redirecting/None"),
+    ("power", "manipulating/relative"), ("join", "joining/add"),
+])
+def test_an_action_listener_hears_the_type_of_the_first_ability_used(commanding, name, heard):
+    """WWRF On Action ``@AbilityType``/``@AbilitySubtype``: the WWRF ability type of the command and its
+    subtype (None where the type has none)."""
+    game, sink, _ = _command(commanding, name)
+    assert [r["value"] for r in sink.of("log")] == [heard]
