@@ -1510,6 +1510,29 @@ CMDS = {
     "redirect": "redirect('Killing', players[alive]::has('lupine')) to(selection)",
     "power": "votingPower(public, add, 2) to(selection)",
     "join": "join('Lovers') to(selection)",
+    "lock": "lock('Village Square')",
+    "unlock": "lock('Village Square') ; unlock('village square') ; lock('Werewolf Pack')",
+    "loyalty": "loyalty(alignment, 'Villagers') to(selection)",
+    "activate": "activate(ghostly) to(selection)",
+    "reset": "resetConversation()",
+    "resetpack": "resetConversation('Werewolf Pack')",
+    "display": "display('Herb Rack', 'a, b') ; updateDisplay('herb rack', 2, 'B')",
+    "emit": "emit('Dawn') to(selection) ; emit('Dusk', end) to(me)",
+    "execute": "execute(listalive, 'self') ; learn('> ' + str(result))",
+    "countplayers": "countPlayers() to(players[alive]::has('lupine')) ; learn(str(result))",
+    "countrole": "countRole('Villager') ; learn(str(result))",
+    "store": "store(7) ; learn(str(result))",
+    "check": "check(1 > 2) && learn('one') ; check(2 > 1) && learn('two')",
+    "descend": "descend() to(selection) && learn('gone')",
+    "investigate": "investigate(role) to(selection) ; learn(str(result))",
+    "grant": "grant('Torch Bearer') to(selection)",
+    "revoke": "grant('torch-bearer') to(selection) ; revoke('Torch Bearer') to(selection) && learn('revoked')",
+    "rolechange": "roleChange('Seer') to(selection)",
+    "alignment": "alignmentChange('Travellers') to(selection)",
+    "groupchange": "join('Lovers') to(selection) ; groupChange('lovers', 'Werewolf Pack')",
+    "disband": "join('Lovers') to(selection) ; disband('Lovers') && learn('disbanded')",
+    "kill": "kill() to(selection)",
+    "banish": "banish() to(selection)",
     "switch": "switch() to(selection) && learn('switched')",
     "switchself": "switch() to(me) || learn('not with myself')",
 }
@@ -1903,3 +1926,45 @@ def test_an_action_listener_hears_the_type_of_the_first_ability_used(commanding,
     subtype (None where the type has none)."""
     game, sink, _ = _command(commanding, name)
     assert [r["value"] for r in sink.of("log")] == [heard]
+
+
+def _p(game, seat):
+    return game.state["players"][seat]
+
+
+@pytest.mark.parametrize("name, check", [
+    ("lock", lambda g, k: g.state["locked"] == ["village-square"]),
+    ("unlock", lambda g, k: g.state["locked"] == ["werewolf-pack"] and [r["where"] for r in k.of("unlock")] ==
+     ["village-square"]),
+    ("loyalty", lambda g, k: _p(g, 3)["loyal"] == {"alignment": "villagers"} and k.of("loyalty") == [
+        {"type": "loyalty", "player": 3, "kind": "alignment", "to": "villagers"}]),
+    ("activate", lambda g, k: _p(g, 3)["active_while"] == "ghostly" and _p(g, 2)["active_while"] is None),
+    ("reset", lambda g, k: k.of("conversation_reset") == [{"type": "conversation_reset", "player": 2,
+                                                           "source": "prophet"}]),
+    ("resetpack", lambda g, k: [(r["where"], r["to"]) for r in k.of("channel_reset")] == [("werewolf-pack", [1])]),
+    ("display", lambda g, k: g.state["displays"] == {"2:herb-rack": ["a", "B"]}),
+    ("emit", lambda g, k: [(r["player"], r["value"]) for r in k.of("emitted")] == [(3, "Dawn")] and
+     g.state["emits"] == [[2, "Dusk"]]),
+    ("execute", lambda g, k: _p(g, 2)["learned"] == ["Player 1, Player 2, Player 3, Player 4, Player 5, Player 6",
+                                                    "> Player 1, Player 2, Player 3, Player 4, Player 5, Player 6"]),
+    ("countplayers", lambda g, k: _p(g, 2)["learned"] == ["1"]),
+    ("countrole", lambda g, k: _p(g, 2)["learned"] == ["3"]),
+    ("store", lambda g, k: _p(g, 2)["learned"] == ["7"]),
+    ("check", lambda g, k: _p(g, 2)["learned"] == ["two"]),
+    ("descend", lambda g, k: _p(g, 3)["left"] == "descended" and _p(g, 2)["learned"] == ["gone"]),
+    ("investigate", lambda g, k: _p(g, 2)["learned"] == ["Villager"]),
+    ("grant", lambda g, k: [g.card(i)["model"] for i in _p(g, 3)["extras"]] == ["torch-bearer"]),
+    ("revoke", lambda g, k: _p(g, 3)["extras"] == [] and _p(g, 2)["learned"] == ["revoked"]),
+    ("rolechange", lambda g, k: g.role_of(3) == "seer"),
+    ("alignment", lambda g, k: _p(g, 3)["team"] == "travellers"),
+    ("groupchange", lambda g, k: g.state["groups"]["werewolf-pack"]["members"] == [1, 3] and
+     "lovers" not in g.state["groups"]),
+    ("disband", lambda g, k: "lovers" not in g.state["groups"] and _p(g, 2)["learned"] == ["disbanded"]),
+    ("kill", lambda g, k: [(r["player"], r["killing"]) for r in k.of("death")] == [(3, "kill")]),
+    ("banish", lambda g, k: [(r["player"], r["killing"]) for r in k.of("death")] == [(3, "banish")] and
+     g.has_attribute(3, "ghostly")),
+])
+def test_a_command_does_what_the_profile_says(commanding, name, check):
+    """The werewolf profile's commands (profile.yaml), each used by the Prophet (seat 2) on seat 3 by day."""
+    game, sink, used = _command(commanding, name)
+    assert used is True and check(game, sink)
