@@ -1264,7 +1264,8 @@ def test_a_role_change_deals_a_new_card_and_sets_the_team(table):
     old = _role(game, 0)
     assert game.change_role(0, "werewolf", by=4) is True
     st = game.state
-    assert st["players"][0]["role"] != old and game.role_of(0) == "werewolf" and st["players"][0]["team"] == "werewolves"
+    assert st["players"][0]["role"] != old and game.role_of(0) == "werewolf"
+    assert st["players"][0]["team"] == "werewolves"
     assert old not in st["table"] and st["players"][0]["role"] in st["table"]
     assert sink.of("role_change") == [{"type": "role_change", "player": 0, "role": "werewolf"}]
     assert sink.of("team") == [{"type": "team", "player": 0, "team": "werewolves"}]
