@@ -502,6 +502,8 @@ def _host_game(table, host=None, names=None):
     ("%Number%", " 4.0 ", 4),                    # a whole number is an int
     ("%Number%", "2.5", 2.5),
     ("%Number%", 3.5, 3.5),
+    ("%Number%", 4.0, 4),
+    ("%Number%", "-2", -2),
     ("%String%", 12, "12"),
     ("%Yes|No%", "yes", "Yes"),                  # the option as written
     ("%Yes | No%", " NO", "No"),
@@ -526,6 +528,9 @@ def test_host_information_the_host_set(table, name, given, value):
     ("%Player1%", True, None, "the host information %Player1% names True, which is not a player of the game"),
     ("%Number%", "many", None, "the host information %Number% is 'many', which is not a number"),
     ("%Number%", True, None, "the host information %Number% is True, which is not a number"),
+    ("%Number%", "nan", None, "the host information %Number% is 'nan', which is not a number"),
+    ("%Number%", "-inf", None, "the host information %Number% is '-inf', which is not a number"),
+    ("%Number%", float("inf"), None, "the host information %Number% is inf, which is not a number"),
     ("%Yes|No%", "maybe", None, "the host information %Yes|No% is 'maybe', which is not one of its options"),
     ("%Player1%", "Player 3", [0, 1], "the host information %Player1% is Player 3, who is not one of "
                                       "Player 1, Player 2"),
@@ -1969,3 +1974,14 @@ def test_a_command_does_what_the_profile_says(commanding, name, check):
     """The werewolf profile's commands (profile.yaml), each used by the Prophet (seat 2) on seat 3 by day."""
     game, sink, used = _command(commanding, name)
     assert used is True and check(game, sink)
+
+
+@pytest.mark.parametrize("name, given, among, value", [
+    ("%Player1%", "Player 3", [1, 2], 2),
+    ("%Role%", "Seer", ["werewolf", "seer"], "seer"),
+    ("%Yes|No%", "no", ["No"], "No"),
+])
+def test_host_information_the_host_set_from_its_list(table, name, given, among, value):
+    key = name.strip("%")
+    game = _host_game(table, {key.lower() if key[0] == "Y" else key: given})
+    assert game.host_info(name, among) == value

@@ -335,13 +335,13 @@ class WerewolfGame(GamePorts):
                 raise GameError("the host information %s names %r, which is not a player of the game" % (shown, v))
             v = seat
         elif kind == "number":
-            if isinstance(v, bool) or not isinstance(v, (int, float)):
-                try:
-                    v = float(("%s" % (v,)).strip())
-                except ValueError:
-                    raise GameError("the host information %s is %r, which is not a number" % (shown, v))
-                if v == int(v):
-                    v = int(v)
+            try:
+                n = None if isinstance(v, bool) else float(("%s" % (v,)).strip())
+            except ValueError:
+                n = None
+            if n is None or n - n != 0:  # not a number, or nan or infinite (their difference is nan)
+                raise GameError("the host information %s is %r, which is not a number" % (shown, v))
+            v = int(n) if n == int(n) else n  # a whole number is an int, however the host wrote it
         elif kind == "option":
             low = ("%s" % (v,)).strip().lower()
             options = [o for o in host_options(name) if o.lower() == low]
