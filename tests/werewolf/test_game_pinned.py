@@ -1539,6 +1539,14 @@ CMDS = {
     "disband": "join('Lovers') to(selection) ; disband('Lovers') && learn('disbanded')",
     "kill": "kill() to(selection)",
     "banish": "banish() to(selection)",
+    "outcome": "investigate(role) to(selection) ; learn(str(outcome(0, 'success')) + '/' + str(outcome(0, 'message'))"
+               " + '/' + str(outcome(0, 'result')))",
+    "results": "store(1) ; store('two') ; learn(str(results.0) + str(results.1) + str(result))",
+    "changevalue": "apply('Inked', 'a') to(selection) ; changeValue('inked', 2, selection) to(selection) "
+                   "; changeValue('inked', 1, 'z') to(selection)",
+    "resurrect": "resurrect() to(players[dead]) && learn('back') || learn('nobody')",
+    "copy": "copy() to(selection)",
+    "each": "each(players[alive]::has('lupine') => learn('wolf ' + str(ind)))",
     "switch": "switch() to(selection) && learn('switched')",
     "switchself": "switch() to(me) || learn('not with myself')",
 }
@@ -1985,3 +1993,32 @@ def test_host_information_the_host_set_from_its_list(table, name, given, among, 
     key = name.strip("%")
     game = _host_game(table, {key.lower() if key[0] == "Y" else key: given})
     assert game.host_info(name, among) == value
+
+
+@pytest.mark.parametrize("obstructed, learned", [(False, "Success/Villager/Villager"), (True, "Failure/Fake/Fake")])
+def test_an_abilitys_outcome_says_whether_it_succeeded_and_what_its_user_was_told(commanding, obstructed, learned):
+    """docs/werewolf.md: ``@Result->Success`` is ``outcome(0, 'success')``: Success, or Failure when the ability
+    was obstructed; its message is the feedback its user gets (the obstruction's), else the result as text."""
+    game, sink = _game(commanding, ACTORS, Answers(c_outcome=[3]))
+    _at(game, "day", 1)
+    if obstructed:
+        game.add_obstruction(2, "investigating", "Fake", _role(game, 1), "persistent")
+    game.use_action(2, _role(game, 2), "prophet--c-outcome", "immediate day")
+    assert _p(game, 2)["learned"] == [learned]
+
+
+@pytest.mark.parametrize("name, dead, check", [
+    ("results", None, lambda g: _p(g, 2)["learned"] == ["1twotwo"]),
+    ("changevalue", None, lambda g: g.card(_p(g, 3)["attrs"][0])["values"] == ["z", "Player 4", None]),
+    ("resurrect", 0, lambda g: _p(g, 0)["alive"] and _p(g, 2)["learned"] == ["back"]),
+    ("resurrect", None, lambda g: _p(g, 2)["learned"] == []),     # no target player: the statement does nothing
+    ("copy", None, lambda g: g.role_of(2) == "villager" and g.role_of(3) == "villager"),
+    ("each", None, lambda g: _p(g, 2)["learned"] == ["wolf Player 2"]),
+])
+def test_results_values_resurrection_copies_and_for_each(commanding, name, dead, check):
+    game, sink = _game(commanding, ACTORS, Answers(**{"c_" + name: [3]}))
+    _at(game, "day", 1)
+    if dead is not None:
+        game.die(dead, "kill")
+    assert game.use_action(2, _role(game, 2), "prophet--c-" + name, "immediate day") is True
+    assert check(game)
