@@ -2022,3 +2022,30 @@ def test_results_values_resurrection_copies_and_for_each(commanding, name, dead,
         game.die(dead, "kill")
     assert game.use_action(2, _role(game, 2), "prophet--c-" + name, "immediate day") is True
     assert check(game)
+
+
+def test_each_lasting_effect_is_recorded_when_it_is_made(table):
+    """The game's record (what the narrative and the table show) of every lasting effect made."""
+    game, sink = _game(table)
+    seer = _role(game, 4)
+    game.add_defense(0, "attacks", "active", seer, "phase")
+    game.add_defense(2, "kills", "absence", seer, "phase")                  # at the protector's home
+    game.add_disguise(1, "weak", "villager", seer, "phase")
+    game.add_redirect(0, "killing", [1], 3, seer, "phase")
+    game.add_obstruction(1, None, "Failure", seer, "phase")
+    game.add_power(3, "public", "add", -1, seer, "phase")
+    game.add_poll_effect("votes", "lynch", 5, 2, seer, "phase")
+    game.add_poll_effect("pollcancel", "lynch", None, "silent", seer, "untiluse")
+    kinds = ("protect", "disguise", "redirect", "obstruct", "voting_power", "votes", "pollcancel")
+    assert [r for r in sink.records if r["type"] in kinds] == [
+        {"type": "protect", "player": 0, "against": "attacks", "kind": "active", "source": "seer", "protector": 4},
+        {"type": "protect", "player": 2, "against": "kills", "kind": "absence", "source": "seer", "protector": 4},
+        {"type": "disguise", "player": 1, "strength": "weak", "role": "villager"},
+        {"type": "redirect", "player": 0, "abilities": "killing", "to": 3},
+        {"type": "obstruct", "player": 1, "abilities": "all"},
+        {"type": "voting_power", "player": 3, "which": "public", "op": "add", "n": -1},
+        {"type": "votes", "poll": "lynch", "player": 5, "n": 2},
+        {"type": "pollcancel", "poll": "lynch", "player": None, "n": "silent"},
+    ]
+    absence = [e for e in game.state["lasting"] if e["type"] == "defense"]
+    assert [(e["player"], e["at"]) for e in absence] == [(0, None), (2, 4)]
