@@ -1446,6 +1446,8 @@ def test_counters_displays_locks_and_emitted_values(table):
     game.set_counter(2, 4)
     game.set_card_counter(_role(game, 3), 7)
     assert st["players"][2]["counter"] == 4 and game.card(_role(game, 3))["counter"] == 7
+    assert sink.of("counter") == [{"type": "counter", "player": 2, "value": 4},
+                                  {"type": "counter", "card": _role(game, 3), "value": 7}]
     game.display(2, "herbs", ["a", "b", "c"])
     game.update_display(2, "herbs", 3, "C")
     game.update_display(2, "herbs", 1, "A")
@@ -2049,3 +2051,15 @@ def test_each_lasting_effect_is_recorded_when_it_is_made(table):
     ]
     absence = [e for e in game.state["lasting"] if e["type"] == "defense"]
     assert [(e["player"], e["at"]) for e in absence] == [(0, None), (2, 4)]
+
+
+def test_the_host_information_a_dealt_role_includes_is_fixed_at_the_deal(table):
+    """WWRF Include: a role that includes %Role% or %Player1% gets it fixed when the roles are dealt, once per
+    dealt role (the Villager is dealt twice, its includes are fixed once); a role not dealt fixes nothing."""
+    models = _models_with(table, "villager", includes=["%Player1%"])
+    models["mimic"] = dict(models["mimic"], includes=["%Number%"])
+    sink = Records()
+    game = WerewolfGame(models, ["villager", "werewolf", "villager", "seer"], RandomDecider(0), sink=sink, deal=False,
+                        settings={"host": {"Player1": "Player 3"}})
+    assert game.run(stop_at=("day", 0)) is None
+    assert sink.of("host") == [{"type": "host", "role": "villager", "name": "%Player1%", "value": 2}]
