@@ -2063,3 +2063,32 @@ def test_the_host_information_a_dealt_role_includes_is_fixed_at_the_deal(table):
                         settings={"host": {"Player1": "Player 3"}})
     assert game.run(stop_at=("day", 0)) is None
     assert sink.of("host") == [{"type": "host", "role": "villager", "name": "%Player1%", "value": 2}]
+
+
+def test_passive_triggers_run_after_every_change_of_who_is_alive_or_what_they_are(tmp_path):
+    """docs/werewolf.md: ``Passive`` is ``~passive~``, run after every change (then the win conditions).  The
+    Prophet (seat 0) learns 'passive' at each passive round."""
+    table = _with_prophet_section(tmp_path, "auto = ~passive~ learn('passive')\n")
+    game, _ = _game(table, ["prophet", "werewolf", "villager", "villager", "seer", "villager"])
+    learned = game.state["players"][0]["learned"]
+    steps = [(lambda: game.die(3, "kill"), 1), (lambda: game.resurrect(3), 1), (lambda: game.resurrect(3), 0),
+             (lambda: game.leave_game(4, "descended"), 1), (lambda: game.leave_game(4, "left"), 0),
+             (lambda: game.change_role(5, "seer"), 1), (lambda: game.switch_roles(2, 3), 1),
+             (lambda: game.killing("kill", 2, _role(game, 1), 1), 1)]
+    for step, more in steps:
+        before = learned.count("passive")
+        step()
+        assert learned.count("passive") - before == more
+
+
+def test_poll_effects_of_another_poll_or_kind_change_nothing_when_a_poll_opens(table):
+    """Delete Poll and Add Poll of the Straw Poll, and extra votes in the lynch, leave the lynch's opening
+    alone: one lynch opens, and the Straw Poll's effects wait for it."""
+    game, sink = _game(table)
+    src = _role(game, 4)
+    game.add_poll_effect("polldelete", "straw-poll", None, None, src, "untiluse")
+    game.add_poll_effect("polladd", "straw-poll", None, None, src, "untiluse")
+    game.add_poll_effect("votes", "lynch", 3, 2, src, "persistent")
+    game.create_poll("lynch", "village-square", None)
+    assert [p["poll"] for p in game.state["polls"]] == ["lynch"] and sink.of("poll_deleted") == []
+    assert sorted(e["type"] for e in game.state["lasting"]) == ["polladd", "polldelete", "votes"]
