@@ -1437,7 +1437,7 @@ def test_the_values_an_action_may_select(table):
     game.create_choice(2, "a", ["Maybe", "Yes"], _role(game, 2))
     game.create_choice(3, "c", ["Other"], _role(game, 3))
     assert game.value_options(2, "option") == ["Maybe", "Yes", "No"]
-    assert game.value_options(4, "option") == []
+    assert game.value_options(4, "option") == [] and game.value_options(2, "colour") == []
 
 
 def test_counters_displays_locks_and_emitted_values(table):
