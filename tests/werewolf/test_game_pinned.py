@@ -2092,3 +2092,22 @@ def test_poll_effects_of_another_poll_or_kind_change_nothing_when_a_poll_opens(t
     game.create_poll("lynch", "village-square", None)
     assert [p["poll"] for p in game.state["polls"]] == ["lynch"] and sink.of("poll_deleted") == []
     assert sorted(e["type"] for e in game.state["lasting"]) == ["polladd", "polldelete", "votes"]
+
+
+def test_a_choice_chosen_is_heard_with_the_option_the_chooser_and_the_selection(tmp_path):
+    """WWRF ``Choice Chosen`` (``~choicechosen~``): the element that offered the choice hears the option, the
+    chooser and the selection of the action that chose (``choose`` in an action on seat 3)."""
+    table = _with_prophet_section(tmp_path, "timing = immediate day\nprompt = px.pick\ntarget = player[alive]::not(me)\n"
+                                            "action = choices('Path', 'Left, Right') to(me) ; choose('path', 'left')\n"
+                                            "\n[prophet--heard]\nauto = ~choicechosen~ log(str(option) + ' by ' "
+                                            "+ str(chooser) + ' on ' + str(selection))\n")
+    cards = table.data.root / "cards.yaml"
+    assert "prophet--heard" not in cards.read_text(encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace("  - prophet--extra\n",
+                                                               "  - prophet--extra\n  - prophet--heard\n"),
+                     encoding="utf-8")
+    table = load_wolf_table(table.data.root)
+    game, sink = _game(table, ACTORS, Answers(px_pick=[3]))
+    _at(game, "day", 1)
+    assert game.use_action(2, _role(game, 2), "prophet--extra", "immediate day") is True
+    assert [r["value"] for r in sink.of("log")] == ["Left by Player 3 on Player 4"]
