@@ -2111,3 +2111,31 @@ def test_a_choice_chosen_is_heard_with_the_option_the_chooser_and_the_selection(
     _at(game, "day", 1)
     assert game.use_action(2, _role(game, 2), "prophet--extra", "immediate day") is True
     assert [r["value"] for r in sink.of("log")] == ["Left by Player 3 on Player 4"]
+
+
+class SecondFirst(Answers):
+    """Declines every action, and answers a second selection (which a forced action cannot decline) with
+    its first option."""
+
+    def decide(self, req):
+        self.asked.append((req["player"], req["prompt"]))
+        return req["options"][0] if req["prompt"].endswith("#2") else None
+
+
+def test_the_actions_of_a_timing_are_offered_seat_by_seat_in_the_order_of_their_rules(acting):
+    """Each action of the timing is offered to its card's owner, seats in order, a card's actions in the
+    order of its rules, each as many times as its scaling says; an action its temporal limit forbids is
+    not (the Prophet's ``later``: Day 3+)."""
+    game, sink = _game(acting, ACTORS, SecondFirst())
+    _at(game, "day", 1)
+    game.offer_actions("immediate day")
+    prompts = [p for _seat, p in game.decider.asked]
+    assert [s for s, _p in game.decider.asked] == [2] * len(prompts)
+    assert prompts == ["px.one", "prophet--bare", "px.pair", "px.pair#2", "px.mask", "px.push", "px.vow"]
+    game.decider.asked[:] = []
+    game.offer_actions("immediate night")
+    assert game.decider.asked == [(2, "prophet.name"), (4, "seer.divine")]
+    game.decider.asked[:] = []
+    game.switch_roles(2, 4)
+    game.offer_actions("immediate day")
+    assert [s for s, _p in game.decider.asked] == [4] * 7
