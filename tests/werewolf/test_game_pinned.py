@@ -2139,3 +2139,15 @@ def test_the_actions_of_a_timing_are_offered_seat_by_seat_in_the_order_of_their_
     game.switch_roles(2, 4)
     game.offer_actions("immediate day")
     assert [s for s, _p in game.decider.asked] == [4] * 7
+
+
+def test_the_tally_display_shows_what_is_not_hidden(table):
+    """The poll's display: each player's shown votes, a player whose votes are all hidden is left out (their
+    hidden votes are listed apart), and a vote of power 0 shows as 0 (no vote counted, nobody wins)."""
+    game, sink = _game(table)
+    src = _role(game, 4)
+    game.add_power(0, "public", "set", 0, src, "persistent")
+    game.add_poll_effect("hiddenvotes", "straw-poll", 3, 2, src, "persistent")
+    game._close_poll({"poll": "straw-poll", "votes": {0: 2}, "where": "village-square", "creator": None, "open": True})
+    close = sink.of("poll_close")[0]
+    assert (close["winner"], close["votes"], close["hidden"]) == (3, [[2, 0]], [[3, 2]])
