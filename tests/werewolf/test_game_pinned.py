@@ -1936,10 +1936,18 @@ def test_an_attribute_applied_and_a_group_joined_by_a_command(commanding):
     ("disguise", "disguising/weakly"), ("disguisenight", "disguising/strongly"),
     ("protect", "protecting/active"), ("apply", "applying/add"), ("redirect", "redirecting/None"),
     ("power", "manipulating/relative"), ("join", "joining/add"),
+    ("lock", "locking/lock"), ("loyalty", "loyalty/alignment"), ("activate", "activating/ghostly"),
+    ("reset", "reset/None"), ("resetpack", "reset/None"), ("display", "displaying/create"), ("emit", "emit/None"),
+    ("execute", "executing/listalive"), ("countplayers", "investigating/player count"),
+    ("countrole", "investigating/count"), ("store", "storing/None"), ("descend", "descended/None"),
+    ("investigate", "investigating/role"), ("grant", "granting/add"), ("rolechange", "changing/role"),
+    ("alignment", "changing/alignment"), ("kill", "killing/kill"), ("banish", "killing/banish"),
+    ("changevalue", "applying/add"), ("each", "announcement/learn"), ("tattr", "targeting/target"),
 ])
 def test_an_action_listener_hears_the_type_of_the_first_ability_used(commanding, name, heard):
     """WWRF On Action ``@AbilityType``/``@AbilitySubtype``: the WWRF ability type of the command and its
-    subtype (None where the type has none)."""
+    subtype (None where the type has none).  (A switch or a copy takes the Prophet's role away from its
+    user: the role no longer hears its own action.)"""
     game, sink, _ = _command(commanding, name)
     assert [r["value"] for r in sink.of("log")] == [heard]
 
