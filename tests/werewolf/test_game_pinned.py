@@ -2159,3 +2159,15 @@ def test_the_tally_display_shows_what_is_not_hidden(table):
     game._close_poll({"poll": "straw-poll", "votes": {0: 2}, "where": "village-square", "creator": None, "open": True})
     close = sink.of("poll_close")[0]
     assert (close["winner"], close["votes"], close["hidden"]) == (3, [[2, 0]], [[3, 2]])
+
+
+@pytest.mark.parametrize("atype, asub, actor, reached, feedback", [
+    ("killing", "attack", 1, None, "Success"),    # a lupine's attack: cancelled, its user told Success
+    ("killing", "kill", 1, 0, None),              # another killing: not
+    ("killing", "attack", 3, 0, None),            # an attack by a player who is not lupine: not
+])
+def test_the_deserter_cancels_a_werewolf_attack_with_success(table, atype, asub, actor, reached, feedback):
+    """The Deserter (seat 0): ``~myvisited~`` by a lupine's attack while a villager: ``cancel(success)``
+    (WWRF Cancel: the visiting ability does not take effect; its user gets the feedback Success)."""
+    game, sink = _game(table, ["deserter", "werewolf", "villager", "villager", "seer"])
+    assert game.use_on(_role(game, actor), actor, 0, atype, asub) == (reached, feedback)
