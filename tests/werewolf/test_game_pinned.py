@@ -1549,6 +1549,7 @@ CMDS = {
     "resurrect": "resurrect() to(players[dead]) && learn('back') || learn('nobody')",
     "copy": "copy() to(selection)",
     "each": "each(players[alive]::has('lupine') => learn('wolf ' + str(ind)))",
+    "eachteam": "each(card in teams('') => learn('team ' + str(ind)))",
     "switch": "switch() to(selection) && learn('switched')",
     "switchself": "switch() to(me) || learn('not with myself')",
 }
@@ -2024,6 +2025,8 @@ def test_an_abilitys_outcome_says_whether_it_succeeded_and_what_its_user_was_tol
     ("resurrect", None, lambda g: _p(g, 2)["learned"] == []),     # no target player: the statement does nothing
     ("copy", None, lambda g: g.role_of(2) == "villager" and g.role_of(3) == "villager"),
     ("each", None, lambda g: _p(g, 2)["learned"] == ["wolf Player 2"]),
+    ("eachteam", None, lambda g: sorted(_p(g, 2)["learned"]) == ["team travellers", "team villagers",
+                                                                  "team werewolves"]),     # For Each &All
 ])
 def test_results_values_resurrection_copies_and_for_each(commanding, name, dead, check):
     game, sink = _game(commanding, ACTORS, Answers(**{"c_" + name: [3]}))
