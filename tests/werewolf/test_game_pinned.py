@@ -1501,6 +1501,8 @@ CMDS = {
     "revealpack": "reveal('howl', 'Werewolf Pack')",
     "revealself": "reveal('mine', 'self')",
     "revealnil": "reveal('lost', nil) || learn('nowhere')",
+    "reveallist": "reveal('all of you', getTargets(\"players[alive]::has('lupine')\") + [selection])",
+    "obstructnum": "obstruct('All', 3) to(selection)",
     "votes": "pollManipulate('Lynch', votes, 2) to(selection)",
     "unvotable": "pollManipulate('lynch', unvotable) to(selection)",
     "cancelpoll": "cancelPoll('Lynch', silent)",
@@ -1655,6 +1657,7 @@ def test_format_puts_each_element_in_the_template(commanding, name, learned):
     ("obstruct", "investigating", "Nope", None),
     ("obstructall", "all", None, None),
     ("obstructchance", "killing", ["A", "B"], [300, 700]),
+    ("obstructnum", "all", "3", None),                    # a feedback that is no text: as text
 ])
 def test_an_obstruction_holds_its_kind_and_feedback(commanding, name, abilities, feedback, weights):
     game, _, _ = _command(commanding, name)
@@ -1681,6 +1684,8 @@ def test_reveals_to_a_player_a_group_oneself_and_nowhere(commanding):
     assert game.state["players"][2]["learned"] == ["mine"]
     game, sink, _ = _command(commanding, "revealnil")
     assert game.state["players"][2]["learned"] == ["nowhere"] and sink.of("reveal") == []
+    game, sink, _ = _command(commanding, "reveallist")               # a list of players: each learns it
+    assert [p["learned"] for p in game.state["players"]] == [[], ["all of you"], [], ["all of you"], [], []]
 
 
 def test_poll_manipulations_and_poll_effects(commanding):
