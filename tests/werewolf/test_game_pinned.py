@@ -1561,7 +1561,8 @@ CMDS = {
 def commanding(tmp_path_factory):
     """The werewolf game whose Prophet has one action per CMDS entry (``prophet--c-NAME``, prompt ``c.NAME``):
     on a living other player (``selection``), by day; and logs the type and subtype of the first ability of
-    each of its actions used (WWRF On Action: @AbilityType, @AbilitySubtype)."""
+    each of its actions used (WWRF On Action: @AbilityType, @AbilitySubtype); the Seer announces what visits
+    it (WWRF On Visited: @VisitType, @VisitSubtype, @VisitParameter, @SecondVisitParameter)."""
     game_dir = tmp_path_factory.mktemp("commanding") / "werewolf"
     shutil.copytree(GAME, game_dir)
     ini = game_dir / "rules" / "prophet.ini"
@@ -1572,7 +1573,12 @@ def commanding(tmp_path_factory):
     cards = game_dir / "cards.yaml"
     text = cards.read_text(encoding="utf-8")
     cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n" + "".join(
-        "  - prophet--c-%s\n" % name for name in CMDS) + "  - prophet--heard\n"), encoding="utf-8")
+        "  - prophet--c-%s\n" % name for name in CMDS) + "  - prophet--heard\n").replace(
+        "  - seer--divine\n", "  - seer--divine\n  - seer--visited\n"), encoding="utf-8")
+    seer = game_dir / "rules" / "seer.ini"
+    seer.write_text(seer.read_text(encoding="utf-8") + "\n[seer--visited]\nauto = ~myvisited~ announce(str(visittype) "
+                    "+ '/' + str(visitsubtype) + '/' + str(visitparameter) + '/' + str(secondvisitparameter))\n",
+                    encoding="utf-8")
     return load_wolf_table(game_dir)
 
 
@@ -2179,3 +2185,22 @@ def test_the_deserter_cancels_a_werewolf_attack_with_success(table, atype, asub,
     (WWRF Cancel: the visiting ability does not take effect; its user gets the feedback Success)."""
     game, sink = _game(table, ["deserter", "werewolf", "villager", "villager", "seer"])
     assert game.use_on(_role(game, actor), actor, 0, atype, asub) == (reached, feedback)
+
+
+@pytest.mark.parametrize("name, visit", [
+    ("apply", "applying/add/inked/one"), ("protect", "protecting/active/attacks/active"),
+    ("disguise", "disguising/weakly/seer/weak"),
+    ("investigate", "investigating/role/None/None"), ("tplayer", "targeting/target/None/None"),
+    ("grant", "granting/add/torch-bearer/None"), ("rolechange", "changing/role/seer/None"),
+    ("alignment", "changing/alignment/travellers/None"), ("kill", "killing/kill/None/None"),
+    ("obstruct", "obstructing/None/None/None"), ("redirect", "redirecting/None/None/None"),
+    ("power", "manipulating/relative/None/None"), ("switch", "switching/None/None/None"),
+    ("outcome", "investigating/role/None/None"),
+])
+def test_a_visit_carries_its_type_subtype_and_parameters(commanding, name, visit):
+    """docs/werewolf.md: ``@VisitParameter``, ``@SecondVisitParameter``: what the visiting ability carries (the
+    attribute applied and its first value, the killings and kind of a protection, the role and strength of a
+    disguise, the role of a role change or grant, the team of an alignment change).  The Seer (seat 4) is
+    visited."""
+    game, sink, _ = _command(commanding, name, selection=4)
+    assert game.state["story"] == [visit]
