@@ -1531,6 +1531,9 @@ CMDS = {
     "execute": "execute(listalive, 'self') ; learn('> ' + str(result))",
     "countplayers": "countPlayers() to(players[alive]::has('lupine')) ; learn(str(result))",
     "countrole": "countRole('Villager') ; learn(str(result))",
+    "countrolewd": "countRole('Seer', wd) ; countRole('Seer', sd) ; learn(str(results.0) + str(results.1))",
+    "investigatewd": "investigate(role, wd) to(selection) ; investigate(role) to(selection) "
+                     "; learn(str(results.0) + '/' + str(results.1))",
     "store": "store(7) ; learn(str(result))",
     "check": "check(1 > 2) && learn('one') ; check(2 > 1) && learn('two')",
     "descend": "descend() to(selection) && learn('gone')",
@@ -2204,3 +2207,14 @@ def test_a_visit_carries_its_type_subtype_and_parameters(commanding, name, visit
     visited."""
     game, sink, _ = _command(commanding, name, selection=4)
     assert game.state["story"] == [visit]
+
+
+def test_investigations_and_role_counts_through_a_weak_disguise(commanding):
+    """``investigate(role, wd)`` and ``countRole('Seer', wd)`` see weak disguises; without a level, or with
+    (sd), they do not.  Seat 3 (a villager) is weakly disguised as a Seer."""
+    game, sink = _game(commanding, ACTORS, Answers(c_investigatewd=[3], c_countrolewd=[3]))
+    _at(game, "day", 1)
+    game.add_disguise(3, "weak", "seer", _role(game, 1), "persistent")
+    game.use_action(2, _role(game, 2), "prophet--c-investigatewd", "immediate day")
+    game.use_action(2, _role(game, 2), "prophet--c-countrolewd", "immediate day")
+    assert _p(game, 2)["learned"] == ["Seer/Villager", "21"]
