@@ -2218,3 +2218,16 @@ def test_investigations_and_role_counts_through_a_weak_disguise(commanding):
     game.use_action(2, _role(game, 2), "prophet--c-investigatewd", "immediate day")
     game.use_action(2, _role(game, 2), "prophet--c-countrolewd", "immediate day")
     assert _p(game, 2)["learned"] == ["Seer/Villager", "21"]
+
+
+def test_the_winner_of_a_poll_hears_its_voters(tmp_path):
+    """WWRF On Poll Win (``~mypollwin~``): ``voters`` are the players who voted for the winner (@Voters),
+    ``othervoters`` those of them but the winner (@OtherVoters), ``winner(1)``/``winner(2)`` the candidates
+    tied with the most votes (no tie: the winner, then nil).  The Prophet (seat 2) wins the Straw Poll with
+    the votes of seats 0, 2 and 3."""
+    table = _with_prophet_section(tmp_path, "auto = ~mypollwin~ log(str(len(voters)) + ' ' + str(len(othervoters)) "
+                                            "+ ' ' + str(winner(1)) + ' ' + str(winner(2)) + ' ' + str(poll))\n")
+    game, sink = _game(table, ACTORS, Script({0: 2, 2: 2, 3: 2, 4: 5}))
+    game.create_poll("straw-poll", "village-square", None)
+    game.run_polls()
+    assert [r["value"] for r in sink.of("log")] == ["3 2 Player 3 None straw-poll"]
