@@ -2231,3 +2231,23 @@ def test_the_winner_of_a_poll_hears_its_voters(tmp_path):
     game.create_poll("straw-poll", "village-square", None)
     game.run_polls()
     assert [r["value"] for r in sink.of("log")] == ["3 2 Player 3 None straw-poll"]
+
+
+def test_the_winner_of_a_decided_tie_hears_both_tied(tmp_path):
+    """A 1-1 tie between seats 2 and 5, decided for seat 2 (setting ``ties: decide``): the narrator is asked
+    with the tied seats, and the Prophet hears ``winner(1)`` and ``winner(2)``, the two in seat order."""
+    class Decide(Script):
+        def decide(self, req):
+            if req["kind"] == "choose_player":
+                self.asked.append((req["kind"], req["player"], list(req["options"])))
+                return 2
+            return Script.decide(self, req)
+
+    table = _with_prophet_section(tmp_path, "auto = ~mypollwin~ log(str(len(voters)) + ' ' + str(len(othervoters)) "
+                                            "+ ' ' + str(winner(1)) + ' ' + str(winner(2)))\n")
+    script = Decide({0: 2, 4: 5})
+    game, sink = _game(table, ACTORS, script, settings={"ties": "decide"})
+    game.create_poll("straw-poll", "village-square", None)
+    game.run_polls()
+    assert ("choose_player", -1, [2, 5]) in script.asked
+    assert [r["value"] for r in sink.of("log")] == ["1 1 Player 3 Player 6"]
