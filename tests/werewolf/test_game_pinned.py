@@ -1511,6 +1511,8 @@ CMDS = {
     "whisperinked": "whisper('Inked')",
     "choices": "choices('Path', 'Left, Right,') to(me) ; choose('Path', 'right')",
     "shuffle": "shuffle('a, b, ,c') ; learn(str(result))",
+    "choicesask": "choices('Door', 'Red, Blue', ask) to(selection) ; choices('Gate', 'In, Out') to(me) "
+                  "; choose('gate') && learn('chose') ; choose('gate') || learn('none left')",
     "shufflenone": "shuffle(' , ') || learn('nothing')",
     "disguise": "disguise(weak, 'Seer') to(selection)",
     "disguisenight": "disguise(strong, 'town_crier') to(selection) nextnight",
@@ -2251,3 +2253,23 @@ def test_the_winner_of_a_decided_tie_hears_both_tied(tmp_path):
     game.run_polls()
     assert ("choose_player", -1, [2, 5]) in script.asked
     assert [r["value"] for r in sink.of("log")] == ["1 1 Player 3 Player 6"]
+
+
+def test_a_choice_asked_at_once_and_a_choice_answered_by_asking(commanding):
+    """``choices(..., ask)``: each target player is asked the choice at once (choose_action); ``choose('c')``
+    without an option asks the owner; a choice is answered once (a second ``choose`` fails)."""
+    class Chooser(Answers):
+        def decide(self, req):
+            if req["kind"] == "choose_action":
+                self.asked.append((req["player"], req["prompt"], list(req["options"])))
+                return req["options"][-1]
+            return Answers.decide(self, req)
+
+    game, sink = _game(commanding, ACTORS, Chooser(c_choicesask=[3]))
+    _at(game, "day", 1)
+    game.use_action(2, _role(game, 2), "prophet--c-choicesask", "immediate day")
+    asked = [a for a in game.decider.asked if len(a) == 3 and a[1] in ("door", "gate")]
+    assert asked == [(3, "door", ["Red", "Blue"]), (2, "gate", ["In", "Out"])]
+    assert [(r["player"], r["choice"], r["option"]) for r in sink.of("chosen")] == [(3, "door", "Blue"),
+                                                                                    (2, "gate", "Out")]
+    assert _p(game, 2)["learned"] == ["chose", "none left"]
