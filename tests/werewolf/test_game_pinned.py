@@ -1979,7 +1979,8 @@ def _p(game, seat):
      ["village-square"]),
     ("loyalty", lambda g, k: _p(g, 3)["loyal"] == {"alignment": "villagers"} and k.of("loyalty") == [
         {"type": "loyalty", "player": 3, "kind": "alignment", "to": "villagers"}]),
-    ("activate", lambda g, k: _p(g, 3)["active_while"] == "ghostly" and _p(g, 2)["active_while"] is None),
+    ("activate", lambda g, k: _p(g, 3)["active_while"] == "ghostly" and _p(g, 2)["active_while"] is None and
+     k.of("activate") == [{"type": "activate", "player": 3, "while": "ghostly"}]),
     ("reset", lambda g, k: k.of("conversation_reset") == [{"type": "conversation_reset", "player": 2,
                                                            "source": "prophet"}]),
     ("resetpack", lambda g, k: [(r["where"], r["to"]) for r in k.of("channel_reset")] == [("werewolf-pack", [1])]),
