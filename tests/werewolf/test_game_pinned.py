@@ -1875,7 +1875,7 @@ def test_a_shuffled_deal_deals_every_role_once(table):
 def test_the_phases_follow_each_other_and_number_themselves(table):
     game, sink = _game(table)
     st = game.state
-    assert game.next_phase() == ("day", 0)
+    assert game.next_phase() == ("day", 0) and game.phase_name() == "setup"     # dealt, no phase yet
     game.play_phase("day")
     assert (st["phase"], st["day"], st["night"], st["pindex"], game.phase_name()) == ("day", 0, 0, 0, "Day 0")
     assert game.next_phase() == ("night", 1)
