@@ -2274,3 +2274,10 @@ def test_a_choice_asked_at_once_and_a_choice_answered_by_asking(commanding):
     assert [(r["player"], r["choice"], r["option"]) for r in sink.of("chosen")] == [(3, "door", "Blue"),
                                                                                     (2, "gate", "Out")]
     assert _p(game, 2)["learned"] == ["chose", "none left"]
+
+
+def test_a_player_who_concedes_leaves_the_game(table):
+    game, sink = _game(table)
+    game.concede(3)
+    assert game.state["players"][3]["left"] == "left" and game.state["players"][3]["alive"] is False
+    assert sink.of("left") == [{"type": "left", "player": 3}] and sink.of("death") == []
