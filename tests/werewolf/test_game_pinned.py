@@ -2281,3 +2281,17 @@ def test_a_player_who_concedes_leaves_the_game(table):
     game.concede(3)
     assert game.state["players"][3]["left"] == "left" and game.state["players"][3]["alive"] is False
     assert sink.of("left") == [{"type": "left", "player": 3}] and sink.of("death") == []
+
+
+def test_an_attribute_that_leaves_with_its_source_at_the_end_of_a_phase_is_removed_once(table):
+    """Inked (~Phase, from the Seer) applied Doused with ~PhaseAttribute (tied to Inked): at the end of the
+    phase both end, Doused once (one removal, one record), whether it leaves with Inked or by its own end."""
+    game, sink = _game(table)
+    _at(game, "day", 1)
+    assert game.apply_attribute(2, "inked", _role(game, 4), "phase")
+    (inked,) = game.state["players"][2]["attrs"]
+    assert game.apply_attribute(3, "doused", inked, "phaseattribute")
+    game._expire()
+    assert not game.has_attribute(2, "inked") and not game.has_attribute(3, "doused")
+    assert [(r["player"], r["attribute"], r["on"]) for r in sink.of("attribute")] == [
+        (2, "inked", True), (3, "doused", True), (3, "doused", False), (2, "inked", False)]

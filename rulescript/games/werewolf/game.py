@@ -1509,7 +1509,8 @@ class WerewolfGame(GamePorts):
         st["lasting"] = [e for e in st["lasting"] if e["ends_at"] is None or e["ends_at"] > now]
         for iid in list(st["table"]):
             c = st["cards"][iid]
-            if c["kind"] == "attribute" and c.get("ends_at") is not None and c["ends_at"] <= now:
+            # (an attribute that left with its source, removed earlier in this loop, is not removed again)
+            if iid in st["table"] and c["kind"] == "attribute" and c.get("ends_at") is not None and c["ends_at"] <= now:
                 self._remove_card(iid)
 
     def play_phase(self, kind):
