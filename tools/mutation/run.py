@@ -181,10 +181,10 @@ def with_mutant(copy: Path, rel: str, text: str, tests: tuple[str, ...], timeout
 
 # ---------------------------------------------------------------------------- areas
 
-def area_mutants(name: str) -> list[Mutant]:
+def area_mutants(name: str, root: Path = ROOT) -> list[Mutant]:
     out: list[Mutant] = []
     for rel in AREAS[name].files:
-        out += find_mutants(ROOT, rel)
+        out += find_mutants(root, rel)
     return out
 
 
@@ -228,12 +228,13 @@ def run_area(name: str, copy: Path, n: int, seed: int, keys: dict[str, list] | N
         raise SystemExit(f"{name}: the area's tests fail without any mutant; fix them first\n" + "".join(out))
     report.baseline_s = time.perf_counter() - t0
     timeout = 3 * report.baseline_s + 600  # slack for a machine whose load rises during the run
-    chosen = rerun_mutants(area_mutants(name), keys) if keys is not None \
-        else sample(area_mutants(name), n, seed, name)
+    # the mutants and the texts they change are the copy's: the checkout may be edited while a run goes on
+    chosen = rerun_mutants(area_mutants(name, copy), keys) if keys is not None \
+        else sample(area_mutants(name, copy), n, seed, name)
     log(f"== {name}: {len(chosen)} mutants; tests {' '.join(area.tests)} take {report.baseline_s:.0f} s")
     for i, m in enumerate(chosen, 1):
         t = time.perf_counter()
-        original = (ROOT / m.file).read_text(encoding="utf-8")
+        original = (copy / m.file).read_text(encoding="utf-8")
         if not compiles(m, original):
             log(f"  {i:3d}/{len(chosen)} {'invalid':10s} {m.describe()}")
             continue
@@ -259,7 +260,7 @@ def run_known(copy: Path, only: str = "", log=print) -> list[tuple[str, str]]:
 def _pinned(copy: Path, file: str, apply, tests: list[str], described: str, log) -> tuple[str, str]:
     """One mutant of ``file`` (``apply`` makes it from the file's text) against the ``tests`` that
     pin it: (description, status)."""
-    original = (ROOT / file).read_text(encoding="utf-8")
+    original = (copy / file).read_text(encoding="utf-8")
     got = with_mutant(copy, file, apply(original), tests, timeout=600)
     status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
     log(f"  {status:9s} {described}")
@@ -272,7 +273,7 @@ def run_sample(copy: Path, log=print) -> list[tuple[str, str]]:
     out = []
     by_area: dict[str, list[Mutant]] = {}
     for s in SAMPLE:
-        mutants = by_area.setdefault(s.area, area_mutants(s.area))
+        mutants = by_area.setdefault(s.area, area_mutants(s.area, copy))
         found = [m for m in mutants if m.key == s.key]
         if len(found) != 1:
             out.append((s.key, "missing"))
