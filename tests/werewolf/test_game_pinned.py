@@ -2295,3 +2295,18 @@ def test_an_attribute_that_leaves_with_its_source_at_the_end_of_a_phase_is_remov
     assert not game.has_attribute(2, "inked") and not game.has_attribute(3, "doused")
     assert [(r["player"], r["attribute"], r["on"]) for r in sink.of("attribute")] == [
         (2, "inked", True), (3, "doused", True), (3, "doused", False), (2, "inked", False)]
+
+
+def test_a_role_without_a_class_or_category_has_no_full_category_nor_category(table):
+    """``fullcategory`` values are ``Class-Category`` of the roles that have both; a role without a category
+    adds no category (a copy of the game whose Villager has no class and whose Seer has no category)."""
+    models = dict(table.data.models)
+    models["villager"] = dict((k, v) for k, v in models["villager"].items() if k != "class")
+    models["seer"] = dict((k, v) for k, v in models["seer"].items() if k != "category")
+    game = WerewolfGame(models, ["villager", "werewolf", "seer"], RandomDecider(0), deal=False)
+    full = game.value_options(0, "fullcategory")
+    assert "Townsfolk-Miscellaneous" in full and not [f for f in full if "None" in f]
+    assert "Townsfolk-Investigative" in full                 # other investigative townsfolk remain
+    assert game.value_options(0, "category") == ["Investigative", "Killing", "Miscellaneous", "Power",
+                                                 "Protective", "Social", "Support"]
+    assert len(full) == 11
