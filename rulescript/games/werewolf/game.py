@@ -336,7 +336,7 @@ class WerewolfGame(GamePorts):
             v = seat
         elif kind == "number":
             try:
-                n = None if isinstance(v, bool) else float(("%s" % (v,)).strip())
+                n = float(("%s" % (v,)).strip())  # (True and False are texts here: not numbers)
             except ValueError:
                 n = None
             if n is None or n - n != 0:  # not a number, or nan or infinite (their difference is nan)
