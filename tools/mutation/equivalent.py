@@ -180,4 +180,21 @@ EQUIVALENT: dict[str, str] = {
         "_check_element_names: every rule IR is a dict that carries \"src\" ([file, line, col], set by "
         "RuleCompiler for each section and kept by the cache's JSON), so `isinstance(ir, dict) or ir.get('src')` "
         "and `... and ...` are both true for every rule",
+    "rulescript/games/werewolf/game.py | return isinstance(v, int) and not isinstance(v, bool) | 11: "
+    "isinstance(v, int) and not isinstance(v, bool) -> isinstance(v, int)":
+        "werewolf _is_seat is asked only of what a poll's votes name, its tally's keys and its winner: seats "
+        "(the ints of Player values, options of `found('options')`), the words of `optionwords` (texts), a "
+        "seat drawn for Random, or None; never a bool, so leaving out the bool test changes no answer",
+    'rulescript/games/werewolf/game.py | st["next_poll"] = pid + 1 | 34: + -> -':
+        "werewolf create_poll: a poll's `id` (from `next_poll`) is read by nothing: no module of the project "
+        "reads a poll's id (polls are found by their poll id `poll` and kept in order in the state's list), so "
+        "ids growing by 2, by 0 or going down change no behaviour",
+    'rulescript/games/werewolf/game.py | st["next_poll"] = pid + 1 | 36: 1 -> 0':
+        "werewolf create_poll: a poll's `id` (from `next_poll`) is read by nothing: no module of the project "
+        "reads a poll's id (polls are found by their poll id `poll` and kept in order in the state's list), so "
+        "ids growing by 2, by 0 or going down change no behaviour",
+    'rulescript/games/werewolf/game.py | st["next_poll"] = pid + 1 | 36: 1 -> 2':
+        "werewolf create_poll: a poll's `id` (from `next_poll`) is read by nothing: no module of the project "
+        "reads a poll's id (polls are found by their poll id `poll` and kept in order in the state's list), so "
+        "ids growing by 2, by 0 or going down change no behaviour",
 }

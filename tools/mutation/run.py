@@ -69,8 +69,9 @@ AREAS: dict[str, Area] = {
                                        "test_flow.py", "test_ops.py", "test_backups.py", "test_table_face.py",
                                        "test_engine.py"))),
     "werewolf": Area(("rulescript/games/werewolf/game.py", "rulescript/games/werewolf/commands.py"),
-                     tuple(WW + f for f in ("test_rules_pinned.py", "test_game.py", "test_game_effects.py",
-                                            "test_poll_settings.py", "test_values.py", "test_scenarios.py"))),
+                     tuple(WW + f for f in ("test_game_pinned.py", "test_rules_pinned.py", "test_game.py",
+                                            "test_game_effects.py", "test_poll_settings.py", "test_values.py",
+                                            "test_scenarios.py"))),
     "compiler": Area(("rulescript/compiler/compile_filter.py", "rulescript/compiler/compile_rule.py",
                       "rulescript/compiler/compile_expr.py", "rulescript/compiler/driver.py"),
                      tuple("tests/compiler/" + f for f in ("test_checks_pinned.py", "test_compile_rule.py",
@@ -239,10 +240,10 @@ def confirmed(copy: Path, output: str, tests: tuple[str, ...], timeout: float) -
 
 # ---------------------------------------------------------------------------- areas
 
-def area_mutants(name: str) -> list[Mutant]:
+def area_mutants(name: str, root: Path = ROOT) -> list[Mutant]:
     out: list[Mutant] = []
     for rel in AREAS[name].files:
-        out += find_mutants(ROOT, rel)
+        out += find_mutants(root, rel)
     return out
 
 
@@ -297,13 +298,14 @@ def run_area(name: str, copy: Path, n: int, seed: int, keys: dict[str, list] | N
     report.baseline_s = time.perf_counter() - t0
     lines: LineMap | None = read_map(copy, area.files, line_data, area_tests) if line_data is not None else None
     timeout = 3 * report.baseline_s + 600  # slack for a machine whose load rises during the run
-    chosen = rerun_mutants(area_mutants(name), keys) if keys is not None \
-        else sample(area_mutants(name), n, seed, name)
+    # the mutants and the texts they change are the copy's: the checkout may be edited while a run goes on
+    chosen = rerun_mutants(area_mutants(name, copy), keys) if keys is not None \
+        else sample(area_mutants(name, copy), n, seed, name)
     log(f"== {name}: {len(chosen)} mutants; tests {' '.join(area_tests)} take {report.baseline_s:.0f} s"
         + (" (under coverage, for the line map)" if lines is not None else ""))
     for i, m in enumerate(chosen, 1):
         t = time.perf_counter()
-        original = (ROOT / m.file).read_text(encoding="utf-8")
+        original = (copy / m.file).read_text(encoding="utf-8")
         if not compiles(m, original):
             log(f"  {i:3d}/{len(chosen)} {'invalid':10s} {m.describe()}")
             continue
@@ -336,7 +338,7 @@ def run_known(copy: Path, only: str = "", log=print) -> list[tuple[str, str]]:
 def _pinned(copy: Path, file: str, apply, tests: list[str], described: str, log) -> tuple[str, str]:
     """One mutant of ``file`` (``apply`` makes it from the file's text) against the ``tests`` that
     pin it: (description, status)."""
-    original = (ROOT / file).read_text(encoding="utf-8")
+    original = (copy / file).read_text(encoding="utf-8")
     got = with_mutant(copy, file, apply(original), tests, timeout=600)
     status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
     log(f"  {status:9s} {described}")
@@ -349,7 +351,7 @@ def run_sample(copy: Path, log=print) -> list[tuple[str, str]]:
     out = []
     by_area: dict[str, list[Mutant]] = {}
     for s in SAMPLE:
-        mutants = by_area.setdefault(s.area, area_mutants(s.area))
+        mutants = by_area.setdefault(s.area, area_mutants(s.area, copy))
         found = [m for m in mutants if m.key == s.key]
         if len(found) != 1:
             out.append((s.key, "missing"))

@@ -200,7 +200,7 @@ class WerewolfGame(GamePorts):
         """Whether the rule of element card ``iid`` may run now: its temporal limit, its owner's status
         (a dead owner's rules run only for their own death, unless ``status`` allows), its quantity
         and its succession limit.  ``event``: the event dict of a listener (None for an action)."""
-        keys = (rule or {}).get("keys") or {}
+        keys = rule.get("keys") or {}  # every caller has the rule (an action's, a listener's)
         st = self.state
         card = st["cards"].get(iid)
         if card is None:
@@ -212,7 +212,7 @@ class WerewolfGame(GamePorts):
         if owner >= 0 and not own_death:
             # the rule's own status, else what an Activate ability set for the owner, else alive
             status = keys.get("status")
-            model = self.models.get(card["model"]) or {}
+            model = self.models[card["model"]]  # a card in play is always of an element of the game
             if status is None and model.get("ghostly"):  # WWRF Ghostly Role/Attribute: only while ghostly
                 status = "ghostly"
             elif status is None and model.get("haunted"):  # WWRF Haunted ...: alive and ghostly
@@ -227,7 +227,7 @@ class WerewolfGame(GamePorts):
                 return False
             if status == "ghostly" and (alive or not self.has_attribute(owner, "ghostly")):
                 return False
-        elif owner < 0 and (self.models.get(card["model"]) or {}).get("ghostly"):
+        elif owner < 0 and self.models[card["model"]].get("ghostly"):
             # a Ghostly Group: its rules run while one of its members is a ghost
             g = st["groups"].get(card["model"]) or {}
             if not [p for p in g.get("members", ()) if not st["players"][p]["alive"] and
@@ -335,13 +335,13 @@ class WerewolfGame(GamePorts):
                 raise GameError("the host information %s names %r, which is not a player of the game" % (shown, v))
             v = seat
         elif kind == "number":
-            if isinstance(v, bool) or not isinstance(v, (int, float)):
-                try:
-                    v = float(("%s" % (v,)).strip())
-                except ValueError:
-                    raise GameError("the host information %s is %r, which is not a number" % (shown, v))
-                if v == int(v):
-                    v = int(v)
+            try:
+                n = float(("%s" % (v,)).strip())  # (True and False are texts here: not numbers)
+            except ValueError:
+                n = None
+            if n is None or n - n != 0:  # not a number, or nan or infinite (their difference is nan)
+                raise GameError("the host information %s is %r, which is not a number" % (shown, v))
+            v = int(n) if n == int(n) else n  # a whole number is an int, however the host wrote it
         elif kind == "option":
             low = ("%s" % (v,)).strip().lower()
             options = [o for o in host_options(name) if o.lower() == low]
@@ -369,13 +369,16 @@ class WerewolfGame(GamePorts):
             return 1
         st = self.state
         n = 1
-        odd = st["pindex"] % 2 == 1 if st["phase"] == "night" else st["day"] % 2 == 1
+        # by the phase's number (Day 0, Night 1, Day 1, Night 2...: Night 2 is even); Night N and the
+        # Day N after it both have the night number N
+        odd = st["night"] % 2 == 1
         for item in [t.strip() for t in text.split(",") if t.strip()]:
             if item.startswith("x"):
                 return int(item[1:])
             if item.startswith("odd ") or item.startswith("even "):
                 if (item.startswith("odd ") and odd) or (item.startswith("even ") and not odd):
                     return int(item.split()[1].lstrip("x"))
+                n = 0  # like a condition that does not hold: `odd x1` alone runs 0 times in an even phase
                 continue
             var = len(self.living()) if item.startswith("living") else len(st["players"])
             if "->" in item:
@@ -393,7 +396,7 @@ class WerewolfGame(GamePorts):
                 return var // int(item.split("/")[1])
             if item == "counter":  # the owner's counter (WWRF scaling by @Self->Counter)
                 owner = self._owner(iid)
-                return max(0, st["players"][owner]["counter"]) if owner is not None and owner >= 0 else 0
+                return max(0, st["players"][owner]["counter"]) if owner >= 0 else 0
             if item == "value":  # a number read now: the rule key scalingof (WWRF scaling by @(...)->Count)
                 values = getattr(self.rules, "key_values", None)
                 got = values(self, iid, rule["id"], "scalingof") if values is not None else []
@@ -445,11 +448,9 @@ class WerewolfGame(GamePorts):
         """The phase index at whose end an effect of this duration ends (None: it does not)."""
         st = self.state
         now = st["pindex"]
-        d = (duration or "").replace("attribute", "") if duration != "attribute" else ""
+        d = duration.replace("attribute", "")  # ~PhaseAttribute ends as ~Phase; ~Attribute (now "") never
         if d == "phase":
             return now
-        if d == "delayedphase":
-            return now + 1
         if d == "nextphase":
             return now + 1
         if d == "nextday":
@@ -1508,7 +1509,8 @@ class WerewolfGame(GamePorts):
         st["lasting"] = [e for e in st["lasting"] if e["ends_at"] is None or e["ends_at"] > now]
         for iid in list(st["table"]):
             c = st["cards"][iid]
-            if c["kind"] == "attribute" and c.get("ends_at") is not None and c["ends_at"] <= now:
+            # (an attribute that left with its source, removed earlier in this loop, is not removed again)
+            if iid in st["table"] and c["kind"] == "attribute" and c.get("ends_at") is not None and c["ends_at"] <= now:
                 self._remove_card(iid)
 
     def play_phase(self, kind):
