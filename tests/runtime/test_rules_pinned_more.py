@@ -4,6 +4,10 @@ table (or the game's own code on a laid-out table) and checks values worked out 
 docs/runtime.md, docs/language.md and docs/cfc-rules.md."""
 from __future__ import annotations
 
+import pytest
+
+from rulescript.runtime import expr
+from test_expr import compile_vars, make_res, run
 from test_rules_pinned import RulesTable
 
 
@@ -70,3 +74,69 @@ def test_the_main_phase_plays_backs_up_plays_actions_and_activates_as_the_player
     table.decider.answers = [{"do": "pass"}]
     g.main_phase(0)
     assert len(table.decider.requests) == 6 and table.p(0)["hand"] == [jab2] and table.p(0)["sp"] == 3
+
+
+@pytest.mark.parametrize("written, shown", [
+    ("1 - (2 - 3)", "1 - (2 - 3)"),                     # the right operand of a left-to-right operator
+    ("(1 - 2) - 3", "1 - 2 - 3"),
+    ("(1 + 2) * 3", "(1 + 2) * 3"),
+    ("1 + 2 * 3", "1 + 2 * 3"),
+    ("7 // (2 % 3)", "7 // (2 % 3)"),
+    ("-(1 + 2)", "-(1 + 2)"),                           # signs bind tighter than * and +
+    ("-me.hp * 3", "-me.hp * 3"),
+    ("+me.hp", "+me.hp"),
+    ("(me.hp + 1) * -2", "(me.hp + 1) * -2"),
+    ("-(not true)", "-(not true)"),
+    ("not -1", "not -1"),
+    ("not (1 < 2 and 2 < 3)", "not (1 < 2 and 2 < 3)"),  # not, and, or: looser and looser
+    ("not 1 < 2", "not 1 < 2"),
+    ("(not true) == false", "(not true) == false"),
+    ("(1 or 2) and 3", "(1 or 2) and 3"),
+    ("1 or 2 and 3", "1 or 2 and 3"),
+    ("1 and (2 and 3)", "1 and (2 and 3)"),
+    ("(1 and 2) and 3", "1 and 2 and 3"),
+    ("1 or (2 or 3)", "1 or (2 or 3)"),
+    ("(1 or 2) or 3", "1 or 2 or 3"),
+    ("1 < 2 <= 3", "1 < 2 <= 3"),                       # a chain of comparisons; one as an operand of another
+    ("(1 == 1) < 2", "(1 == 1) < 2"),
+    ("1 not in [1]", "1 not in [1]"),
+    ("(1 if 2 else 3) + 1", "(1 if 2 else 3) + 1"),     # a conditional is the loosest form
+    ("1 if 2 else 3 if 4 else 5", "1 if 2 else 3 if 4 else 5"),
+    ("(1 if 2 else 3) if 4 else 5", "(1 if 2 else 3) if 4 else 5"),
+    ("1 if (2 if 3 else 4) else 5", "1 if (2 if 3 else 4) else 5"),
+    ("all card.bp >= 500 in me.ring", "all card.bp >= 500 in me.ring"),
+    ("(all card.bp >= 500 in me.ring) and true", "(all card.bp >= 500 in me.ring) and true"),
+    ("not (any isChar(card) in me.hand)", "not (any isChar(card) in me.hand)"),
+    ("1 if true else any card in me.hand", "1 if true else any card in me.hand"),
+    ("any (card.bp if true else 1) in [me.hand, [1]].0", "any (card.bp if true else 1) in [me.hand, [1]].0"),
+    ("([1] + [2]).0", "([1] + [2]).0"),                 # an attribute or element of a bracketed operand
+    ("(me.hand + me.ring).0.bp", "(me.hand + me.ring).0.bp"),
+    ("Me.Hand.Size", "me.Hand.Size"),                   # names as the profile spells them, attributes as written
+    ("len([1, 2])", "len([1, 2])"),
+    ("[1, 'a', nil, true, false].0", "[1, 'a', nil, true, false].0"),
+    ("\"it's\"", "\"it's\""),
+    ("'abcdefghijabcdefghijabcdefghijabcdefghijX'", "'abcdefghijabcdefghijabcdefghijabcdefg...'"),
+])
+def test_a_run_time_error_quotes_an_expression_with_the_brackets_it_needs(written, shown):
+    """docs/language.md 8: the forms of an expression from the loosest to the tightest (conditional;
+    or; and; not; comparisons; + -; * / // %; signs; attributes, elements and calls; quantifiers);
+    a run-time error quotes the expression it is about rebuilt from the rule (docs/runtime.md), with
+    brackets only where the form needs them (a quantifier always bracketed as an operand) and a
+    text of more than 40 characters cut to 37 and "...".  Expected texts written by hand."""
+    root = compile_vars("_v := " + written)["vars"][0][1]
+    assert expr.node_text(root, root["e"]) == shown
+
+
+@pytest.mark.parametrize("text, value", [
+    ("1 == [1]", False), ("[1] == 1", False), ("'a' == ['a']", False), ("[1, 2] == [1]", False),
+    ("[1, 2] == [2, 1]", False), ("[] == []", True), ("[nil] == [false]", False), ("[[1, 2]] == [[1, 2]]", True),
+    ("0 == nil", False), ("nil != nil", False), ("1 == true", False), ("false == false", True),
+    ("false != true", True), ("1 == '1'", False), ("'a' == 'a'", True), ("'a' == 'A'", False),
+    ("2 / 2 == 1", True), ("7 / 2 == 3", False), ("1 in [[1]]", False), ("[1] in [[1]]", True),
+    ("me == me", True), ("me == opp", False), ("me == 0", False), ("[me] == [me]", True),
+])
+def test_equality_is_by_kind_then_by_value_and_lists_element_by_element(table, text, value):
+    """docs/language.md 8.2 and 8.3: ``==`` and ``!=`` compare values of one kind (a boolean is not a
+    number, nil equals only nil, a list is never equal to what is not a list of equal elements in the
+    same order, a player only to itself); ``in`` uses ``==``."""
+    assert run(make_res(table), "_v := %s" % text) is value
