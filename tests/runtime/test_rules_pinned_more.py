@@ -140,3 +140,39 @@ def test_equality_is_by_kind_then_by_value_and_lists_element_by_element(table, t
     number, nil equals only nil, a list is never equal to what is not a list of equal elements in the
     same order, a player only to itself); ``in`` uses ``==``."""
     assert run(make_res(table), "_v := %s" % text) is value
+
+
+def _probe_block(rules_text):
+    """Player 0's ``a`` attacks player 1's Wall; the engine probes ``canBlock`` for Wall blocking it
+    with an error callback, a ran set and a last exception of the test's own in place."""
+    t = RulesTable(rules_text)
+    attacker = t.ring(0, "a")
+    for m in ("b", "c"):
+        if "[%s]" % m in rules_text:
+            t.ring(0, m)
+    wall, tiny = t.ring(1, "wall"), t.ring(1, "tiny")
+    t.game.declare_attack(attacker)
+    seen, marker = [], ValueError("an earlier exception")
+    t.engine.on_error, t.engine.last_exception = seen.append, marker
+    ran, records, decider, sink = set(t.engine.ran), len(t.sink.records), t.game.decider, t.game.sink
+    verdicts = t.engine.probe_hook(t.game, "canblock", 1, attacker, attacker, {"attacker": attacker, "blocker": wall})
+    assert (t.hp(0), t.hp(1), t.engine.errors, seen, t.engine.ran) == (3000, 3000, [], [], ran)
+    assert t.engine.on_error == seen.append and t.engine.last_exception is marker
+    assert (len(t.sink.records), t.game.decider, t.game.sink) == (records, decider, sink)
+    assert [t.c(i)["bp"] for i in (wall, tiny)] == [1500, 1]
+    return verdicts
+
+
+def test_probing_a_hook_gives_each_listeners_verdict_and_leaves_no_trace():
+    """docs/language.md 7.6: a listener's verdict is its first condition-only statement's value, else
+    whether it ran to the end (a run-time error stops it); docs/runtime.md: ``probe_hook`` gives the
+    verdicts ``ask_hook`` would give and leaves no trace (state, records, rule errors, the error
+    callback, the rules that ran, the last exception); a listener that would ask a question makes it
+    None (only asking can tell); no listener, no verdict.  Player 1 holds no card; ``a`` is the
+    attacker (its listeners hear the hook on their own card), ``b`` and ``c`` hear it on any card."""
+    assert _probe_block("[src]\naction = hp(+1)\n") == []
+    assert _probe_block("[a]\nauto = ?oppCanBlock? hp(+100)\n"
+                        "[b]\nauto = ?oppCanBlock:any? [[if opp.hand.size > 2]]\n"
+                        "[c]\nauto = ?oppCanBlock:any? hp(+(me.hp // (me.hp - me.hp)))\n") == [True, False, False]
+    assert _probe_block("[a]\nauto = ?oppCanBlock? [[if opp.hand.size <= 2]] hp(+100)\n") == [True]
+    assert _probe_block("[a]\nauto = ?oppCanBlock? bp(-1) to(character@oppRing)\n") is None
