@@ -112,6 +112,9 @@ def test_the_main_phase_plays_backs_up_plays_actions_and_activates_as_the_player
     ("([1] + [2]).0", "([1] + [2]).0"),                 # an attribute or element of a bracketed operand
     ("(me.hand + me.ring).0.bp", "(me.hand + me.ring).0.bp"),
     ("Me.Hand.Size", "me.Hand.Size"),                   # names as the profile spells them, attributes as written
+    ("me.hp +\n    me.Hand.size", "me.hp + me.hand.size"),  # written on a continuation line: the profile's spelling
+    ("[\n    Len([1])]", "[len([1])]"),
+    ("[1 if true else 2, 3]", "[1 if true else 2, 3]"),   # the elements of a list need no brackets
     ("len([1, 2])", "len([1, 2])"),
     ("[1, 'a', nil, true, false].0", "[1, 'a', nil, true, false].0"),
     ("\"it's\"", "\"it's\""),
@@ -122,7 +125,8 @@ def test_a_run_time_error_quotes_an_expression_with_the_brackets_it_needs(writte
     or; and; not; comparisons; + -; * / // %; signs; attributes, elements and calls; quantifiers);
     a run-time error quotes the expression it is about rebuilt from the rule (docs/runtime.md), with
     brackets only where the form needs them (a quantifier always bracketed as an operand) and a
-    text of more than 40 characters cut to 37 and "...".  Expected texts written by hand."""
+    text of more than 40 characters cut to 37 and "...".  A function or attribute is quoted as written
+    when it stands on the rule's first line, else as the profile spells it.  Expected texts written by hand."""
     root = compile_vars("_v := " + written)["vars"][0][1]
     assert expr.node_text(root, root["e"]) == shown
 
@@ -176,3 +180,28 @@ def test_probing_a_hook_gives_each_listeners_verdict_and_leaves_no_trace():
                         "[c]\nauto = ?oppCanBlock:any? hp(+(me.hp // (me.hp - me.hp)))\n") == [True, False, False]
     assert _probe_block("[a]\nauto = ?oppCanBlock? [[if opp.hand.size <= 2]] hp(+100)\n") == [True]
     assert _probe_block("[a]\nauto = ?oppCanBlock? bp(-1) to(character@oppRing)\n") is None
+
+
+@pytest.mark.parametrize("rules, answers", [
+    ("auto = ~beforePayCostCharacter~ [[if flipCoin()]] modCost(character, 1)", ["heads"]),  # a coin flip
+    ("auto = ~beforePayCostCharacter~ modCost(character, 1); +rush", []),                   # an ability given
+    ("target = <r1>characters@oppRing\nauto = ~beforePayCostCharacter~ modCost(character, 1)", []),  # a random pick
+    ("auto = ~beforePayCostCharacter~ modCost(character, 1) to(<r1>players)", []),           # a random target clause
+    ("auto = ~beforePayCostCharacter~ [[if len([1, 2]) > 1]] modCost(character, 1)", []),       # pure: nothing to undo
+])
+def test_an_affordability_check_undoes_what_its_cost_listeners_change(rules, answers):
+    """docs/runtime.md: ``cost_adjustment`` told ``paying`` False (an affordability check) leaves no
+    trace; docs/cfc-rules.md, Costs: ``beforePayCost...`` listeners run while a cost is computed.  A
+    listener of player 0 that flips a coin, gives its card an ability, or picks a random target (the
+    game's random generator is part of the state) changes the state while it runs: asking whether a
+    character can be paid for leaves the whole state as it was (the coin's question is asked)."""
+    import copy
+
+    t = RulesTable("[ally]\n%s\n" % rules, answers=answers)
+    t.ring(0, "ally")
+    t.ring(1, "foe"), t.ring(1, "wall")
+    card = t.game.create_card("a", 0, "hand")
+    before = copy.deepcopy(dict((k, v) for k, v in t.game.state.items() if k != "log"))
+    assert t.game.can_afford("character", 0, card) is True and not t.engine.errors
+    assert dict((k, v) for k, v in t.game.state.items() if k != "log") == before
+    assert t.game.decider.pos == len(answers)

@@ -7,6 +7,25 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/runtime/expr.py | return _unparse(root, node[1], 8) + "." + _slice(root, node[3], node[2]) | 39: 8 -> 7':
+        "node_text: the operand of an attribute is bracketed when its form binds looser than 8; the only "
+        "form of precedence 7 is a sign, whose value is a number, and the compiler refuses an attribute of a "
+        "number (RS302 'a value of type int has no attributes'), so no expression the runtime gets has it",
+    'rulescript/runtime/expr.py | return _unparse(root, node[1], 8) + "." + _slice(root, node[3], node[2]) | 39: 8 -> 9':
+        "node_text: no form has precedence 8 (the forms that bind tighter, literals, lists, names, attributes, "
+        "elements and calls, return their text without brackets), so 'looser than 8' and 'looser than 9' name the same forms",
+    'rulescript/runtime/expr.py | return _unparse(root, node[1], 8) + "." + str(node[2]) | 39: 8 -> 7':
+        "node_text: as for an attribute, the only form of precedence 7 is a sign, which gives a number, and "
+        "the compiler refuses an element of a number (RS302 'only a list can be indexed')",
+    'rulescript/runtime/expr.py | return _unparse(root, node[1], 8) + "." + str(node[2]) | 39: 8 -> 9':
+        "node_text: no form has precedence 8, so 'looser than 8' and 'looser than 9' name the same forms",
+    "rulescript/games/cfc/commands.py | if reserved is None: | 7: reserved is None -> False":
+        "cost_can_pay: its one caller, Engine._action_body, always passes the list of cards the action's "
+        "other costs reserve, never None",
+    'rulescript/games/cfc/play.py | elif do == "activate": | 17: do == "activate" -> True':
+        "main_phase: the answer is checked against the options (ports.check_answer), whose 'do' is pass, "
+        "play, backup, action or activate; the four others are taken by the branches before, so this test is "
+        "always true when reached",
     "rulescript/runtime/engine.py | if card is None: | 15: card is None -> False":
         "Engine._matching: a listener's source card is always in state['cards'] (the listeners are built "
         "from the cards of the state, and no game of the project ever deletes a card from it), so the "
