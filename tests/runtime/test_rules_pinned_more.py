@@ -205,3 +205,62 @@ def test_an_affordability_check_undoes_what_its_cost_listeners_change(rules, ans
     assert t.game.can_afford("character", 0, card) is True and not t.engine.errors
     assert dict((k, v) for k, v in t.game.state.items() if k != "log") == before
     assert t.game.decider.pos == len(answers)
+
+
+@pytest.mark.parametrize("statement", [
+    "activate(tgt.0)",
+    "alterCost(character, -1)",
+    "bp(+100)",
+    "clear()",
+    "copyAbility(this) to(characters@myRing)",
+    "damage(100) to(characters@oppRing)",
+    "destroy() to(characters@oppRing)",
+    "disableRule(backup_limit)",
+    "enableRule(backup_limit)",
+    "draw()",
+    "freeze() to(characters@oppRing)",
+    "hp(+1)",
+    "loseAbility() to(characters@oppRing)",
+    "loseLife(1)",
+    "modCost(character, 1)",
+    "modDamage(1)",
+    "modRule(play_char_bp_limit, 1000)",
+    "movePile(myDeck, myDiscards)",
+    "moveRevealedTo(hand)",                        # no target: player 0's whole deck
+    "moveTo(discards) to(characters@oppRing)",
+    "peek()",
+    "pileView(removed, expanded)",
+    "playExtraChar()",
+    "prophecy(1, top)",
+    "removeFromAttack() to(characters@oppRing)",
+    "reveal() to(characters@oppRing)",
+    "reveal(hand)",
+    "rndDiscard()",
+    "shuffle()",
+    "sp(+1)",
+    "steal() to(characters@oppRing)",
+    "swapAbilities() to(characters@oppRing)",
+    "swapChars() to(characters@oppRing)",
+    "swapPiles(myDeck, myDiscards)",
+    "transform('tiny') to(characters@oppRing)",
+    "trash()",
+    "turns(1)",
+    "unfreeze() to(characters@oppRing)",
+    "unite() to(characters@myRing)",
+])
+def test_a_command_that_does_its_work_succeeds_so_a_chain_goes_on(statement):
+    """docs/language.md 5.6: ``a && b`` runs b only if a succeeded; 6.2: the commands that can fail
+    are named (``discard`` and ``moveRevealedTo`` when nothing moves); 5.8: ``hp`` acts on the
+    players among the statement targets, or on the controller when there is none.  Each command, in a
+    form that does its work on a table where it can, is followed by ``&& hp(+100)``: player 0 gains
+    100 HP (player 1's HP is unchanged)."""
+    target = "target = 'Ally'@myRing\n" if "tgt" in statement else ""
+    t = RulesTable("[src]\n%saction = %s && hp(+100)\n[ally]\naction = sp(+1)\n" % (target, statement))
+    src = t.ring(0, "src")
+    t.ring(0, "ally"), t.ring(1, "foe"), t.ring(1, "wall")
+    for p, zone, models in ((0, "hand", "ab"), (1, "hand", "c"), (0, "deck", "dc"), (1, "deck", "ab")):
+        for m in models:
+            t.game.create_card(m, p, zone)
+    assert t.engine.resolve_action(t.game, src, "trigger") in (True, "clear") and not t.engine.errors
+    own = {"hp(+1)": 1, "loseLife(1)": -1}.get(statement, 0)
+    assert (t.hp(0), t.hp(1)) == (3100 + own, 3000)
