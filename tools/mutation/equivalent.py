@@ -7,6 +7,12 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    "rulescript/games/cfc/commands.py | if cards: | 7: cards -> True":
+        "the six `if cards:` guards of commands.py (damage, freeze, unfreeze, removeFromAttack, unite, transform) "
+        "only skip calling the game's operation with no card: each operation then loops over no card and only "
+        "settles (ops.py damage_chars, freeze, unfreeze, transform; combat.py remove_from_attack, unite, which "
+        "re-applies the flags its United Attack already has), and every operation that changes BP or HP "
+        "settles before it returns, so there is never anything to settle",
     'rulescript/runtime/expr.py | return _unparse(root, node[1], 8) + "." + _slice(root, node[3], node[2]) | 39: 8 -> 7':
         "node_text: the operand of an attribute is bracketed when its form binds looser than 8; the only "
         "form of precedence 7 is a sign, whose value is a number, and the compiler refuses an attribute of a "
