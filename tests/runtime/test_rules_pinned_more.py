@@ -264,3 +264,73 @@ def test_a_command_that_does_its_work_succeeds_so_a_chain_goes_on(statement):
     assert t.engine.resolve_action(t.game, src, "trigger") in (True, "clear") and not t.engine.errors
     own = {"hp(+1)": 1, "loseLife(1)": -1}.get(statement, 0)
     assert (t.hp(0), t.hp(1)) == (3100 + own, 3000)
+
+
+@pytest.mark.parametrize("hp, winner, reason", [
+    ((0, 0), None, "both players at 0 HP"), ((0, 5), 1, "player 0 at 0 HP"), ((5, 0), 0, "player 1 at 0 HP"),
+    ((-20, 1), 1, "player 0 at 0 HP"),
+])
+def test_a_player_at_0_hp_loses_at_the_next_check_and_both_at_once_is_a_draw(table, hp, winner, reason):
+    """docs/cfc-rules.md 10: a player loses when their HP reaches 0, checked after every command; both at
+    the same check is a draw; the game ends at once: every later check says the same."""
+    from rulescript.runtime.errors import GameOver
+    g = table.game
+    table.p(0)["hp"], table.p(1)["hp"] = hp
+    with pytest.raises(GameOver) as over:
+        g.check_over()
+    assert (over.value.winner, over.value.reason) == (winner, reason)
+    st = g.state
+    assert (st["over"], st["winner"], st["result"], st["reason"]) == (True, winner, "draw" if winner is None else "win", reason)
+    table.p(0)["hp"] = table.p(1)["hp"] = 100      # no HP change brings a game back
+    with pytest.raises(GameOver) as again:
+        g.check_over()
+    assert (again.value.winner, again.value.reason) == (winner, reason)
+    with pytest.raises(GameOver) as conceded:
+        g.concede(0)                                  # nor does a concession change who won
+    assert (conceded.value.winner, conceded.value.reason) == (winner, reason)
+    assert [r for r in table.sink.records if r["type"] == "gameover"] == [{"type": "gameover", "winner": winner, "reason": reason}]
+
+
+def test_both_players_above_0_hp_go_on_and_a_concession_makes_the_other_player_win(table):
+    """docs/cfc-rules.md 10; docs/runtime.md: a player may concede, the other wins."""
+    from rulescript.runtime.errors import GameOver
+    g = table.game
+    table.p(0)["hp"], table.p(1)["hp"] = 1, 1
+    g.check_over()
+    assert g.state["over"] is False
+    with pytest.raises(GameOver) as over:
+        g.concede(1)
+    assert (over.value.winner, over.value.reason, g.state["winner"]) == (0, "player 1 conceded", 0)
+
+
+def test_the_game_refuses_unknown_rules_abilities_and_cost_kinds_and_keeps_nothing(table):
+    """docs/cfc-rules.md 4 and 11: lasting effects are game-rule entries, abilities given to one card or one
+    player, and cost modifiers of the five cost kinds; anything else is a GameError and no entry is kept."""
+    from rulescript.runtime.errors import GameError
+    g = table.game
+    src = table.ring(0, "grunt")
+    for call in (lambda: g.add_rule_entry("no_such_rule", src, None, True),
+                 lambda: g.add_grant("no_such_ability", src, card=src),
+                 lambda: g.add_grant("rush", src),
+                 lambda: g.add_grant("rush", src, card=src, player=0),
+                 lambda: g.add_cost_mod("spell", "+", 1, src)):
+        with pytest.raises(GameError):
+            call()
+    assert g.state["lasting"] == []
+    for kind in ("character", "action", "reaction", "ua2", "ua3"):
+        g.add_cost_mod(kind, "=", 0, src)
+    assert [e["cost"] for e in g.state["lasting"]] == ["character", "action", "reaction", "ua2", "ua3"]
+
+
+def test_rush_given_to_a_fresh_character_lets_it_act_unless_rush_is_masked(table):
+    """docs/cfc-rules.md 9 and docs/language.md 7.7: a fresh character that gains ``rush`` is no longer
+    fresh; a ``-rush`` mask on it wins over the grant, so it stays fresh, until the mask ends."""
+    g = table.game
+    a, b = table.ring(0, "grunt", fresh=True), table.ring(0, "grunt", fresh=True)
+    g.add_grant("rush", None, card=a)
+    assert (table.c(a)["fresh"], table.c(b)["fresh"]) == (False, True)
+    mask = g.add_grant("rush", None, card=b, mask=True)
+    g.add_grant("rush", None, card=b)
+    assert table.c(b)["fresh"] is True
+    g.end_lasting([mask["id"]])
+    assert table.c(b)["fresh"] is False

@@ -60,7 +60,7 @@ AREAS: dict[str, Area] = {
                  "rulescript/games/cfc/lasting.py"),
                 tuple(RT + f for f in ("test_rules_pinned.py", "test_rules_pinned_more.py", "test_combat.py", "test_commands.py", "test_costs_play.py",
                                        "test_flow.py", "test_ops.py", "test_backups.py", "test_table_face.py",
-                                       "test_engine.py"))),
+                                       "test_engine.py", "test_ports.py"))),
     "werewolf": Area(("rulescript/games/werewolf/game.py", "rulescript/games/werewolf/commands.py"),
                      tuple(WW + f for f in ("test_rules_pinned.py", "test_game.py", "test_game_effects.py",
                                             "test_poll_settings.py", "test_values.py", "test_scenarios.py"))),
