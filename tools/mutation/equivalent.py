@@ -7,6 +7,10 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    "rulescript/runtime/expr.py | if a is None or b is None: | 7: a is None or b is None -> a is None":
+        "expr.equal: with b nil and a not nil every later test gives False (a bool needs b a bool, a list b a "
+        "list, a number b a number, a text b a text, and a card or player is equal only to itself), as the "
+        "dropped test does",
     "rulescript/games/cfc/commands.py | if cards: | 7: cards -> True":
         "the six `if cards:` guards of commands.py (damage, freeze, unfreeze, removeFromAttack, unite, transform) "
         "only skip calling the game's operation with no card: each operation then loops over no card and only "
