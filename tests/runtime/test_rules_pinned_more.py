@@ -334,3 +334,29 @@ def test_rush_given_to_a_fresh_character_lets_it_act_unless_rush_is_masked(table
     assert table.c(b)["fresh"] is True
     g.end_lasting([mask["id"]])
     assert table.c(b)["fresh"] is False
+
+
+def test_a_run_time_error_is_recorded_whole_and_its_resolution_undone():
+    """docs/runtime.md (rule errors) and docs/language.md 8.9: a run-time error stops its resolution,
+    which is undone (the first statement's HP too), and is recorded once, in the engine's errors and
+    as a ``rule_error`` record, with its code, message, file, line, the columns of the expression
+    as written (its brackets included, the end one past the last character), the rule's text of it,
+    the card and rule, why it resolved, the values that led to it, the turn and the phase.
+    ``action = hp(+1); hp(+(me.hp // (me.hp - me.hp)))``: ``(`` of the division is column 22, its
+    last ``)`` column 47.  Then a listener of a state event: it runs once when its card enters play
+    (turn 1, Main phase), and again when the event fires (turn 4, Draw phase); its ``(`` is at 29."""
+    t = RulesTable("[src]\naction = hp(+1); hp(+(me.hp // (me.hp - me.hp)))\n")
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    want = {"code": "RS505", "message": "division by zero in 'me.hp // (me.hp - me.hp)'", "file": "t.ini",
+            "line": 2, "col": 22, "end_col": 48, "text": "+(me.hp // (me.hp - me.hp))", "card": [src, "src"],
+            "why": "trigger", "values": [["me.hp - me.hp", 0]], "turn": 1, "phase": "main"}
+    assert t.engine.errors == [want]
+    assert [r for r in t.sink.records if r["type"] == "rule_error"] == [{"type": "rule_error", "error": want}]
+    t = RulesTable("[ally]\nauto = ~oppHandChanges~ hp(+(me.hp // (me.hp - me.hp)))\n")
+    ally = t.ring(0, "ally")
+    t.game.state["phase"], t.game.state["turn"] = "draw", 4
+    t.game.create_card("b", 1, "hand")
+    t.game.fire("handchanges", 1)
+    want = dict(want, col=29, end_col=55, card=[ally, "ally"], why="handchanges")
+    assert t.engine.errors == [want, dict(want, turn=4, phase="draw")] and t.hp(0) == 3000
