@@ -360,3 +360,17 @@ def test_a_run_time_error_is_recorded_whole_and_its_resolution_undone():
     t.game.fire("handchanges", 1)
     want = dict(want, col=29, end_col=55, card=[ally, "ally"], why="handchanges")
     assert t.engine.errors == [want, dict(want, turn=4, phase="draw")] and t.hp(0) == 3000
+
+
+def test_moved_holds_the_cards_of_the_latest_move_and_none_after_one_that_moved_nothing():
+    """docs/language.md 6.2: ``moveTo`` and ``moveRevealedTo`` set ``moved``; ``moveRevealedTo`` fails
+    when it has nothing to move (its first target lies in no pile: a character in the ring).  Player 0
+    moves the two cards of the hand to the discards (``moved``: 2 cards), then a ``moveRevealedTo`` of
+    a character in the ring moves nothing and fails (``&&`` stops; ``moved`` is empty): HP + 0 + 7."""
+    t = RulesTable("[src]\naction = moveTo(discards) to(*s@myHand); hp(+len(moved) * 10)"
+                   "; moveRevealedTo(hand) to(characters@myRing) && hp(+100); hp(+len(moved) + 7)\n")
+    src = t.ring(0, "src")
+    held = [t.game.create_card(m, 0, "hand") for m in ("a", "b")]
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert [t.c(i)["zone"] for i in held] == ["discards"] * 2 and t.c(src)["zone"] == "ring"
+    assert t.hp(0) == 3000 + 20 + 7

@@ -446,18 +446,11 @@ def cmd_sp(res, eff, S, restr):
 
 
 def _adjust_kind(res):
+    """The kind of the amount a ``beforePayCost...`` or ``beforeDamage`` listener adjusts: the engine's
+    ``adjust`` holds a cost kind of ``cost_value`` (character, action, reaction, ua2, ua3) or damage;
+    None outside such a listener."""
     adj = res.adjust
-    if not adj:
-        return None
-    kind = adj.get("kind")
-    if kind is None:
-        return None
-    kind = str(kind).lower()
-    if kind.startswith("beforepaycost"):
-        kind = kind[len("beforepaycost"):]
-    elif kind == "beforedamage":
-        kind = "damage"
-    return kind
+    return adj.get("kind") if adj else None
 
 
 def cmd_modcost(res, eff, S, restr):
