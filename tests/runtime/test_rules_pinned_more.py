@@ -247,23 +247,27 @@ def test_an_affordability_check_undoes_what_its_cost_listeners_change(rules, ans
     "turns(1)",
     "unfreeze() to(characters@oppRing)",
     "unite() to(characters@myRing)",
+    "bp(+100) to(opp)",                            # no card among the targets: nothing to do
+    "bp(x2) to(opp)",
+    "bp(=500) to(opp)",
+    "copyAbility(tgt.0) to(characters@oppRing)",   # the card copied from has no rules: nothing to copy
 ])
 def test_a_command_that_does_its_work_succeeds_so_a_chain_goes_on(statement):
     """docs/language.md 5.6: ``a && b`` runs b only if a succeeded; 6.2: the commands that can fail
     are named (``discard`` and ``moveRevealedTo`` when nothing moves); 5.8: ``hp`` acts on the
     players among the statement targets, or on the controller when there is none.  Each command, in a
-    form that does its work on a table where it can, is followed by ``&& hp(+100)``: player 0 gains
-    100 HP (player 1's HP is unchanged)."""
-    target = "target = 'Ally'@myRing\n" if "tgt" in statement else ""
+    form that does its work on a table where it can (or finds nothing to do), is followed by
+    ``&& hp(+100)``: player 0 gains 100 HP, or player 1 when the statement's targets are ``opp``."""
+    target = ("target = '%s'@myRing\n" % ("A" if "copy" in statement else "Ally")) if "tgt" in statement else ""
     t = RulesTable("[src]\n%saction = %s && hp(+100)\n[ally]\naction = sp(+1)\n" % (target, statement))
     src = t.ring(0, "src")
-    t.ring(0, "ally"), t.ring(1, "foe"), t.ring(1, "wall")
+    t.ring(0, "ally"), t.ring(0, "a"), t.ring(1, "foe"), t.ring(1, "wall")
     for p, zone, models in ((0, "hand", "ab"), (1, "hand", "c"), (0, "deck", "dc"), (1, "deck", "ab")):
         for m in models:
             t.game.create_card(m, p, zone)
     assert t.engine.resolve_action(t.game, src, "trigger") in (True, "clear") and not t.engine.errors
     own = {"hp(+1)": 1, "loseLife(1)": -1}.get(statement, 0)
-    assert (t.hp(0), t.hp(1)) == (3100 + own, 3000)
+    assert (t.hp(0), t.hp(1)) == ((3000, 3100) if statement.endswith("to(opp)") else (3100 + own, 3000))
 
 
 @pytest.mark.parametrize("hp, winner, reason", [
