@@ -378,3 +378,54 @@ def test_moved_holds_the_cards_of_the_latest_move_and_none_after_one_that_moved_
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert [t.c(i)["zone"] for i in held] == ["discards"] * 2 and t.c(src)["zone"] == "ring"
     assert t.hp(0) == 3000 + 20 + 7
+
+
+def test_a_card_with_several_actions_asks_which_one_under_their_labels_and_may_be_cancelled():
+    """docs/language.md 3.2: a section with several actions asks the controller (``choose_action``);
+    ``label`` names the actions in order, an action without a label is offered under the name of its
+    first command (``+rush`` for an ability).  Player 0 chooses ``sp``: 1 SP and 7 HP; then cancels
+    the question (``choose_action`` may be cancelled): the activation does nothing."""
+    from runtime_table import Script
+    t = RulesTable("[src]\naction = hp(+100)\nlabel = Heal Me\naction = sp(+1); hp(+7)\naction = draw()\naction = +rush\n")
+    src = t.ring(0, "src")
+    t.game.decider = Script(["sp", None])
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert (t.hp(0), t.game.state["players"][0]["sp"]) == (3007, 1)
+    [req] = t.game.decider.requests
+    assert (req["kind"], req["player"], req["options"], req["min"], req["max"]) == ("choose_action", 0, ["Heal Me", "sp", "draw", "+rush"], 1, 1)
+    assert req["cancel"] is True
+    assert t.engine.resolve_action(t.game, src, "trigger") is False
+    assert (t.hp(0), t.game.state["players"][0]["sp"], len(t.game.decider.requests)) == (3007, 1, 2)
+
+
+@pytest.mark.parametrize("rule, foes, resolved, hp", [
+    ("requisite = characters@oppRing\naction = {D}: hp(+100)", 0, False, 3000),   # a requisite that fails: nothing paid
+    ("requisite = characters@oppRing\naction = {D}: hp(+100)", 1, True, 3100),
+    ("requisite = characters@oppRing && characters@myDiscards\naction = hp(+100)", 1, False, 3000),  # every filter must find
+    ("target = character@oppRing\naction = {D}: hp(+100)", 0, False, 3000),      # a target that finds nothing
+    ("target = character@oppRing\naction = {D}: hp(+100)", 1, True, 3100),
+])
+def test_an_action_stops_before_its_costs_when_a_requisite_or_its_target_finds_nothing(rule, foes, resolved, hp):
+    """docs/language.md 3.5: requisites are checked before anything else: when one finds nothing the
+    activation stops and nothing changes; 5.1: the rule's target is found before the costs are paid.
+    Player 0 holds one card (for ``{D}``); player 1 has 0 or 1 character in the ring."""
+    t = RulesTable("[src]\n%s\n" % rule)
+    src = t.ring(0, "src")
+    for _ in range(foes):
+        t.ring(1, "foe")
+    held = t.game.create_card("a", 0, "hand")
+    assert t.engine.resolve_action(t.game, src, "trigger") is resolved and not t.engine.errors
+    assert t.hp(0) == hp
+    assert t.c(held)["zone"] == ("discards" if resolved and "{D}" in rule else "hand")
+
+
+@pytest.mark.parametrize("action, hp", [
+    ("hp?(+100) && hp(+10); hp(+1)", 3111),                      # command?(...) asks; yes: it runs
+    ("hp?(+100) && hp(+10); hp(+1)", 3001),                      # no: it is skipped and fails
+])
+def test_a_command_that_asks_first_runs_only_if_the_controller_says_yes(action, hp):
+    """docs/language.md 5.6: ``command?(...)`` asks the controller (``yes_no``); declining skips it and counts as a failure."""
+    t = RulesTable("[src]\naction = %s\n" % action, answers=[hp != 3001])
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.hp(0) == hp and t.game.decider.pos == 1
