@@ -429,3 +429,50 @@ def test_a_command_that_asks_first_runs_only_if_the_controller_says_yes(action, 
     src = t.ring(0, "src")
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert t.hp(0) == hp and t.game.decider.pos == 1
+
+
+def test_an_auto_whose_target_finds_nothing_does_not_resolve():
+    """docs/language.md 5.8 and 7.5: an auto with ``target`` acts on what it finds; one whose target
+    finds nothing does not resolve.  A state listener runs once when its card enters play: with no
+    opposing character nothing happens; with one, player 0 gains 100 HP."""
+    rules = "[ally]\ntarget = characters@oppRing\nauto = ~myHandChanges~ hp(+100)\n"
+    t = RulesTable(rules)
+    t.ring(0, "ally")
+    assert (t.hp(0), t.engine.errors) == (3000, [])
+    t = RulesTable(rules)
+    t.ring(1, "foe")
+    t.ring(0, "ally")
+    assert (t.hp(0), t.engine.errors) == (3100, [])
+
+
+def test_a_listener_hears_only_triggers_of_its_type_and_objects_it_listens_for():
+    """docs/language.md 7.3 suffixes: ``:action`` / ``:char``: the trigger must be a card of that type;
+    no object suffix: the object must be the listener's own card; ``:any``: any object.  The trigger of
+    ``beforePayCostAction`` is the Action card being paid: of player 0's two listeners only the
+    ``:action`` one changes Bolt's cost (1 SP, now 2).  ``removed`` of player 0's character ``a``:
+    the listener without a suffix (on ``ally``) does not hear it, the ``:any`` one (on ``foe``) does."""
+    t = RulesTable("[ally]\nauto = ~beforePayCostAction:action~ modCost(action, -1)\n"
+                   "[foe]\nauto = ~beforePayCostAction:char~ modCost(action, -5)\n")
+    t.ring(0, "ally"), t.ring(0, "foe")
+    bolt = t.game.create_card("bolt", 0, "hand")
+    assert t.game.cost_value("action", 0, bolt) == -2 and not t.engine.errors
+    t = RulesTable("[ally]\nauto = ~removed~ hp(+100)\n[foe]\nauto = ~removed:any~ hp(+10)\n")
+    t.ring(0, "ally"), t.ring(0, "foe")
+    gone = t.ring(0, "a")
+    t.game.destroy([gone])
+    assert (t.c(gone)["zone"], t.hp(0), t.engine.errors) == ("discards", 3010, [])
+
+
+def test_a_listener_whose_card_an_earlier_listener_destroyed_does_not_run():
+    """docs/language.md 7.5: a card that leaves play unsubscribes its listeners; the active player's
+    listeners run first.  Player 1's ``foe`` heard ``handchanges`` once when it entered play (a state
+    event: 100 HP).  When player 0's hand changes, player 0's ``ally`` runs first and destroys ``foe``,
+    whose listener then does not run: player 1 stays at 3100."""
+    t = RulesTable("[ally]\nauto = ~anyHandChanges~ destroy() to(characters@oppRing)\n"
+                   "[foe]\nauto = ~anyHandChanges~ hp(+100)\n")
+    t.ring(0, "ally")
+    foe = t.ring(1, "foe")
+    assert t.hp(1) == 3100
+    t.game.create_card("b", 0, "hand")
+    t.game.fire("handchanges", 0)
+    assert (t.c(foe)["zone"], t.hp(1), t.engine.errors) == ("discards", 3100, [])
