@@ -476,3 +476,18 @@ def test_a_listener_whose_card_an_earlier_listener_destroyed_does_not_run():
     t.game.create_card("b", 0, "hand")
     t.game.fire("handchanges", 0)
     assert (t.c(foe)["zone"], t.hp(1), t.engine.errors) == ("discards", 3100, [])
+
+
+def test_an_attacker_destroyed_when_its_block_is_heard_deals_and_takes_no_combat_damage():
+    """docs/cfc-rules.md 7: in the End phase, for a blocked attack ``blocks`` then ``blocked`` fire
+    before damage; an attack whose lead has left the ring deals no damage.  Player 1's Wall (1500 BP)
+    blocks player 0's ``a`` (500 BP) and its ``blocks`` listener destroys the attacker: the Wall keeps
+    its 1500 BP, nobody loses HP, no combat is recorded."""
+    t = RulesTable("[wall]\nauto = ~blocks~ destroy() to(attacker)\n")
+    g = t.game
+    attacker, wall = t.ring(0, "a"), t.ring(1, "wall")
+    g.declare_attack(attacker)
+    assert g.declare_block(wall, attacker) is True
+    g.resolve_combat(0)
+    assert (t.c(attacker)["zone"], t.c(wall)["bp"], t.hp(0), t.hp(1)) == ("discards", 1500, 3000, 3000)
+    assert [r for r in t.sink.records if r["type"] == "combat"] == [] and not t.engine.errors
