@@ -491,3 +491,25 @@ def test_an_attacker_destroyed_when_its_block_is_heard_deals_and_takes_no_combat
     g.resolve_combat(0)
     assert (t.c(attacker)["zone"], t.c(wall)["bp"], t.hp(0), t.hp(1)) == ("discards", 1500, 3000, 3000)
     assert [r for r in t.sink.records if r["type"] == "combat"] == [] and not t.engine.errors
+
+
+@pytest.mark.parametrize("written, labels", [
+    ('^!"Grunt"&character, opp', ['^!"grunt"&character', "opp"]),
+    ("opp, ^character, !ninja", ["opp", "^character", "!ninja"]),
+    ('me, "Tiny", opp', ["me", '"tiny"', "opp"]),
+    ("character, opp, character", ["character", "opp", "character'"]),   # the same alternative twice
+])
+def test_choose_type_offers_each_alternative_as_written_and_tells_equal_ones_apart(table, written, labels):
+    """docs/language.md 4 (combining types, prefixes): when the alternatives of a ``,`` select players
+    and cards, the controller first chooses an alternative (``choose_type``), offered as written
+    (``^``, ``!``, quoted names, ``&``; names in lower case), an alternative written again with a
+    ``'`` per earlier copy.  Choosing the last one then asks for its targets when it selects cards."""
+    from test_targets import asked, filt, make_res
+    from rulescript.runtime import targets
+    from rulescript.runtime.resolution import Card, Player
+    mine = [table.ring(0, "grunt", 0), table.ring(0, "ninja", 1)]
+    theirs = [table.ring(1, "tiny", 0), table.ring(1, "big", 2)]
+    res = make_res(table, source=mine[0], answers=[labels[-1], [theirs[0]]])
+    got = targets.resolve(res, filt(written), "clause")
+    assert asked(res)[0] == ("choose_type", 0, labels, 1, 1, False)
+    assert got == ([Player(1)] if labels[-1] == "opp" else [Card(theirs[0])])
