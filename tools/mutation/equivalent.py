@@ -7,6 +7,12 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/runtime/expr.py | if a is None or b is None: | 7: a is None or b is None -> b is None':
+        'expr.equal: when a or b is nil, the tests after this one give the same answer (nil is not a bool, a list, a number or a text, so only the last test, a == b, is reached: true exactly when both are nil)',
+    'rulescript/runtime/expr.py | if a is None or b is None: | 7: a is None or b is None -> False':
+        'expr.equal: when a or b is nil, the tests after this one give the same answer (nil is not a bool, a list, a number or a text, so only the last test, a == b, is reached: true exactly when both are nil)',
+    'rulescript/runtime/expr.py | if a is None or b is None: | 17: or -> and':
+        'expr.equal: when a or b is nil, the tests after this one give the same answer (nil is not a bool, a list, a number or a text, so only the last test, a == b, is reached: true exactly when both are nil)',
     "rulescript/runtime/expr.py | if a is None or b is None: | 7: a is None or b is None -> a is None":
         "expr.equal: with b nil and a not nil every later test gives False (a bool needs b a bool, a list b a "
         "list, a number b a number, a text b a text, and a card or player is equal only to itself), as the "
