@@ -513,3 +513,42 @@ def test_choose_type_offers_each_alternative_as_written_and_tells_equal_ones_apa
     got = targets.resolve(res, filt(written), "clause")
     assert asked(res)[0] == ("choose_type", 0, labels, 1, 1, False)
     assert got == ([Player(1)] if labels[-1] == "opp" else [Card(theirs[0])])
+
+
+@pytest.mark.parametrize("action, yes, hp", [
+    ("hp?(+1) || hp(+10)", False, 3010),
+    ("hp?(+1) || hp(+10)", True, 3001),
+    ("hp?(+1) && hp(+10) & hp(+100)", False, 3000),       # && after a failure skips the rest of the statement
+    ("hp?(+1) && hp(+10) & hp(+100)", True, 3111),
+    ("hp?(+1) || hp(+10) && hp(+100)", True, 3101),       # || after a success skips its effect alone
+    ("hp?(+1) || hp(+10) && hp(+100)", False, 3110),
+    ("hp?(+1) & hp(+10)", False, 3010),
+    ("hp?(+1) && hp(+10); hp(+100)", False, 3100),        # the next statement still runs
+])
+def test_chains_run_each_effect_by_the_outcome_of_the_latest_one(action, yes, hp):
+    """docs/language.md 5.6: ``a & b`` runs b; ``a && b`` runs b only if a succeeded, else skips b and
+    the rest of the statement; ``a || b`` runs b only if a failed, else skips b alone; left to right.
+    ``hp?(+1)`` asks first; answering no makes it fail."""
+    t = RulesTable("[src]\naction = %s\n" % action, answers=[yes])
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.hp(0) == hp
+
+
+@pytest.mark.parametrize("action, yes, hp, question", [
+    ("[[may]] hp(+1); hp(+10)", True, 3011, "Use this effect?"),
+    ("[[may]] hp(+1); hp(+10)", False, 3000, "Use this effect?"),      # no: every later statement is skipped
+    ("hp(+100); [[may 'Take It?']] hp(+1); hp(+10)", False, 3100, "Take It?"),
+])
+def test_may_asks_its_question_and_no_ends_the_resolution(action, yes, hp, question):
+    """docs/language.md 5.5: ``[[may]]`` asks the controller a yes/no question before the statement (its
+    text may be given in quotes, case kept); answering no ends the resolution: this statement and every
+    later one are skipped (what ran before stays)."""
+    from runtime_table import Script
+    t = RulesTable("[src]\naction = %s\n" % action)
+    t.game.decider = Script([yes])
+    src = t.ring(0, "src")
+    t.engine.resolve_action(t.game, src, "trigger")
+    [req] = t.game.decider.requests
+    assert (req["kind"], req["player"], req["prompt"], req["options"]) == ("yes_no", 0, question, [True, False])
+    assert t.hp(0) == hp and not t.engine.errors
