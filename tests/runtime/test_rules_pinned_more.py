@@ -552,3 +552,41 @@ def test_may_asks_its_question_and_no_ends_the_resolution(action, yes, hp, quest
     [req] = t.game.decider.requests
     assert (req["kind"], req["player"], req["prompt"], req["options"]) == ("yes_no", 0, question, [True, False])
     assert t.hp(0) == hp and not t.engine.errors
+
+
+def test_a_once_listener_outlives_its_card_and_is_used_up_only_when_it_runs():
+    """docs/language.md 7.5: listeners are unregistered when their card leaves play, after its own
+    ``removed`` listeners ran; a ``:once`` listener outlives its card and is used up only when it runs.
+    Player 0's ``ally`` (``~anyRemoved:any:once~``, +100 HP) and ``foe`` (``~anyRemoved:any~``, +10 HP):
+    player 0's ``a`` is destroyed: 3110; then ``ally`` itself: its once listener is used up, ``foe``
+    hears it: 3120; then ``foe``: it hears its own removal: 3130; then ``b``: nobody is left: 3130."""
+    t = RulesTable("[ally]\nauto = ~anyRemoved:any:once~ hp(+100)\n[foe]\nauto = ~anyRemoved:any~ hp(+10)\n")
+    ally, foe, a, b = t.ring(0, "ally"), t.ring(0, "foe"), t.ring(0, "a"), t.ring(0, "b")
+    hp = []
+    for gone in (a, ally, foe, b):
+        t.game.destroy([gone])
+        hp.append(t.hp(0))
+    assert hp == [3110, 3120, 3130, 3130] and not t.engine.errors
+
+
+def test_a_static_auto_lasts_while_its_card_stays_and_withdraw_mode_takes_back_a_grant():
+    """docs/language.md 7.4: a static auto runs once when its rules load and its lasting effects last
+    while the source stays in play; withdraw mode: when an auto's ``[[if]]`` is false (no ``[[else]]``)
+    each ``+ability`` withdraws this source's grant to its targets.  ``ally`` gives itself
+    ``unblockable`` while player 0's ring holds one character: alone it has it; when ``a`` enters, it
+    no longer has it; when ``a`` leaves, again.  ``src`` (static) gives the characters of player 0's
+    ring ``cantattack`` when it enters (``ally`` and itself) until it leaves play."""
+    t = RulesTable("[src]\nauto = +cantattack to(characters@myRing)\n"
+                   "[ally]\nauto = ~ringChanges~ [[if me.ring.size == 1]] +unblockable\n")
+    g = t.game
+    ally = t.ring(0, "ally")
+    assert g.has_ability(ally, "unblockable") is True
+    a = t.ring(0, "a")
+    g.fire("ringchanges", 0)
+    assert g.has_ability(ally, "unblockable") is False
+    g.destroy([a])
+    assert g.has_ability(ally, "unblockable") is True
+    src = t.ring(0, "src")
+    assert [g.has_ability(i, "cantattack") for i in (ally, src)] == [True, True]
+    g.destroy([src])
+    assert g.has_ability(ally, "cantattack") is False and not t.engine.errors
