@@ -383,7 +383,8 @@ def test_moved_holds_the_cards_of_the_latest_move_and_none_after_one_that_moved_
 def test_a_card_with_several_actions_asks_which_one_under_their_labels_and_may_be_cancelled():
     """docs/language.md 3.2: a section with several actions asks the controller (``choose_action``);
     ``label`` names the actions in order, an action without a label is offered under the name of its
-    first command (``+rush`` for an ability).  Player 0 chooses ``sp``: 1 SP and 7 HP; then cancels
+    first command (``+rush`` for an ability), followed by a ``'`` per earlier action of the same
+    name.  Player 0 chooses ``sp``: 1 SP and 7 HP; then cancels
     the question (``choose_action`` may be cancelled): the activation does nothing."""
     from runtime_table import Script
     t = RulesTable("[src]\naction = hp(+100)\nlabel = Heal Me\naction = sp(+1); hp(+7)\naction = draw()\naction = +rush\n")
@@ -396,6 +397,12 @@ def test_a_card_with_several_actions_asks_which_one_under_their_labels_and_may_b
     assert req["cancel"] is True
     assert t.engine.resolve_action(t.game, src, "trigger") is False
     assert (t.hp(0), t.game.state["players"][0]["sp"], len(t.game.decider.requests)) == (3007, 1, 2)
+    # two actions, both named by their first command: asked too, the second under "hp'"
+    t = RulesTable("[src]\naction = hp(+100)\naction = hp(+5)\nlabel = hp\n")
+    t.game.decider = Script(["hp'"])
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and t.hp(0) == 3005
+    assert t.game.decider.requests[0]["options"] == ["hp", "hp'"]
 
 
 @pytest.mark.parametrize("rule, foes, resolved, hp", [
