@@ -251,6 +251,9 @@ def test_an_affordability_check_undoes_what_its_cost_listeners_change(rules, ans
     "bp(x2) to(opp)",
     "bp(=500) to(opp)",
     "copyAbility(tgt.0) to(characters@oppRing)",   # the card copied from has no rules: nothing to copy
+    "damage(0) to(characters@oppRing)",            # nothing to deal
+    "each(card.bp > 0 in opp.ring => sp(+1))",     # each, both forms
+    "each(characters@oppRing => sp(+1))",
 ])
 def test_a_command_that_does_its_work_succeeds_so_a_chain_goes_on(statement):
     """docs/language.md 5.6: ``a && b`` runs b only if a succeeded; 6.2: the commands that can fail
