@@ -180,6 +180,11 @@ def test_probing_a_hook_gives_each_listeners_verdict_and_leaves_no_trace():
                         "[c]\nauto = ?oppCanBlock:any? hp(+(me.hp // (me.hp - me.hp)))\n") == [True, False, False]
     assert _probe_block("[a]\nauto = ?oppCanBlock? [[if opp.hand.size <= 2]] hp(+100)\n") == [True]
     assert _probe_block("[a]\nauto = ?oppCanBlock? bp(-1) to(character@oppRing)\n") is None
+    # the hook's bindings reach the listeners: the blocker is the Wall (1500 BP)
+    assert _probe_block("[a]\nauto = ?oppCanBlock? [[if blocker.bp > 1000 and attacker.bp == 500]]\n") == [True]
+    t = RulesTable("[a]\nauto = ?oppCanBlock? [[if opp.hand.size < 2]]\n")
+    attacker = t.ring(0, "a")
+    assert t.engine.probe_hook(t.game, "canblock", 1, attacker, attacker) == [True]   # no bindings given
 
 
 @pytest.mark.parametrize("rules, answers", [

@@ -7,6 +7,8 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/runtime/engine.py | if not found: | 11: not found -> False':
+        'the two `if not found:` of engine.py: with no matching listener, going on in probe_hook snapshots and restores the state, dispatches to the empty list of listeners it found and returns their verdicts, [], as the early return does; in _adjustment it dispatches to no listener and returns the untouched sum, 0, as the early return does',
     'rulescript/runtime/expr.py | if a is None or b is None: | 7: a is None or b is None -> b is None':
         'expr.equal: when a or b is nil, the tests after this one give the same answer (nil is not a bool, a list, a number or a text, so only the last test, a == b, is reached: true exactly when both are nil)',
     'rulescript/runtime/expr.py | if a is None or b is None: | 7: a is None or b is None -> False':
