@@ -606,3 +606,40 @@ def test_a_static_auto_lasts_while_its_card_stays_and_withdraw_mode_takes_back_a
     assert [g.has_ability(i, "cantattack") for i in (ally, src)] == [True, True]
     g.destroy([src])
     assert g.has_ability(ally, "cantattack") is False and not t.engine.errors
+
+
+@pytest.mark.parametrize("pos, one, two", [
+    ("top", "dabc", "dtabc"), ("0", "dabc", "dtabc"), ("bottom", "abcd", "abcdt"), ("-1", "abcd", "abcdt"),
+    ("1", "adbc", "adtbc"), ("2", "abdc", "abdtc"), ("-2", "abdc", "abdtc"), ("-3", "adbc", "adtbc"),
+])
+def test_move_to_puts_the_cards_at_their_position_in_their_order(pos, one, two):
+    """docs/language.md 6.3: positions ``top`` or ``0``, ``bottom`` or ``-1``, ``k`` (the k-th place
+    from the top, from 0) and ``-k`` (from the bottom); the cards moved keep their order.  Player 0's
+    deck is a, b, c (top first); the hand's d (then d and Tiny, t) go into it."""
+    letters = {"a": "a", "b": "b", "c": "c", "d": "d", "tiny": "t"}
+    for hand, want in ((("d",), one), (("d", "tiny"), two)):
+        t = RulesTable("[src]\naction = moveTo(deck, %s) to(*s@myHand)\n" % pos)
+        src = t.ring(0, "src")
+        for m in "abc":
+            t.game.create_card(m, 0, "deck")
+        for m in hand:
+            t.game.create_card(m, 0, "hand")
+        assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+        assert "".join(letters[t.c(i)["model"]] for i in t.game.state["players"][0]["deck"]) == want
+
+
+@pytest.mark.parametrize("answer, want", [("top", "dtabc"), ("bottom", "abcdt")])
+def test_move_to_a_chosen_end_asks_once_for_all_the_cards(answer, want):
+    """docs/language.md 6.3: ``?``: the controller chooses top or bottom, once for all the targets."""
+    from runtime_table import Script
+    t = RulesTable("[src]\naction = moveTo(deck, ?) to(*s@myHand)\n")
+    t.game.decider = Script([answer])
+    src = t.ring(0, "src")
+    for m in "abc":
+        t.game.create_card(m, 0, "deck")
+    t.game.create_card("d", 0, "hand"), t.game.create_card("tiny", 0, "hand")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    [req] = t.game.decider.requests
+    assert (req["kind"], req["options"]) == ("top_or_bottom", ["top", "bottom"])
+    letters = {"a": "a", "b": "b", "c": "c", "d": "d", "tiny": "t"}
+    assert "".join(letters[t.c(i)["model"]] for i in t.game.state["players"][0]["deck"]) == want
