@@ -643,3 +643,15 @@ def test_move_to_a_chosen_end_asks_once_for_all_the_cards(answer, want):
     assert (req["kind"], req["options"]) == ("top_or_bottom", ["top", "bottom"])
     letters = {"a": "a", "b": "b", "c": "c", "d": "d", "tiny": "t"}
     assert "".join(letters[t.c(i)["model"]] for i in t.game.state["players"][0]["deck"]) == want
+
+
+@pytest.mark.parametrize("written, nodes", [
+    ("1", 1), ("1 + 2 * 3", 5), ("[1, 2]", 3), ("len([1, 2])", 4), ("1 if 2 else 3", 4), ("-me.hp", 3),
+    ("[1, [2, [3]]].0", 7), ("not true and me.hp", 5),
+])
+def test_the_size_of_an_element_expression_counts_its_nodes(written, nodes):
+    """docs/runtime.md, Limits: every element a quantifier or ``each`` visits costs the number of nodes
+    of its element expression: one per literal, name, attribute, element, call, list, operator and
+    condition (``[1, [2, [3]]].0``: the element, three lists, three literals)."""
+    root = compile_vars("_v := " + written)["vars"][0][1]
+    assert expr.node_size(root["e"]) == nodes

@@ -7,6 +7,12 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/runtime/engine.py | ctrl = (card["ctrl"] if card is not None else game.state.get("active", 0)) \\ | 32: card is not None -> True':
+        "Engine._run_guarded: the source of every resolution is a card of the state (resolve_action and key_values read state['cards'][iid] before, listeners and static autos are cards' rules), so card is never None",
+    'rulescript/runtime/engine.py | return src[0], [src[1], src[2], (src[2] or 0) + 1] | 51: 0 -> 1':
+        "_rule_at: a rule's src is [file, line, column] with a column from 1 (the compiler sets it for every section and the cache keeps it), so `src[2] or 0` is never the 0",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 25: False -> True':
+        'expr._atom_text: without this test a boolean reaches the last line, which gives str(v) too (a bool is not a number for is_number, and _norm leaves it as it is)',
     'rulescript/runtime/engine.py | if not found: | 11: not found -> False':
         'the two `if not found:` of engine.py: with no matching listener, going on in probe_hook snapshots and restores the state, dispatches to the empty list of listeners it found and returns their verdicts, [], as the early return does; in _adjustment it dispatches to no listener and returns the untouched sum, 0, as the early return does',
     'rulescript/runtime/expr.py | if a is None or b is None: | 7: a is None or b is None -> b is None':
