@@ -655,3 +655,22 @@ def test_the_size_of_an_element_expression_counts_its_nodes(written, nodes):
     condition (``[1, [2, [3]]].0``: the element, three lists, three literals)."""
     root = compile_vars("_v := " + written)["vars"][0][1]
     assert expr.node_size(root["e"]) == nodes
+
+
+def test_each_record_a_resolution_makes_the_game_emit_costs_five_steps():
+    """docs/runtime.md, Limits: every record the game emits while a resolution runs costs 5 steps, and
+    every filter resolved 5 + 3 per candidate it examines.  Moving the whole hand to the discards with
+    ten cards more in it examines ten candidates more and emits ten ``move`` records more (one per
+    card): 10 * (3 + 5) = 80 steps more."""
+    from rulescript.runtime.resolution import MAX_STEPS
+
+    def spent(cards):
+        t = RulesTable("[src]\naction = moveTo(discards) to(*s@myHand)\n")
+        src = t.ring(0, "src")
+        for _ in range(cards):
+            t.game.create_card("a", 0, "hand")
+        assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+        assert t.game.state["players"][0]["hand"] == []
+        return MAX_STEPS - t.engine._budget[0]
+
+    assert spent(11) - spent(1) == 80
