@@ -674,3 +674,26 @@ def test_each_record_a_resolution_makes_the_game_emit_costs_five_steps():
         return MAX_STEPS - t.engine._budget[0]
 
     assert spent(11) - spent(1) == 80
+
+
+def test_the_members_of_a_united_attack_hear_nothing_until_the_turn_ends():
+    """docs/language.md 7.5 (suppression): while a character is a member of a United Attack, until the
+    turn ends, its listeners do not run.  Player 0's ``a`` leads a United Attack that ``b`` joins;
+    ``c`` stays out.  Each heard ``handChanges`` once when it entered play (100 + 10 + 1 HP); ``a``
+    attacking alone still hears it (+ 111); once the United Attack is formed only ``c`` does (+ 1),
+    also after the follower left the attack (+ 1)."""
+    t = RulesTable("[a]\nauto = ~anyHandChanges~ hp(+100)\n[b]\nauto = ~anyHandChanges~ hp(+10)\n"
+                   "[c]\nauto = ~anyHandChanges~ hp(+1)\n")
+    g = t.game
+    g.state["players"][0]["sp"] = 10
+    lead, follower, _ = t.ring(0, "a"), t.ring(0, "b"), t.ring(0, "c")
+    assert t.hp(0) == 3111
+    g.declare_attack(lead)                     # attacking alone: no United Attack, it still hears
+    g.fire("handchanges", 0)
+    assert t.hp(0) == 3222
+    g.join_attack(follower, lead)
+    g.fire("handchanges", 0)
+    assert t.hp(0) == 3223
+    g.remove_from_attack([follower])
+    g.fire("handchanges", 0)
+    assert t.hp(0) == 3224 and not t.engine.errors
