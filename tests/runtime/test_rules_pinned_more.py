@@ -697,3 +697,49 @@ def test_the_members_of_a_united_attack_hear_nothing_until_the_turn_ends():
     g.remove_from_attack([follower])
     g.fire("handchanges", 0)
     assert t.hp(0) == 3224 and not t.engine.errors
+
+
+@pytest.mark.parametrize("followers, sp, left, dissolved", [
+    (1, 10, 7, False),      # two members: base -5, the ua2 modifier +2: pays 3
+    (2, 20, 7, False),      # three members: base -10, the ua3 modifier -3: pays 13
+    (1, 2, 2, True),        # cannot pay 3: the United Attack dissolves, nothing paid
+    (1, 3, 0, False),       # exactly 3
+])
+def test_a_united_attack_pays_the_cost_of_its_size(table, followers, sp, left, dissolved):
+    """docs/cfc-rules.md 5 (Costs): a United Attack of two members is the cost kind ``ua2``, of three
+    ``ua3``; its base is -5 per follower, its kind's ``alterCost`` modifiers add to it; a player with
+    less SP cannot form it (it dissolves, each member attacking alone)."""
+    g = table.game
+    lead = table.ring(0, "grunt")
+    members = [table.ring(0, "grunt") for _ in range(followers)]
+    table.p(0)["sp"] = 20
+    g.declare_attack(lead)
+    for f in members:
+        g.join_attack(f, lead)
+    g.add_cost_mod("ua2", "+", 2, None)
+    g.add_cost_mod("ua3", "+", -3, None)
+    table.p(0)["sp"] = sp
+    g.pay_united_attack(0)
+    assert table.p(0)["sp"] == left
+    assert (g.united_attack() is None) is dissolved
+    said = [r["text"] for r in table.sink.records if r["type"] == "message"]
+    assert said == (["the United Attack cannot be paid; it dissolves"] if dissolved else [])
+
+
+def test_a_united_attack_that_costs_nothing_is_formed_by_a_player_without_sp_and_its_cost_listeners_keep_their_effects():
+    """docs/cfc-rules.md 5 (Costs): the value is base + M (a ``+5`` modifier makes a United Attack of two
+    cost 0: a player with 0 SP forms it); ``beforepaycostua2`` fires when it is paid, and the effects
+    of its listeners stay (this is a payment, not an affordability check): player 0 gains 100 HP."""
+    t = RulesTable("[c]\nauto = ~beforePayCostUa2~ hp(+100)\n")
+    g = t.game
+    g.state["players"][0]["sp"] = 5
+    lead, follower = t.ring(0, "a"), t.ring(0, "b")
+    t.ring(0, "c")
+    g.declare_attack(lead)
+    g.join_attack(follower, lead)
+    g.add_cost_mod("ua2", "+", 5, None)
+    g.state["players"][0]["sp"] = 0
+    before = t.hp(0)
+    g.pay_united_attack(0)
+    assert (g.state["players"][0]["sp"], t.hp(0) - before) == (0, 100)
+    assert g.united_attack() is not None and not t.engine.errors
