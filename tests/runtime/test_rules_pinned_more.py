@@ -611,6 +611,7 @@ def test_a_static_auto_lasts_while_its_card_stays_and_withdraw_mode_takes_back_a
 @pytest.mark.parametrize("pos, one, two", [
     ("top", "dabc", "dtabc"), ("0", "dabc", "dtabc"), ("bottom", "abcd", "abcdt"), ("-1", "abcd", "abcdt"),
     ("1", "adbc", "adtbc"), ("2", "abdc", "abdtc"), ("-2", "abdc", "abdtc"), ("-3", "adbc", "adtbc"),
+    ("9", "abcd", "abcdt"), ("-9", "dabc", "dtabc"),       # past the end of the pile: its bottom, its top
 ])
 def test_move_to_puts_the_cards_at_their_position_in_their_order(pos, one, two):
     """docs/language.md 6.3: positions ``top`` or ``0``, ``bottom`` or ``-1``, ``k`` (the k-th place
@@ -743,3 +744,32 @@ def test_a_united_attack_that_costs_nothing_is_formed_by_a_player_without_sp_and
     g.pay_united_attack(0)
     assert (g.state["players"][0]["sp"], t.hp(0) - before) == (0, 100)
     assert g.united_attack() is not None and not t.engine.errors
+
+
+def test_a_character_in_front_is_the_one_in_the_facing_slot_and_a_card_outside_a_ring_faces_none():
+    """docs/language.md 4 (zones): ``infront`` is the character facing the source in the other ring
+    (slot 0 faces slot 3, 1 faces 2); a card that is not in a ring faces nothing.  Player 0's source in
+    slot 1 freezes the character in player 1's slot 2; the facing slot of ``a`` (slot 0) is empty."""
+    t = RulesTable("[src]\naction = freeze() to(characters@infront)\n")
+    g = t.game
+    a, src = t.ring(0, "a"), t.ring(0, "src")
+    wall, foe = t.ring(1, "wall"), t.ring(1, "foe")
+    g.state["players"][1]["ring"] = [None, None, None, None]
+    for slot, iid in ((1, wall), (2, foe)):
+        g.state["players"][1]["ring"][slot] = iid
+        t.c(iid)["slot"] = slot
+    assert (t.c(a)["slot"], t.c(src)["slot"]) == (0, 1)
+    assert (g.infront(src), g.infront(a), g.infront(wall)) == (foe, None, None)
+    held = g.create_card("b", 0, "hand")
+    assert g.infront(held) is None
+    assert t.engine.resolve_action(g, src, "trigger") is True and not t.engine.errors
+    assert (t.c(foe)["frozen"], t.c(wall)["frozen"]) == (True, False)
+
+
+def test_a_character_played_remembers_its_printed_bp_as_its_last_bp_above_0():
+    """docs/language.md 8.6: ``lastBP`` is the last BP above 0 the card had in a ring; docs/cfc-rules.md
+    5: a played character enters with its printed BP.  Tiny (1 BP) played: BP 1, lastBP 1."""
+    t = RulesTable()
+    tiny = t.game.create_card("tiny", 0, "hand")
+    t.game.play_character(0, tiny, slot=0)
+    assert (t.c(tiny)["bp"], t.c(tiny)["lastBP"]) == (1, 1)

@@ -7,6 +7,14 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/games/cfc/commands.py | if not iids:  # no card among the targets: bp_set and bp_add would only settle | 7: not iids -> False':
+        'cmd_bp: with no card among the targets, bp_set and bp_add loop over no card and only settle, and every operation that changes BP or HP settles before it returns (as for the if-cards guards)',
+    'rulescript/games/cfc/combat.py | if v < 0 and pl["sp"] < -v: | 11: v < 0 and pl["sp"] < -v -> pl["sp"] < -v':
+        "pay_united_attack: a United Attack never gives SP (its value is at most 0, docs/cfc-rules.md 5) and a player's SP is never below 0, so `sp < -v` alone decides: at v = 0 it is false, as `v < 0`, `v <= 0` and `v < 1` are",
+    'rulescript/games/cfc/combat.py | if v < 0 and pl["sp"] < -v: | 13: < -> <=':
+        "pay_united_attack: a United Attack never gives SP (its value is at most 0, docs/cfc-rules.md 5) and a player's SP is never below 0, so `sp < -v` alone decides: at v = 0 it is false, as `v < 0`, `v <= 0` and `v < 1` are",
+    'rulescript/games/cfc/combat.py | if v < 0 and pl["sp"] < -v: | 15: 0 -> 1':
+        "pay_united_attack: a United Attack never gives SP (its value is at most 0, docs/cfc-rules.md 5) and a player's SP is never below 0, so `sp < -v` alone decides: at v = 0 it is false, as `v < 0`, `v <= 0` and `v < 1` are",
     'rulescript/runtime/engine.py | ctrl = (card["ctrl"] if card is not None else game.state.get("active", 0)) \\ | 32: card is not None -> True':
         "Engine._run_guarded: the source of every resolution is a card of the state (resolve_action and key_values read state['cards'][iid] before, listeners and static autos are cards' rules), so card is never None",
     'rulescript/runtime/engine.py | return src[0], [src[1], src[2], (src[2] or 0) + 1] | 51: 0 -> 1':
