@@ -773,3 +773,14 @@ def test_a_character_played_remembers_its_printed_bp_as_its_last_bp_above_0():
     tiny = t.game.create_card("tiny", 0, "hand")
     t.game.play_character(0, tiny, slot=0)
     assert (t.c(tiny)["bp"], t.c(tiny)["lastBP"]) == (1, 1)
+    # a character printed with 0 BP whose last BP above 0 was 100 (it had it in a ring before), played:
+    # it enters with 0 BP (and is KO'd), its lastBP stays 100
+    from test_rules_pinned import char
+    t.models["zero"] = char("zero", bp=0)
+    zero = t.game.create_card("zero", 0, "hand")
+    t.game.play_character(0, zero, slot=1)
+    assert (t.c(zero)["zone"], t.c(zero)["lastBP"]) == ("discards", 0)
+    zero = t.game.create_card("zero", 0, "hand")
+    t.c(zero)["lastBP"] = 100
+    t.game.play_character(0, zero, slot=1)
+    assert (t.c(zero)["zone"], t.c(zero)["bp"], t.c(zero)["lastBP"]) == ("discards", 0, 100)
