@@ -256,6 +256,7 @@ def test_an_affordability_check_undoes_what_its_cost_listeners_change(rules, ans
     "bp(x2) to(opp)",
     "bp(=500) to(opp)",
     "moveTo(discards) to(opp)",
+    "moveTo(deck, ?) to(opp)",                     # no card: no question either
     "copyAbility(tgt.0) to(characters@oppRing)",   # the card copied from has no rules: nothing to copy
     "damage(0) to(characters@oppRing)",            # nothing to deal
     "each(card.bp > 0 in opp.ring => sp(+1))",     # each, both forms
