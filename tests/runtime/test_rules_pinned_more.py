@@ -785,3 +785,18 @@ def test_a_character_played_remembers_its_printed_bp_as_its_last_bp_above_0():
     t.c(zero)["lastBP"] = 100
     t.game.play_character(0, zero, slot=1)
     assert (t.c(zero)["zone"], t.c(zero)["bp"], t.c(zero)["lastBP"]) == ("discards", 0, 100)
+
+
+@pytest.mark.parametrize("value, hp, sp", [
+    ("[me, opp]", (3100, 3100), 1),             # the players and cards of a list
+    ("opp", (3000, 3100), 1),
+    ("nil", (3000, 3000), 0),                   # no targets: the clause stops the resolution
+])
+def test_a_target_clause_of_an_expression_takes_the_players_and_cards_it_holds(value, hp, sp):
+    """docs/language.md 5.7: a target clause may be an expression; its targets are the card or player it
+    gives, or the cards and players of a list; nil gives no targets, and a clause that finds nothing
+    stops the resolution (without ``?``): the next statement, ``sp(+1)``, does not run."""
+    t = RulesTable("[src]\nvars = _v := %s\naction = hp(+100) to(_v); sp(+1)\n" % value)
+    src = t.ring(0, "src")
+    t.engine.resolve_action(t.game, src, "trigger")
+    assert (t.hp(0), t.hp(1), t.game.state["players"][0]["sp"], t.engine.errors) == hp + (sp, [])
