@@ -442,10 +442,15 @@ def test_an_action_stops_before_its_costs_when_a_requisite_or_its_target_finds_n
 ])
 def test_a_command_that_asks_first_runs_only_if_the_controller_says_yes(action, hp):
     """docs/language.md 5.6: ``command?(...)`` asks the controller (``yes_no``); declining skips it and counts as a failure."""
-    t = RulesTable("[src]\naction = %s\n" % action, answers=[hp != 3001])
+    from runtime_table import Script
+    t = RulesTable("[src]\naction = %s\n" % action)
+    t.game.decider = Script([hp != 3001])
     src = t.ring(0, "src")
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
-    assert t.hp(0) == hp and t.game.decider.pos == 1
+    [req] = t.game.decider.requests
+    assert (req["kind"], req["player"], req["prompt"], req["options"], req["min"], req["max"]) == \
+        ("yes_no", 0, "Use hp?", [True, False], 1, 1)
+    assert t.hp(0) == hp
 
 
 def test_an_auto_whose_target_finds_nothing_does_not_resolve():
@@ -567,7 +572,8 @@ def test_may_asks_its_question_and_no_ends_the_resolution(action, yes, hp, quest
     src = t.ring(0, "src")
     t.engine.resolve_action(t.game, src, "trigger")
     [req] = t.game.decider.requests
-    assert (req["kind"], req["player"], req["prompt"], req["options"]) == ("yes_no", 0, question, [True, False])
+    assert (req["kind"], req["player"], req["prompt"], req["options"], req["min"], req["max"]) == \
+        ("yes_no", 0, question, [True, False], 1, 1)
     assert t.hp(0) == hp and not t.engine.errors
 
 
