@@ -108,6 +108,7 @@ def test_the_main_phase_plays_backs_up_plays_actions_and_activates_as_the_player
     ("(all card.bp >= 500 in me.ring) and true", "(all card.bp >= 500 in me.ring) and true"),
     ("not (any isChar(card) in me.hand)", "not (any isChar(card) in me.hand)"),
     ("1 if true else any card in me.hand", "1 if true else any card in me.hand"),
+    ("any card.bp > 0 or card.sp > 0 in me.hand", "any card.bp > 0 or card.sp > 0 in me.hand"),  # or inside
     ("any (card.bp if true else 1) in [me.hand, [1]].0", "any (card.bp if true else 1) in [me.hand, [1]].0"),
     ("([1] + [2]).0", "([1] + [2]).0"),                 # an attribute or element of a bracketed operand
     ("(me.hand + me.ring).0.bp", "(me.hand + me.ring).0.bp"),
