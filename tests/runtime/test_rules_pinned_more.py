@@ -807,3 +807,13 @@ def test_a_target_clause_of_an_expression_takes_the_players_and_cards_it_holds(v
     src = t.ring(0, "src")
     t.engine.resolve_action(t.game, src, "trigger")
     assert (t.hp(0), t.hp(1), t.game.state["players"][0]["sp"], t.engine.errors) == hp + (sp, [])
+
+
+def test_a_character_already_attacking_cannot_attack_again(table):
+    """docs/cfc-rules.md 7: a character attacks once per turn: while attacking it is not able to attack
+    (``able_to_attack`` is False), though it still counts as able for what follows its declaration."""
+    g = table.game
+    a, b = table.ring(0, "grunt"), table.ring(0, "grunt")
+    assert (g.able_to_attack(a), g.able_to_attack(b)) == (True, True)
+    g.declare_attack(a)
+    assert (g.able_to_attack(a), g.able_to_attack(a, ignore_attacking=True), g.able_to_attack(b)) == (False, True, True)
