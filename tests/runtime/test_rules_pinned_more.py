@@ -817,3 +817,33 @@ def test_a_character_already_attacking_cannot_attack_again(table):
     assert (g.able_to_attack(a), g.able_to_attack(b)) == (True, True)
     g.declare_attack(a)
     assert (g.able_to_attack(a), g.able_to_attack(a, ignore_attacking=True), g.able_to_attack(b)) == (False, True, True)
+
+
+@pytest.mark.parametrize("clause", ["*s@myHand; characters@myRing", "characters@oppRing; characters@myRing"])
+def test_swap_chars_swaps_only_two_characters_of_one_ring(clause):
+    """docs/language.md 6.2: ``swapChars()``: the first two targets, characters of one ring, exchange
+    slots.  A first target in the hand, or two characters of different rings: nothing moves, and the
+    command succeeds."""
+    t = RulesTable("[src]\naction = swapChars() to(%s) && hp(+100)\n" % clause)
+    src, a = t.ring(0, "src"), t.ring(0, "a")
+    foe = t.ring(1, "foe")
+    t.game.create_card("b", 0, "hand")
+    slots = [t.c(i)["slot"] for i in (src, a, foe)]
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert [t.c(i)["slot"] for i in (src, a, foe)] == slots and t.hp(0) == 3100
+
+
+def test_a_blocker_stronger_than_the_lead_by_1_deals_1_to_the_follower(table):
+    """docs/cfc-rules.md 7: when a United Attack is blocked by a character with more BP than its lead,
+    the excess (blocker BP - lead BP) is dealt to the followers in order, each taking at most its BP.
+    Lead and follower 500 BP each, blocker 501: the follower loses 1 BP."""
+    g = table.game
+    table.p(0)["sp"] = 10
+    lead, follower = table.ring(0, "grunt"), table.ring(0, "grunt")
+    blocker = table.ring(1, "big")
+    table.c(blocker)["bp"] = 501
+    g.declare_attack(lead)
+    g.join_attack(follower, lead)
+    assert g.declare_block(blocker, lead) is True
+    g.resolve_combat(0)
+    assert (table.c(follower)["bp"], table.c(lead)["zone"], table.c(blocker)["zone"]) == (499, "discards", "discards")
