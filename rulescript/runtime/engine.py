@@ -434,7 +434,12 @@ class Engine(object):
         actions = rule["actions"]
         action = actions[0]
         if len(actions) > 1:
-            labels = [a["label"] or _default_label(a) for a in actions]
+            labels = []
+            for a in actions:  # equal names are told apart by a ' per earlier one (hp, hp')
+                lab = a["label"] or _default_label(a)
+                while lab in labels:
+                    lab += "'"
+                labels.append(lab)
             answer = game.ask("choose_action", res.controller, labels, 1, 1, "choose an action", res.source, True)
             if answer is None:
                 return False

@@ -361,12 +361,10 @@ def _unparse(root, node, outer):
         p = 0
         s = "%s if %s else %s" % (_unparse(root, node[2], 1), _unparse(root, node[1], 1),
                                   _unparse(root, node[3], 0))
-    elif tag in ("qall", "qany"):
-        p = 9 if outer == 0 else 0
+    else:  # "qall", "qany": every other tag of the IR (the keys of _EVAL) has its branch above
+        p = 0  # a quantifier is bracketed wherever it is an operand
         s = "%s %s in %s" % ("all" if tag == "qall" else "any", _unparse(root, node[1], 1),
                              _unparse(root, node[2], 8))
-    else:
-        return "?"
     if p < outer:
         return "(" + s + ")"
     return s

@@ -7,6 +7,57 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/games/cfc/commands.py | if not iids:  # no card among the targets: bp_set and bp_add would only settle | 7: not iids -> False':
+        'cmd_bp: with no card among the targets, bp_set and bp_add loop over no card and only settle, and every operation that changes BP or HP settles before it returns (as for the if-cards guards)',
+    'rulescript/games/cfc/combat.py | if v < 0 and pl["sp"] < -v: | 11: v < 0 and pl["sp"] < -v -> pl["sp"] < -v':
+        "pay_united_attack: a United Attack never gives SP (its value is at most 0, docs/cfc-rules.md 5) and a player's SP is never below 0, so `sp < -v` alone decides: at v = 0 it is false, as `v < 0`, `v <= 0` and `v < 1` are",
+    'rulescript/games/cfc/combat.py | if v < 0 and pl["sp"] < -v: | 13: < -> <=':
+        "pay_united_attack: a United Attack never gives SP (its value is at most 0, docs/cfc-rules.md 5) and a player's SP is never below 0, so `sp < -v` alone decides: at v = 0 it is false, as `v < 0`, `v <= 0` and `v < 1` are",
+    'rulescript/games/cfc/combat.py | if v < 0 and pl["sp"] < -v: | 15: 0 -> 1':
+        "pay_united_attack: a United Attack never gives SP (its value is at most 0, docs/cfc-rules.md 5) and a player's SP is never below 0, so `sp < -v` alone decides: at v = 0 it is false, as `v < 0`, `v <= 0` and `v < 1` are",
+    'rulescript/runtime/engine.py | ctrl = (card["ctrl"] if card is not None else game.state.get("active", 0)) \\ | 32: card is not None -> True':
+        "Engine._run_guarded: the source of every resolution is a card of the state (resolve_action and key_values read state['cards'][iid] before, listeners and static autos are cards' rules), so card is never None",
+    'rulescript/runtime/engine.py | return src[0], [src[1], src[2], (src[2] or 0) + 1] | 51: 0 -> 1':
+        "_rule_at: a rule's src is [file, line, column] with a column from 1 (the compiler sets it for every section and the cache keeps it), so `src[2] or 0` is never the 0",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 25: False -> True':
+        'expr._atom_text: without this test a boolean reaches the last line, which gives str(v) too (a bool is not a number for is_number, and _norm leaves it as it is)',
+    'rulescript/runtime/engine.py | if not found: | 11: not found -> False':
+        'the two `if not found:` of engine.py: with no matching listener, going on in probe_hook snapshots and restores the state, dispatches to the empty list of listeners it found and returns their verdicts, [], as the early return does; in _adjustment it dispatches to no listener and returns the untouched sum, 0, as the early return does',
+    'rulescript/runtime/expr.py | if a is None or b is None: | 7: a is None or b is None -> b is None':
+        'expr.equal: when a or b is nil, the tests after this one give the same answer (nil is not a bool, a list, a number or a text, so only the last test, a == b, is reached: true exactly when both are nil)',
+    'rulescript/runtime/expr.py | if a is None or b is None: | 7: a is None or b is None -> False':
+        'expr.equal: when a or b is nil, the tests after this one give the same answer (nil is not a bool, a list, a number or a text, so only the last test, a == b, is reached: true exactly when both are nil)',
+    'rulescript/runtime/expr.py | if a is None or b is None: | 17: or -> and':
+        'expr.equal: when a or b is nil, the tests after this one give the same answer (nil is not a bool, a list, a number or a text, so only the last test, a == b, is reached: true exactly when both are nil)',
+    "rulescript/runtime/expr.py | if a is None or b is None: | 7: a is None or b is None -> a is None":
+        "expr.equal: with b nil and a not nil every later test gives False (a bool needs b a bool, a list b a "
+        "list, a number b a number, a text b a text, and a card or player is equal only to itself), as the "
+        "dropped test does",
+    "rulescript/games/cfc/commands.py | if cards: | 7: cards -> True":
+        "the six `if cards:` guards of commands.py (damage, freeze, unfreeze, removeFromAttack, unite, transform) "
+        "only skip calling the game's operation with no card: each operation then loops over no card and only "
+        "settles (ops.py damage_chars, freeze, unfreeze, transform; combat.py remove_from_attack, unite, which "
+        "re-applies the flags its United Attack already has), and every operation that changes BP or HP "
+        "settles before it returns, so there is never anything to settle",
+    'rulescript/runtime/expr.py | return _unparse(root, node[1], 8) + "." + _slice(root, node[3], node[2]) | 39: 8 -> 7':
+        "node_text: the operand of an attribute is bracketed when its form binds looser than 8; the only "
+        "form of precedence 7 is a sign, whose value is a number, and the compiler refuses an attribute of a "
+        "number (RS302 'a value of type int has no attributes'), so no expression the runtime gets has it",
+    'rulescript/runtime/expr.py | return _unparse(root, node[1], 8) + "." + _slice(root, node[3], node[2]) | 39: 8 -> 9':
+        "node_text: no form has precedence 8 (the forms that bind tighter, literals, lists, names, attributes, "
+        "elements and calls, return their text without brackets), so 'looser than 8' and 'looser than 9' name the same forms",
+    'rulescript/runtime/expr.py | return _unparse(root, node[1], 8) + "." + str(node[2]) | 39: 8 -> 7':
+        "node_text: as for an attribute, the only form of precedence 7 is a sign, which gives a number, and "
+        "the compiler refuses an element of a number (RS302 'only a list can be indexed')",
+    'rulescript/runtime/expr.py | return _unparse(root, node[1], 8) + "." + str(node[2]) | 39: 8 -> 9':
+        "node_text: no form has precedence 8, so 'looser than 8' and 'looser than 9' name the same forms",
+    "rulescript/games/cfc/commands.py | if reserved is None: | 7: reserved is None -> False":
+        "cost_can_pay: its one caller, Engine._action_body, always passes the list of cards the action's "
+        "other costs reserve, never None",
+    'rulescript/games/cfc/play.py | elif do == "activate": | 17: do == "activate" -> True':
+        "main_phase: the answer is checked against the options (ports.check_answer), whose 'do' is pass, "
+        "play, backup, action or activate; the four others are taken by the branches before, so this test is "
+        "always true when reached",
     "rulescript/runtime/engine.py | if card is None: | 15: card is None -> False":
         "Engine._matching: a listener's source card is always in state['cards'] (the listeners are built "
         "from the cards of the state, and no game of the project ever deletes a card from it), so the "

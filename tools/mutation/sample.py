@@ -1,7 +1,8 @@
 """The fixed sample of mutants that CI runs (tests/tooling/test_mutation.py, ``run.py --sample``)
 beside the mutants of issue 22 (known.py): a few of each area, drawn from the seeded sample of
 ``run.py AREA -n 20 --seed 29`` among the mutants that sample's run killed (and one each of runtime, cfc
-and werewolf from the blind seed-41 samples, killed by the tests written for them), each with the tests that
+and werewolf from the blind seed-41 samples, and one of runtime and one of cfc from the blind seed-61 samples,
+killed by the tests written for them), each with the tests that
 kill it (so that CI runs a few test functions per mutant, not the area's whole test list).
 
 A mutant is named by its key (``Mutant.key``: file, line text, column, change), so it is found again
@@ -42,6 +43,11 @@ SAMPLE: list[Sampled] = [
             "charge(res, len(res.prev), root, node) -> pass",  # (from the blind seed-41 sample)
             (RT + "test_reading_tgt_or_prevtgt_costs_a_step_per_card",)),
     # cfc
+    # the blind seed-61 sample (tests/runtime/test_rules_pinned_more.py)
+    Sampled("runtime", "rulescript/runtime/expr.py | if isinstance(y, list): | 15: isinstance(y, list) -> False",
+            ("tests/runtime/test_rules_pinned_more.py::test_the_size_of_an_element_expression_counts_its_nodes",)),
+    Sampled("cfc", 'rulescript/games/cfc/combat.py | kind = "ua2" if n == 1 else "ua3" | 26: == -> !=',
+            ("tests/runtime/test_rules_pinned_more.py::test_a_united_attack_pays_the_cost_of_its_size",)),
     Sampled("cfc", 'rulescript/games/cfc/combat.py | if a["lead"] == iid or len(a["followers"]) == 1: | 11: '
             'a["lead"] == iid or len(a["followers"]) == 1 -> a["lead"] == iid',
             (RT + "test_a_united_attack_left_with_one_member_breaks_up_and_a_member_that_cannot_attack_stops",)),

@@ -255,7 +255,7 @@ def cmd_bp(res, eff, S, restr):
             res.game.bp_mul(iids, n)
         return True
     x = _number(res, v["x"], "bp")
-    if not iids:
+    if not iids:  # no card among the targets: bp_set and bp_add would only settle
         return True
     if op == "set":
         res.game.bp_set(iids, x)
@@ -446,18 +446,11 @@ def cmd_sp(res, eff, S, restr):
 
 
 def _adjust_kind(res):
+    """The kind of the amount a ``beforePayCost...`` or ``beforeDamage`` listener adjusts: the engine's
+    ``adjust`` holds a cost kind of ``cost_value`` (character, action, reaction, ua2, ua3) or damage;
+    None outside such a listener."""
     adj = res.adjust
-    if not adj:
-        return None
-    kind = adj.get("kind")
-    if kind is None:
-        return None
-    kind = str(kind).lower()
-    if kind.startswith("beforepaycost"):
-        kind = kind[len("beforepaycost"):]
-    elif kind == "beforedamage":
-        kind = "damage"
-    return kind
+    return adj.get("kind") if adj else None
 
 
 def cmd_modcost(res, eff, S, restr):
@@ -495,9 +488,19 @@ def cmd_moveto(res, eff, S, restr):
         else:
             groups.append((owner, [iid]))
     for owner, group in groups:
-        res.game.move_cards(_ordered_for(pile, pos, group), owner, pile, pos)
+        at = _within(pos, res.game.state["players"][owner][pile], group)
+        res.game.move_cards(_ordered_for(pile, at, group), owner, pile, at)
     _set_result(res, "moved", iids)
     return True
+
+
+def _within(pos, dest, group):
+    """A position k or -k past the end of the pile ``dest`` (not counting the cards of ``group`` it
+    already holds) is its bottom or top: the cards, inserted one by one, then keep their order."""
+    if pos is None or pos in ("top", "bottom"):
+        return pos
+    n = len([i for i in dest if i not in group])
+    return min(int(pos), n) if int(pos) >= 0 else max(int(pos), -(n + 1))
 
 
 def cmd_moverevealedto(res, eff, S, restr):
