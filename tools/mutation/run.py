@@ -110,7 +110,9 @@ AREAS: dict[str, Area] = {
 _GAMES_PLAYED = ("tests/runtime", "tests/sim", "tests/octgn_host/test_game.py", "tests/octgn_host/test_game_cards.py",
                  "tests/octgn_host/test_multiplayer.py", "tests/authoring/test_play.py",
                  "tests/cli/test_saves_and_table.py", "tests/cli/test_table_mistakes.py",
-                 "--deselect=tests/runtime/test_budget.py::test_loops_past_the_step_budget_are_rs514_within_a_second")
+                 # the budget's tests against a wall clock: on a loaded machine they fail without a mutant
+                 "--deselect=tests/runtime/test_budget.py::test_loops_past_the_step_budget_are_rs514_within_a_second",
+                 "--deselect=tests/runtime/test_budget.py::test_shared_sublists_cannot_multiply_the_work")
 WIDE: dict[str, tuple[str, ...]] = {
     "runtime": _GAMES_PLAYED,
     "cfc": _GAMES_PLAYED,
