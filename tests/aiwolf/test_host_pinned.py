@@ -1,0 +1,263 @@
+"""The AIWolf server's whole game, pinned line by line (issue 22's mutation test of the aiwolf area).
+
+Each test seats agents one after the other, so that the k-th to connect is Agent[0k], each asking for
+a role (granted: each is free), and every agent decides by a fixed rule. The game is then the same in
+every run but for the talk order (shuffled by the server's generator), and the AIWolf log, the packets
+each agent receives and what each is told at the end are worked out by hand from docs/aiwolf.md and
+the AIWolf protocol 3.6 (the standard game: a vote from day 1, the seer divines every night, the
+wolves attack from night 1, the result written at the start of the next day)."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from wwrf_adapter.aiwolf import ast as A
+from wwrf_adapter.aiwolf import parse
+from wwrf_adapter.aiwolf.client import Agent
+from wwrf_adapter.aiwolf.gameinfo import Judge, Status, Vote
+from wwrf_adapter.aiwolf.host import GameRecord, Incident
+from wwrf_adapter.aiwolf.packets import Request
+from wwrf_adapter.aiwolf.server import ServeConfig
+
+from .serving import Fault, FaultyAgent, Running, assert_finished_and_legal
+
+R = Request
+NONE = Fault("none", Request.NAME, done=True)  # a FaultyAgent that never misbehaves: it only records
+
+
+def seated(agents: list[Agent], roles: list[str], faults: dict[int, Fault] | None = None,
+           **config) -> tuple[GameRecord, list[FaultyAgent]]:
+    """One game whose k-th agent of ``agents`` is Agent[0k] and asks for its role (``agent.requested_role``);
+    ``roles`` is the game's role list. Each agent is wrapped in a :class:`FaultyAgent` (that records the
+    packets it gets), doing what ``faults`` says for its number (nothing by default)."""
+    run = Running(ServeConfig(len(agents), games=1, agents=len(agents), wait=20, roles=roles, **config))
+    wrapped = []
+    threads = []
+    for k, agent in enumerate(agents, 1):
+        f = FaultyAgent(run.port, (faults or {}).get(k, Fault("none", Request.NAME, done=True)), agent=agent)
+        wrapped.append(f)
+        threads.append(f.start())
+        deadline = time.monotonic() + 10
+        while len(run.server.remote) < k and time.monotonic() < deadline:
+            time.sleep(0.01)
+    (record,) = run.join()
+    for t in threads:
+        t.join(10)
+    assert [f.error for f in wrapped] == [None] * len(wrapped)
+    assert [record.roles[k] for k in range(1, len(agents) + 1)] == [a.requested_role for a in agents]
+    return record, wrapped
+
+
+def not_talk(record: GameRecord) -> list[str]:
+    return [line for line in record.aiwolf_log if line.split(",")[1] not in ("talk", "whisper")]
+
+
+def status(day: int, roles: list[A.Role], dead: set[int], name: str) -> list[str]:
+    return [f"{day},status,{k},{r.value},{'DEAD' if k in dead else 'ALIVE'},{name}" for k, r in enumerate(roles, 1)]
+
+
+class Lowest(Agent):
+    """Votes for, and (a werewolf) attacks, the lowest-numbered living human other than itself; a seer
+    divines the lowest-numbered living agent other than itself; a bodyguard guards the highest-numbered
+    living agent other than itself; it talks and whispers Over. Every agent's role is put in ``shared``
+    at INITIALIZE (the agents of one test share one dict)."""
+
+    def __init__(self, shared: dict, role: A.Role) -> None:
+        super().__init__()
+        self.shared = shared
+        self.requested_role = role
+        self.finished = None
+
+    def initialize(self) -> None:
+        self.shared[self.me] = self.role
+
+    def finish(self) -> None:
+        self.finished = self.info
+
+    def _others(self) -> list[int]:
+        return sorted(a for a in (self.info.alive if self.info else []) if a != self.me)
+
+    def vote(self) -> int | None:
+        humans = [a for a in self._others() if self.shared.get(a) is not A.Role.WEREWOLF]
+        return humans[0] if humans else None
+
+    attack = vote
+
+    def divine(self) -> int | None:
+        return self._others()[0]
+
+    def guard(self) -> int | None:
+        return self._others()[-1]
+
+
+def _six(faults: dict[int, Fault] | None = None, classes: dict[int, type] | None = None, **config):
+    """Agent[01..06]: villager, villager, villager, werewolf, villager, seer, each a :class:`Lowest`
+    or the class ``classes`` gives for its number."""
+    roles = [A.Role.VILLAGER, A.Role.VILLAGER, A.Role.VILLAGER, A.Role.WEREWOLF, A.Role.VILLAGER, A.Role.SEER]
+    shared: dict = {}
+    agents = [(classes or {}).get(k, Lowest)(shared, r) for k, r in enumerate(roles, 1)]
+    record, wrapped = seated(agents, [r.value.lower() for r in roles], faults, seed=3, **config)
+    return record, agents, wrapped, roles
+
+
+def test_a_game_of_six_line_by_line() -> None:
+    """Six agents, one werewolf (Agent[04]) and the seer (Agent[06]). Night 0: the seer divines
+    Agent[01] (human); no attack on night 0, no whispers with one wolf. Day 1: Agent[01] votes for
+    Agent[02], the five others for Agent[01], who is executed; night 1: the seer divines Agent[02], the
+    wolf attacks Agent[02] (dead). Day 2: Agent[03] votes for Agent[05], the three others for
+    Agent[03] (executed); night 2: the seer divines Agent[04] (a werewolf), the wolf attacks
+    Agent[05]. One human and one wolf are left: the werewolves win, written on day 3."""
+    record, agents, _, roles = _six()
+    assert_finished_and_legal(record)
+    name = "Lowest"
+    assert not_talk(record) == [
+        *status(0, roles, set(), name),
+        "0,divine,6,1,HUMAN",
+        *status(1, roles, set(), name),
+        "1,vote,1,2", "1,vote,2,1", "1,vote,3,1", "1,vote,4,1", "1,vote,5,1", "1,vote,6,1",
+        "1,execute,1,VILLAGER",
+        "1,divine,6,2,HUMAN",
+        "1,attackVote,4,2",
+        "1,attack,2,true",
+        *status(2, roles, {1, 2}, name),
+        "2,vote,3,5", "2,vote,4,3", "2,vote,5,3", "2,vote,6,3",
+        "2,execute,3,VILLAGER",
+        "2,divine,6,4,WEREWOLF",
+        "2,attackVote,4,5",
+        "2,attack,5,true",
+        *status(3, roles, {1, 2, 3, 5}, name),
+        "3,result,1,1,WEREWOLF",
+    ]
+    # the talk: no talk on day 0; each day every living agent once, Over, numbered from 0 in turn 0
+    talk = [line.split(",") for line in record.aiwolf_log if line.split(",")[1] == "talk"]
+    for day, living in (("1", [1, 2, 3, 4, 5, 6]), ("2", [3, 4, 5, 6])):
+        rows = [r for r in talk if r[0] == day]
+        assert [r[2:4] + r[5:] for r in rows] == [[str(i), "0", "Over"] for i in range(len(living))]
+        assert sorted(int(r[4]) for r in rows) == living
+    assert {r[0] for r in talk} == {"1", "2"}
+    assert (record.winner, record.day, record.humans, record.wolves) == ("WEREWOLF", 3, 1, 1)
+    assert record.incidents == []
+
+
+def test_the_packets_each_agent_of_the_six_gets() -> None:
+    """The same game: every agent is told INITIALIZE, then DAILY_INITIALIZE and DAILY_FINISH each day,
+    the dead too (days 0 to 2; day 3 only has the result), and FINISH; a living agent is asked TALK once
+    a day from day 1 (everyone says Over at once) and VOTE; the seer DIVINE every night, the wolf ATTACK
+    from night 1. A night request after an execution (nights 1 and 2) carries a full gameInfo with
+    ``latestExecutedAgent`` (and null histories); the seer's DIVINE of night 0 carries only the talk it has
+    not seen (none: an empty list)."""
+    _, _, wrapped, _ = _six()
+    day = [R.DAILY_INITIALIZE, R.DAILY_FINISH]
+    lived = [R.DAILY_INITIALIZE, R.TALK, R.DAILY_FINISH, R.VOTE]
+    start = [R.NAME, R.ROLE, R.INITIALIZE]
+    expected = {
+        1: start + day + lived + day + [R.FINISH],
+        2: start + day + lived + day + [R.FINISH],
+        3: start + day + lived + lived + [R.FINISH],
+        4: start + day + lived + [R.ATTACK] + lived + [R.ATTACK, R.FINISH],
+        5: start + day + lived + lived + [R.FINISH],
+        6: start + day + [R.DIVINE] + lived + [R.DIVINE] + lived + [R.DIVINE, R.FINISH],
+    }
+    for k, f in enumerate(wrapped, 1):
+        assert [p.request for p in f.received] == expected[k], k
+    # the days of the DAILY_INITIALIZE packets, and the full gameInfo of the night requests
+    for f in wrapped:
+        assert [p.game_info.day for p in f.received if p.request is R.DAILY_INITIALIZE] == [0, 1, 2]
+        assert [p.game_info.day for p in f.received if p.request is R.FINISH] == [3]
+    seer, wolf = wrapped[5].received, wrapped[3].received
+    divines = [p for p in seer if p.request is R.DIVINE]
+    attacks = [p for p in wolf if p.request is R.ATTACK]
+    assert (divines[0].game_info, divines[0].talk_history, divines[0].whisper_history) == (None, (), ())
+    assert [(p.game_info.day, p.game_info.latest_executed_agent) for p in divines[1:]] == [(1, 1), (2, 3)]
+    assert [(p.talk_history, p.whisper_history) for p in divines[1:] + attacks] == [(None, None)] * 4
+    assert [(p.game_info.day, p.game_info.latest_executed_agent) for p in attacks] == [(1, 1), (2, 3)]
+    # the full gameInfo at night: today's votes are the latest, yesterday's the voteList
+    night2 = attacks[1].game_info
+    assert night2.latest_vote_list == (Vote(3, 2, 5), Vote(4, 2, 3), Vote(5, 2, 3), Vote(6, 2, 3))
+    assert [v.day for v in night2.vote_list] == [1] * 6
+    assert night2.status_map == {k: Status.DEAD if k in (1, 2, 3) else Status.ALIVE for k in range(1, 7)}
+    # VOTE and TALK carry no gameInfo (histories only); a DAILY_FINISH carries the day's talk
+    for f in wrapped:
+        assert all(p.game_info is None for p in f.received if p.request in (R.VOTE, R.TALK, R.DAILY_FINISH))
+
+
+def test_what_the_six_are_told_at_the_end() -> None:
+    """The same game: FINISH is told on day 3, the day of the result, with every role; yesterday (day
+    2) Agent[03] was executed after the four votes of day 2, and Agent[05] died in the night; only the
+    wolf is told whom it attacked (Agent[05]) and its attack vote, only the seer its last divination
+    (Agent[04], a werewolf, dated the day it is told). The living two have their talks."""
+    record, agents, _, roles = _six()
+    for a in agents:
+        info = a.finished
+        me, wolf, seer = a.me, a.me == 4, a.me == 6
+        assert info.day == 3 and info.agent == me
+        assert info.role_map == dict(enumerate(roles, 1))
+        assert info.status_map == {k: Status.ALIVE if k in (4, 6) else Status.DEAD for k in range(1, 7)}
+        assert (info.executed_agent, info.latest_executed_agent) == (3, -1)
+        assert info.last_dead_agent_list == (5,)
+        assert info.vote_list == (Vote(3, 2, 5), Vote(4, 2, 3), Vote(5, 2, 3), Vote(6, 2, 3))
+        assert info.latest_vote_list == ()
+        assert info.attacked_agent == (5 if wolf else -1)
+        assert info.attack_vote_list == ((Vote(4, 2, 5),) if wolf else ())
+        assert info.divine_result == (Judge(6, 3, 4, A.Species.WEREWOLF) if seer else None)
+        assert info.medium_result is None and info.guarded_agent == -1
+        assert info.remain_talk_map == {4: 10, 6: 10}
+        assert info.remain_whisper_map == ({4: 10} if wolf else {})
+        assert info.existing_role_list == (A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF)
+
+
+@pytest.mark.parametrize("roles, result", [
+    (["villager", "villager", "seer", "villager", "villager"], "0,result,5,0,VILLAGER"),
+    (["werewolf", "villager", "werewolf", "possessed", "werewolf"], "0,result,2,3,WEREWOLF"),
+])
+def test_a_game_won_before_it_starts_has_no_day(roles: list[str], result: str) -> None:
+    """AIWolf protocol 3.6: the server checks for a winner before each day, so a game whose roles
+    already decide it (no werewolf; as many werewolves as humans, the possessed counting as human) has
+    no day at all: its log is the status of day 0 and the result, and an agent is told INITIALIZE and
+    FINISH only."""
+    agents = [Lowest({}, A.Role(r.upper())) for r in roles]
+    record, wrapped = seated(agents, roles, seed=3)
+    assert record.aiwolf_log == status(0, [A.Role(r.upper()) for r in roles], set(), "Lowest") + [result]
+    for f in wrapped:
+        assert [p.request for p in f.received] == [R.NAME, R.ROLE, R.INITIALIZE, R.FINISH]
+        assert f.received[-1].game_info.day == 0
+
+
+class Blank(Lowest):
+    """A :class:`Lowest` whose talk is blanks only."""
+
+    def talk(self) -> str:
+        return "   "
+
+
+def test_a_blank_talk_is_skip_without_an_incident_and_a_late_talk_is_skip_with_one() -> None:
+    """docs/aiwolf.md: an empty talk is sent as Skip (the parser's AW110 says so), and a TALK with no
+    reply in time counts as Skip with an incident. The six of the game above, Agent[01] talking blanks
+    (Skip: asked again, in turn 1, and once more, a third Skip in a row being Over) and Agent[03] not
+    replying in time to its first TALK: its Skip is an incident, and its next talk is Over."""
+    record, _, _, _ = _six(faults={3: Fault("late", Request.TALK, day=1)}, classes={1: Blank}, time_limit=2000)
+    day1 = [line.split(",") for line in record.aiwolf_log if line.split(",")[:2] == ["1", "talk"]]
+    assert [(r[3], r[5]) for r in day1 if r[4] == "1"] == [("0", "Skip"), ("1", "Skip"), ("2", "Over")]
+    assert [(r[3], r[5]) for r in day1 if r[4] == "3"][:2] == [("0", "Skip"), ("1", "Over")]
+    assert [str(i) for i in record.incidents] == [
+        "game 1, day 1, Agent[03] TALK: late: no reply within 2000 ms; counted as Skip",
+        "game 1, day 1, Agent[03] TALK: a late reply arrived and was discarded: 'Over'; ignored"]
+
+
+def test_an_incident_reads_as_one_line() -> None:
+    """docs/aiwolf.md: the server prints each incident (game, day, agent, request, what went wrong, what
+    it did); a connection event has no request."""
+    assert str(Incident(2, 3, 7, "VOTE", "no choice", "drawn at random: Agent[01]")) == \
+        "game 2, day 3, Agent[07] VOTE: no choice; drawn at random: Agent[01]"
+    assert str(Incident(1, 0, 12, "", "the connection is lost (closed)", "the host plays this seat")) == \
+        "game 1, day 0, Agent[12]: the connection is lost (closed); the host plays this seat"
+
+
+def test_skip_in_the_wrong_case_after_a_subject_is_two_errors() -> None:
+    """docs/aiwolf.md, Diagnostics: Skip and Over are written in mixed case (AW107) and take no subject
+    (AW203)."""
+    ds = parse("Agent[01] skip").diagnostics
+    assert [(d.code, d.message, d.span.col, d.span.end_col) for d in ds] == [
+        ("AW107", "write Skip, not skip: Skip and Over are written in mixed case", 11, 15),
+        ("AW203", "Skip takes no subject", 11, 15)]
