@@ -261,3 +261,70 @@ def test_skip_in_the_wrong_case_after_a_subject_is_two_errors() -> None:
     assert [(d.code, d.message, d.span.col, d.span.end_col) for d in ds] == [
         ("AW107", "write Skip, not skip: Skip and Over are written in mixed case", 11, 15),
         ("AW203", "Skip takes no subject", 11, 15)]
+
+
+def _five(faults: dict[int, Fault] | None = None):
+    """Agent[01..05]: villager, seer, werewolf, werewolf, villager, all :class:`Lowest`."""
+    roles = [A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF, A.Role.WEREWOLF, A.Role.VILLAGER]
+    shared: dict = {}
+    agents = [Lowest(shared, r) for r in roles]
+    record, wrapped = seated(agents, [r.value.lower() for r in roles], faults, seed=5)
+    return record, agents, wrapped, roles
+
+
+@pytest.mark.parametrize("fault", [None, "garbage"])
+def test_the_night_after_the_deciding_execution_line_by_line(fault: str | None) -> None:
+    """docs/aiwolf.md: after an execution that decides the game the server still plays that night as
+    the reference does, and writes the result on the next day. Five agents, the werewolves Agent[03]
+    and Agent[04]. Night 0: the two wolves whisper (Over), the seer Agent[02] divines Agent[01]. Day 1:
+    Agent[01] votes for Agent[02], the others for Agent[01], who is executed: two humans and two wolves
+    are left, the werewolves have won. Night 1: the seer divines Agent[03] (a werewolf), the wolves
+    whisper, both attack Agent[02], who dies; day 2 has the result. With ``garbage`` the seer's reply to
+    the DIVINE of night 1 is not JSON: an incident, and no divination."""
+    faults = {2: Fault("garbage", Request.DIVINE, day=1)} if fault else None
+    record, agents, wrapped, roles = _five(faults)
+    assert_finished_and_legal(record)
+    divine1 = [] if fault else ["1,divine,2,3,WEREWOLF"]
+    assert not_talk(record) == [
+        *status(0, roles, set(), "Lowest"),
+        "0,divine,2,1,HUMAN",
+        *status(1, roles, set(), "Lowest"),
+        "1,vote,1,2", "1,vote,2,1", "1,vote,3,1", "1,vote,4,1", "1,vote,5,1",
+        "1,execute,1,VILLAGER",
+        *divine1,
+        "1,attackVote,3,2", "1,attackVote,4,2",
+        "1,attack,2,true",
+        *status(2, roles, {1, 2}, "Lowest"),
+        "2,result,1,2,WEREWOLF",
+    ]
+    # the wolves whisper once a night (both say Over at once), after the divination in the log
+    whispers = [line.split(",") for line in record.aiwolf_log if line.split(",")[1] == "whisper"]
+    assert sorted((r[0], r[2], r[3], r[5]) for r in whispers) == [
+        ("0", "0", "0", "Over"), ("0", "1", "0", "Over"), ("1", "0", "0", "Over"), ("1", "1", "0", "Over")]
+    assert sorted((r[0], r[4]) for r in whispers) == [("0", "3"), ("0", "4"), ("1", "3"), ("1", "4")]
+    night0 = [line.split(",")[1] for line in record.aiwolf_log if line.startswith("0,")]
+    assert night0[-3:] == ["divine", "whisper", "whisper"]
+    if fault:
+        (incident,) = record.incidents
+        assert (incident.day, incident.agent, incident.request, incident.action) == (
+            1, 2, "DIVINE", "no divination tonight")
+        assert incident.problem.startswith("a malformed reply '}{ not json")
+    else:
+        assert record.incidents == []
+    # what each is told at the end: day 2, yesterday's execution and attack, the seer its divination
+    for a in agents:
+        info, wolf = a.finished, a.me in (3, 4)
+        assert (info.day, info.executed_agent, info.latest_executed_agent, info.last_dead_agent_list) == (2, 1, -1, (2,))
+        assert info.attacked_agent == (2 if wolf else -1)
+        assert info.attack_vote_list == ((Vote(3, 1, 2), Vote(4, 1, 2)) if wolf else ())
+        assert info.vote_list == (Vote(1, 1, 2), Vote(2, 1, 1), Vote(3, 1, 1), Vote(4, 1, 1), Vote(5, 1, 1))
+        told = Judge(2, 2, 3, A.Species.WEREWOLF) if a.me == 2 and not fault else None
+        assert info.divine_result == told
+        assert info.status_map == {k: Status.DEAD if k in (1, 2) else Status.ALIVE for k in range(1, 6)}
+    # the requests of the night after the end carry a full gameInfo of day 1 with today's execution
+    for k, f in enumerate(wrapped, 1):
+        night1 = [p for p in f.received if p.request in (R.DIVINE, R.WHISPER, R.ATTACK)
+                  and p.game_info is not None and p.game_info.day == 1]
+        want = {2: [R.DIVINE], 3: [R.WHISPER, R.ATTACK], 4: [R.WHISPER, R.ATTACK]}.get(k, [])
+        assert [p.request for p in night1] == want, k
+        assert all(p.game_info.latest_executed_agent == 1 for p in night1)
