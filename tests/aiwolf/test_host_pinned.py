@@ -328,3 +328,32 @@ def test_the_night_after_the_deciding_execution_line_by_line(fault: str | None) 
         want = {2: [R.DIVINE], 3: [R.WHISPER, R.ATTACK], 4: [R.WHISPER, R.ATTACK]}.get(k, [])
         assert [p.request for p in night1] == want, k
         assert all(p.game_info.latest_executed_agent == 1 for p in night1)
+
+
+def test_wolves_that_never_attack_still_whisper_each_night_after_the_divination(tmp_path) -> None:
+    """docs/aiwolf.md: at night the living werewolves (two or more) whisper after the seer's
+    divination (on night 0 before it); the server holds the whispers until the divination is made. A
+    game whose pack never hunts (cards/werewolf with the pack's poll moved to night 99) has no ATTACK
+    request to wait for: the whispers still come each night, logged with that night's day. Seven
+    agents, the wolves Agent[03] and Agent[04]: days 1, 2 and 3 execute Agent[01], Agent[02] and
+    Agent[05] (the lowest-numbered humans), which leaves two humans and two wolves. Each night the wolves
+    whisper once (both say Over), after the seer's divination while the seer lives."""
+    from .test_rules_pinned import _edited_game, _serve
+
+    game = _edited_game(tmp_path, "werewolf-pack.ini", "temporal = night 2+", "temporal = night 99+")
+    roles = [A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF, A.Role.WEREWOLF, A.Role.VILLAGER, A.Role.VILLAGER,
+             A.Role.VILLAGER]
+    shared: dict = {}
+    agents = [Lowest(shared, r) for r in roles]
+    record = _serve(game, ServeConfig(7, games=1, agents=7, wait=20, seed=2, roles=[r.value.lower() for r in roles]),
+                    agents)
+    assert [record.roles[k] for k in range(1, 8)] == roles  # each asked for its role; all were free
+    assert [line for line in record.aiwolf_log if ",execute," in line] == [
+        "1,execute,1,VILLAGER", "2,execute,2,SEER", "3,execute,5,VILLAGER"]
+    assert record.winner == "WEREWOLF"
+    # the seer divines on nights 0 and 1 (executed on day 2)
+    for day, divine in (("0", ["divine"]), ("1", ["divine"]), ("2", [])):
+        night = [line.split(",") for line in record.aiwolf_log
+                 if line.split(",")[0] == day and line.split(",")[1] in ("divine", "whisper", "attackVote", "attack")]
+        assert [r[1] for r in night] == divine + ["whisper", "whisper"], day
+        assert sorted(r[4] for r in night if r[1] == "whisper") == ["3", "4"]
