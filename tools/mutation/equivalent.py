@@ -15,11 +15,6 @@ EQUIVALENT: dict[str, str] = {
         "Engine._load: a listener's id only has to differ from the ids given before it (ids grow either "
         "way); nothing reads a listener's id (listeners are kept, run and removed by their place in the "
         "list and their source card), and every client of a game runs the same code",
-    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 22: and -> or':
-        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
-    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 27: '
-    'item[0].isdigit() or item in ("n", "e") -> item in ("n", "e")':
-        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
     "octgn_pack/host/codec.py | h = ((h ^ 0x301) * _P) & _M | 26: 0x301 -> 768":
         "checksum: the tag of None only has to differ from the tags of the other one-step values (True "
         "0x302, False 0x303, text 0x304, numbers 0x305); 0x300 does (and is the first step of a list of "
@@ -133,8 +128,6 @@ EQUIVALENT: dict[str, str] = {
     "rulescript/runtime/expr.py | return None if res.source is None else Card(res.source) | 19: res.source is None -> False":
         "expr._name_this: the engine makes every Resolution with the iid of a card (a listener's source, the "
         "card activated, the card a host queries), so res.source is never None in the program",
-    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 32: 0 -> 1':
-        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
     "octgn_pack/host/codec.py | if len(_STR) < 4096: | 21: < -> >=":
         "codec._text_hash: _STR only remembers the hashes of texts already seen (the checksum reads it with "
         "cache.get and computes _text_hash when a text is not there); whether a hash is stored changes how "
