@@ -357,3 +357,62 @@ def test_wolves_that_never_attack_still_whisper_each_night_after_the_divination(
                  if line.split(",")[0] == day and line.split(",")[1] in ("divine", "whisper", "attackVote", "attack")]
         assert [r[1] for r in night] == divine + ["whisper", "whisper"], day
         assert sorted(r[4] for r in night if r[1] == "whisper") == ["3", "4"]
+
+
+class Revoter(Lowest):
+    """A :class:`Lowest` that splits the first round of each vote: on day 1 Agent[01..03] vote for
+    Agent[06], Agent[04..06] for Agent[07] and Agent[07] for Agent[01] (a tie); at night the lower
+    wolf attacks the lowest-numbered living human and the other wolf the highest-numbered one (a tie).
+    In a revote (its gameInfo has the latest round) it votes and attacks as a :class:`Lowest` does."""
+
+    def vote(self) -> int | None:
+        if self.info.latest_vote_list or self.day != 1:
+            return super().vote()
+        return 6 if self.me <= 3 else 7 if self.me <= 6 else 1
+
+    def attack(self) -> int | None:
+        humans = [a for a in self._others() if self.shared.get(a) is not A.Role.WEREWOLF]
+        if self.info.latest_attack_vote_list:
+            return humans[0]
+        return humans[-1] if self.me == 4 else humans[0]
+
+
+def test_revotes_by_day_and_night_and_whispers_before_an_attack_revote() -> None:
+    """docs/aiwolf.md: after a tie every voter votes again (a revote's request carries a full gameInfo
+    with the latest round); with ``whisperBeforeRevote`` the wolves whisper again before an attack
+    revote, never before a day's revote. Seven agents, the werewolves Agent[03] and Agent[04]: day 1's
+    first round ties Agent[06] and Agent[07] (three votes each), the revote executes Agent[01]; night
+    1's first attack vote ties Agent[02] and Agent[07], the wolves whisper again, and the revote attacks
+    Agent[02]."""
+    roles = [A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF, A.Role.WEREWOLF, A.Role.VILLAGER, A.Role.VILLAGER,
+             A.Role.VILLAGER]
+    shared: dict = {}
+    agents = [Revoter(shared, r) for r in roles]
+    record, wrapped = seated(agents, [r.value.lower() for r in roles], seed=4,
+                             rules={"whisper_before_revote": True})
+    day1 = [line for line in record.aiwolf_log if line.startswith("1,") and ",status," not in line
+            and ",talk," not in line]
+    whisper = [line.split(",") for line in day1 if ",whisper," in line]
+    assert [line for line in day1 if ",whisper," not in line] == [
+        "1,vote,1,6", "1,vote,2,6", "1,vote,3,6", "1,vote,4,7", "1,vote,5,7", "1,vote,6,7", "1,vote,7,1",
+        "1,vote,1,2", "1,vote,2,1", "1,vote,3,1", "1,vote,4,1", "1,vote,5,1", "1,vote,6,1", "1,vote,7,1",
+        "1,execute,1,VILLAGER",
+        "1,divine,2,3,WEREWOLF",
+        "1,attackVote,3,2", "1,attackVote,4,7",
+        "1,attackVote,3,2", "1,attackVote,4,2",
+        "1,attack,2,true"]
+    kinds = [line.split(",")[1] for line in day1]
+    assert kinds.index("whisper") > kinds.index("divine")
+    # two whisper sessions of night 1: one after the divination, one between the two attack rounds,
+    # each a new session from turn 0, the whispers numbered on through the night
+    assert [k for k in kinds if k != "vote"] == [
+        "execute", "divine", "whisper", "whisper", "attackVote", "attackVote", "whisper", "whisper",
+        "attackVote", "attackVote", "attack"]
+    assert [(r[2], r[3], r[5]) for r in whisper] == [("0", "0", "Over"), ("1", "0", "Over"),
+                                                       ("2", "0", "Over"), ("3", "0", "Over")]
+    # the revotes' requests carry the latest round
+    for k, f in enumerate(wrapped, 1):
+        votes = [p for p in f.received if p.request is R.VOTE and p.game_info is not None and p.game_info.day == 1]
+        assert [len(p.game_info.latest_vote_list) for p in votes] == [7], k
+    wolf = [p for p in wrapped[2].received if p.request is R.ATTACK]
+    assert [p.game_info.latest_attack_vote_list for p in wolf[:2]] == [(), (Vote(3, 1, 2), Vote(4, 1, 7))]
