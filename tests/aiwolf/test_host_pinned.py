@@ -254,13 +254,71 @@ def test_an_incident_reads_as_one_line() -> None:
         "game 1, day 0, Agent[12]: the connection is lost (closed); the host plays this seat"
 
 
-def test_skip_in_the_wrong_case_after_a_subject_is_two_errors() -> None:
-    """docs/aiwolf.md, Diagnostics: Skip and Over are written in mixed case (AW107) and take no subject
-    (AW203)."""
-    ds = parse("Agent[01] skip").diagnostics
-    assert [(d.code, d.message, d.span.col, d.span.end_col) for d in ds] == [
-        ("AW107", "write Skip, not skip: Skip and Over are written in mixed case", 11, 15),
-        ("AW203", "Skip takes no subject", 11, 15)]
+MIXED = "Skip and Over are written in mixed case"
+ALONE = ("Skip and Over are only ever a whole utterance",)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Agent[01] skip", [("AW107", f"write Skip, not skip: {MIXED}", 11, 15, ()),
+                        ("AW203", "Skip takes no subject", 11, 15, ())]),
+    ("skip Over", [("AW107", f"write Skip, not skip: {MIXED}", 1, 5, ()),
+                   ("AW111", "Skip stands alone: nothing may follow it", 6, 10, ())]),
+    ("NOT (over)", [("AW107", f"write Over, not over: {MIXED}", 6, 10, ()),
+                    ("AW203", "Over cannot be nested in another sentence", 6, 10, ALONE)]),
+    ("SKIP", [("AW107", f"write Skip, not SKIP: {MIXED}", 1, 5, ())]),
+    ("OVER", [("AW107", f"write Over, not OVER: {MIXED}", 1, 5, ("an upper-case OVER is read by the platform as Skip",))]),
+    ("Skip Agent[01]", [("AW111", "Skip stands alone: nothing may follow it", 6, 15, ())]),
+    ("AND (VOTE ANY) (Skip) (VOTE ANY)", [("AW203", "Skip cannot be nested in another sentence", 17, 21, ALONE)]),
+    ("(VOTE ANY)", [("AW102", "a sentence starts with a subject, a verb or an operator, not '('", 1, 2,
+                     ("to say several things at once, join them with AND (...) (...)",))]),
+    ("NOT VOTE ANY", [("AW102", "expected '(' and a sentence after NOT, found 'VOTE'", 5, 9, ())]),
+    ("Agent[01] VOTE", [("AW102", "expected the target: an agent (Agent[NN]) or ANY", 15, 16, ())]),
+    ("Agent[01] ESTIMATE Agent[02] seer", [("AW104", "keywords are written in upper case: SEER", 30, 34, ())]),
+    ("DISAGREE talk day1 ID:2", [("AW104", "keywords are written in upper case: TALK", 10, 14, ())]),
+    ("VOTE Agent[01]x", [("AW111", "unexpected 'x' after the end of the sentence", 15, 16, ())]),
+    ("VOTE Agent[x]", [("AW105", "malformed agent 'Agent[x]': write Agent[NN], e.g. Agent[01]", 6, 14, ())]),
+    ("COMINGOUT Agent[02] SEEER", [("AW103", "unknown role 'SEEER'", 21, 26, ("did you mean: SEER",))]),
+    ("DIVINEDAgent[01] HUMAN", [("AW103", "unknown word 'DIVINEDAgent[01]': expected a verb or an operator", 1, 17,
+                                 ("put a blank after DIVINED",))]),
+])
+def test_each_mistake_in_full(text: str, expected: list) -> None:
+    """docs/aiwolf.md, Diagnostics: every diagnostic of a sentence, with its code, message, columns
+    (1-based, the end exclusive) and notes. Skip and Over are written in mixed case (AW107; the
+    platform reads OVER as Skip), take no subject and cannot be nested (AW203), stand alone (AW111);
+    a sentence does not start with '(' (AW102), keywords are upper case (AW104), agents are Agent[NN]
+    (AW105), an unknown word gets the nearest keyword or the keyword it starts with (AW103)."""
+    result = parse(text)
+    assert result.utterance is None
+    assert [(d.code, d.message, d.span.col, d.span.end_col, d.notes) for d in result.diagnostics] == expected
+
+
+@pytest.mark.parametrize("text, pos", [
+    ("Agent[01] DIVINED Agent[02] HUMAN",
+     {"subject": (1, 10), "verb": (11, 18), "target": (19, 28), "species": (29, 34), "sentence": (1, 34)}),
+    ("Agent[01] COMINGOUT Agent[01] SEER",
+     {"subject": (1, 10), "verb": (11, 20), "target": (21, 30), "role": (31, 35), "sentence": (1, 35)}),
+    ("REQUEST (Agent[02] VOTE Agent[03])", {"verb": (1, 8), "target": (10, 19), "sentence": (1, 35)}),
+    ("INQUIRE Agent[03] (VOTE ANY)", {"verb": (1, 8), "target": (9, 18), "sentence": (1, 29)}),
+    ("DAY 2 (VOTE ANY)", {"verb": (1, 4), "day": (5, 6), "sentence": (1, 17)}),
+    ("AGREE TALK day3 ID:14", {"verb": (1, 6), "talk": (7, 22), "talk_day": (12, 16), "sentence": (1, 22)}),
+    ("AND (VOTE ANY) (VOTE Agent[02])", {"verb": (1, 4), "sentence": (1, 32)}),
+    ("NOT (VOTE Agent[02])", {"verb": (1, 4), "sentence": (1, 21)}),
+])
+def test_the_positions_of_each_shape(text: str, pos: dict) -> None:
+    """Each part of a sentence is recorded as (first column, column after it): the subject, the verb,
+    the target (for the old form ``REQUEST (Agent[02] ...)`` the inner subject's), the role or species,
+    the day, the talk reference and its day, and the whole sentence up to its last ')'."""
+    assert parse(text).utterance.pos == pos
+
+
+def test_the_positions_inside_groups() -> None:
+    """A sentence inside a group has its own positions, without the parentheses."""
+    u = parse("Agent[05] AND (DAY 1 (Agent[05] VOTED Agent[1])) (XOR (VOTE Agent[2]) (VOTE Agent[3]))").utterance
+    day, xor = u.parts
+    assert day.pos == {"verb": (16, 19), "day": (20, 21), "sentence": (16, 48)}
+    assert day.body.pos == {"subject": (23, 32), "verb": (33, 38), "target": (39, 47), "sentence": (23, 47)}
+    assert xor.pos == {"verb": (51, 54), "sentence": (51, 86)}
+    assert xor.right.pos == {"verb": (72, 76), "target": (77, 85), "sentence": (72, 85)}
 
 
 def _five(faults: dict[int, Fault] | None = None):
