@@ -9,9 +9,11 @@ wolves attack from night 1, the result written at the start of the next day)."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
+from rulescript.sim.wolf import load_wolf_table
 from wwrf_adapter.aiwolf import ast as A
 from wwrf_adapter.aiwolf import parse
 from wwrf_adapter.aiwolf.client import Agent
@@ -26,12 +28,14 @@ R = Request
 NONE = Fault("none", Request.NAME, done=True)  # a FaultyAgent that never misbehaves: it only records
 
 
-def seated(agents: list[Agent], roles: list[str], faults: dict[int, Fault] | None = None,
+def seated(agents: list[Agent], roles: list[str], faults: dict[int, Fault] | None = None, game: Path | None = None,
            **config) -> tuple[GameRecord, list[FaultyAgent]]:
-    """One game whose k-th agent of ``agents`` is Agent[0k] and asks for its role (``agent.requested_role``);
-    ``roles`` is the game's role list. Each agent is wrapped in a :class:`FaultyAgent` (that records the
-    packets it gets), doing what ``faults`` says for its number (nothing by default)."""
-    run = Running(ServeConfig(len(agents), games=1, agents=len(agents), wait=20, roles=roles, **config))
+    """One game (of the werewolf game folder ``game``, default cards/werewolf) whose k-th agent of
+    ``agents`` is Agent[0k] and asks for its role (``agent.requested_role``); ``roles`` is the game's
+    role list. Each agent is wrapped in a :class:`FaultyAgent` (that records the packets it gets), doing
+    what ``faults`` says for its number (nothing by default)."""
+    run = Running(ServeConfig(len(agents), games=1, agents=len(agents), wait=20, roles=roles, **config),
+                  load_wolf_table(game) if game is not None else None)
     wrapped = []
     threads = []
     for k, agent in enumerate(agents, 1):
@@ -396,16 +400,14 @@ def test_wolves_that_never_attack_still_whisper_each_night_after_the_divination(
     agents, the wolves Agent[03] and Agent[04]: days 1, 2 and 3 execute Agent[01], Agent[02] and
     Agent[05] (the lowest-numbered humans), which leaves two humans and two wolves. Each night the wolves
     whisper once (both say Over), after the seer's divination while the seer lives."""
-    from .test_rules_pinned import _edited_game, _serve
+    from .test_rules_pinned import _edited_game
 
     game = _edited_game(tmp_path, "werewolf-pack.ini", "temporal = night 2+", "temporal = night 99+")
     roles = [A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF, A.Role.WEREWOLF, A.Role.VILLAGER, A.Role.VILLAGER,
              A.Role.VILLAGER]
     shared: dict = {}
     agents = [Lowest(shared, r) for r in roles]
-    record = _serve(game, ServeConfig(7, games=1, agents=7, wait=20, seed=2, roles=[r.value.lower() for r in roles]),
-                    agents)
-    assert [record.roles[k] for k in range(1, 8)] == roles  # each asked for its role; all were free
+    record, _ = seated(agents, [r.value.lower() for r in roles], game=game, seed=2)
     assert [line for line in record.aiwolf_log if ",execute," in line] == [
         "1,execute,1,VILLAGER", "2,execute,2,SEER", "3,execute,5,VILLAGER"]
     assert record.winner == "WEREWOLF"
