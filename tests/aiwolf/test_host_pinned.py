@@ -142,6 +142,19 @@ def test_a_game_of_six_line_by_line() -> None:
     assert {r[0] for r in talk} == {"1", "2"}
     assert (record.winner, record.day, record.humans, record.wolves) == ("WEREWOLF", 3, 1, 1)
     assert record.incidents == []
+    # the game log's aiwolf entry: the agents, the game's setting (but the roles and the seed) and
+    # the requests written (every packet the six received but NAME)
+    entry = record.game_log["aiwolf"]
+    assert entry["agents"] == [{"agent": k, "name": name, "seat": "remote", "role": r.value}
+                               for k, r in enumerate(roles, 1)]
+    assert entry["setting"] == {
+        "player_num": 6, "time_limit": 1000, "max_talk": 10, "max_talk_turn": 20, "max_whisper": 10,
+        "max_whisper_turn": 20, "max_skip": 2, "max_revote": 1, "max_attack_revote": 1, "enable_no_attack": False,
+        "enable_no_execution": False, "enable_role_request": True, "talk_on_first_day": False,
+        "validate_utterance": True, "votable_in_first_day": False, "vote_visible": True,
+        "whisper_before_revote": False}
+    assert entry["incidents"] == [] and entry["requests"] == record.requests
+    assert record.names == {k: name for k in range(1, 7)} and record.number == 1
 
 
 def test_the_packets_each_agent_of_the_six_gets() -> None:
@@ -151,7 +164,7 @@ def test_the_packets_each_agent_of_the_six_gets() -> None:
     from night 1. A night request after an execution (nights 1 and 2) carries a full gameInfo with
     ``latestExecutedAgent`` (and null histories); the seer's DIVINE of night 0 carries only the talk it has
     not seen (none: an empty list)."""
-    _, _, wrapped, _ = _six()
+    record, _, wrapped, _ = _six()
     day = [R.DAILY_INITIALIZE, R.DAILY_FINISH]
     lived = [R.DAILY_INITIALIZE, R.TALK, R.DAILY_FINISH, R.VOTE]
     start = [R.NAME, R.ROLE, R.INITIALIZE]
@@ -165,6 +178,7 @@ def test_the_packets_each_agent_of_the_six_gets() -> None:
     }
     for k, f in enumerate(wrapped, 1):
         assert [p.request for p in f.received] == expected[k], k
+    assert record.requests == sum(len(v) - 1 for v in expected.values())  # NAME is the server's, before the game
     # the days of the DAILY_INITIALIZE packets, and the full gameInfo of the night requests
     for f in wrapped:
         assert [p.game_info.day for p in f.received if p.request is R.DAILY_INITIALIZE] == [0, 1, 2]
