@@ -490,3 +490,38 @@ def test_revotes_by_day_and_night_and_whispers_before_an_attack_revote() -> None
         assert [len(p.game_info.latest_vote_list) for p in votes] == [7], k
     wolf = [p for p in wrapped[2].received if p.request is R.ATTACK]
     assert [p.game_info.latest_attack_vote_list for p in wolf[:2]] == [(), (Vote(3, 1, 2), Vote(4, 1, 7))]
+
+
+class Scripted(Lowest):
+    """A :class:`Lowest` that says, on day 1, Skip, Skip, a sentence, then Skip for ever."""
+
+    SCRIPT = ["Skip", "Skip", "VOTE Agent[02]"]
+
+    def talk(self) -> str:
+        said = [t for t in self.talks if t.agent == self.me and t.day == self.day]
+        return self.SCRIPT[len(said)] if self.day == 1 and len(said) < len(self.SCRIPT) else "Skip"
+
+
+def test_skips_in_a_row_are_counted_from_the_last_sentence_and_every_talk_is_told_once() -> None:
+    """docs/aiwolf.md: Skip does not use up a talk, a third Skip in a row (maxSkip 2) counts as Over,
+    and a sentence starts the count again; the talk ends when a whole turn is Over. Each TALK request
+    carries the talk its agent has not seen yet, and DAILY_FINISH the rest: every agent is told each
+    talk of the day once, in order. The six of the game above, the seer Agent[06] saying Skip, Skip,
+    VOTE Agent[02], then Skip: its turns 0 to 5 are Skip, Skip, the sentence, Skip, Skip, Over (the
+    third in a row), everyone else says Over, and the talk ends after turn 5. The seer has one talk
+    less (its DIVINE of night 1 carries a full gameInfo with the day's talks left)."""
+    record, agents, wrapped, _ = _six(classes={6: Scripted})
+    day1 = [line.split(",", 5) for line in record.aiwolf_log if line.startswith("1,talk,")]
+    assert [r[2] for r in day1] == [str(i) for i in range(36)]
+    assert [(r[3], r[5]) for r in day1 if r[4] == "6"] == [
+        ("0", "Skip"), ("1", "Skip"), ("2", "VOTE Agent[02]"), ("3", "Skip"), ("4", "Skip"), ("5", "Over")]
+    assert all(r[5] == "Over" for r in day1 if r[4] != "6")
+    assert sorted(int(r[3]) for r in day1) == sorted(list(range(6)) * 6)
+    for f in wrapped:
+        told = [(t.idx, t.turn, t.agent, t.text) for p in f.received
+                if p.request in (R.TALK, R.DAILY_FINISH, R.VOTE) and p.game_info is None
+                for t in p.talk_history or () if t.day == 1]
+        assert told == [(int(r[2]), int(r[3]), int(r[4]), r[5]) for r in day1]
+    (divine,) = [p for p in wrapped[5].received if p.request is R.DIVINE and p.game_info and p.game_info.day == 1]
+    assert divine.game_info.remain_talk_map == {1: 10, 2: 10, 3: 10, 4: 10, 5: 10, 6: 9}
+    assert [t.idx for t in divine.game_info.talk_list] == list(range(36))
