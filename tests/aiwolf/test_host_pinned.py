@@ -525,3 +525,33 @@ def test_skips_in_a_row_are_counted_from_the_last_sentence_and_every_talk_is_tol
     (divine,) = [p for p in wrapped[5].received if p.request is R.DIVINE and p.game_info and p.game_info.day == 1]
     assert divine.game_info.remain_talk_map == {1: 10, 2: 10, 3: 10, 4: 10, 5: 10, 6: 9}
     assert [t.idx for t in divine.game_info.talk_list] == list(range(36))
+
+
+def test_a_seer_whose_connection_is_lost_is_played_by_the_host_to_the_end() -> None:
+    """docs/aiwolf.md: a seat whose connection is lost is played by the host for the rest of the game,
+    with random choices (a living agent other than itself) and Over; each choice is an incident that
+    names it. The six of the game above, the seer Agent[06] closing its connection at DAILY_FINISH of
+    day 1: the next request (its VOTE) finds it closed; from then on its votes and divinations are the
+    host's, as the log says, and it is never asked again (its talk of day 2 is Over)."""
+    record, _, wrapped, _ = _six(faults={6: Fault("disconnect", Request.DAILY_FINISH, day=1)})
+    assert_finished_and_legal(record)
+    got = [(i.day, i.agent, i.request, i.problem, i.action) for i in record.incidents]
+    closed = got[0][3].removeprefix("connection lost: ")
+    assert got[:2] == [(1, 6, "VOTE", f"connection lost: {closed}", "ignored"),
+                       (1, 6, "VOTE", f"the connection is lost ({closed})",
+                        "the host plays this seat for the rest of the game (random choices, Over)")]
+    played = got[2:]
+    assert [(d, a, r, p) for d, a, r, p, _ in played] == [
+        (1, 6, "VOTE", "the seat is played by the host"), (1, 6, "DIVINE", "the seat is played by the host"),
+        (2, 6, "VOTE", "the seat is played by the host"), (2, 6, "DIVINE", "the seat is played by the host")]
+    drawn = [int(action.removeprefix("drawn at random: Agent[").rstrip("]")) for *_, action in played]
+    log = record.aiwolf_log
+    kinds = {"VOTE": "vote", "DIVINE": "divine"}
+    for (day, _, request, _, _), target in zip(played, drawn):
+        (line,) = [x for x in log if x.startswith(f"{day},{kinds[request]},6,")]
+        assert line.split(",")[3] == str(target) and target != 6
+    # alive when drawn: day 1 all, night 1 after Agent[01]'s execution, day 2 and night 2 after Agent[02]'s death
+    assert drawn[1] != 1 and drawn[2] not in (1, 2) and drawn[3] not in (1, 2, 3)
+    assert [p.request for p in wrapped[5].received][-2:] == [R.TALK, R.DAILY_FINISH]
+    assert [x for x in log if x.startswith("2,talk,") and x.split(",")[4] == "6"] and \
+        all(x.endswith(",Over") for x in log if ",talk," in x and x.split(",")[4] == "6")
