@@ -555,3 +555,60 @@ def test_a_seer_whose_connection_is_lost_is_played_by_the_host_to_the_end() -> N
     assert [p.request for p in wrapped[5].received][-2:] == [R.TALK, R.DAILY_FINISH]
     assert [x for x in log if x.startswith("2,talk,") and x.split(",")[4] == "6"] and \
         all(x.endswith(",Over") for x in log if ",talk," in x and x.split(",")[4] == "6")
+
+
+def test_a_game_of_every_role_line_by_line() -> None:
+    """Seven agents: Agent[01] villager, Agent[02] seer, Agent[03] medium, Agent[04] bodyguard,
+    Agent[05] werewolf, Agent[06] possessed (a human: the wolves do not know it), Agent[07] villager.
+    Night 0: the seer divines Agent[01]; no guard and no attack on night 0. Day 1 executes Agent[01]
+    (six votes); night 1: the seer divines Agent[03], the bodyguard guards Agent[07], the wolf kills
+    Agent[02]. Day 2 executes the medium Agent[03] (four votes); night 2: the guard of Agent[07] again,
+    the wolf kills the bodyguard. Day 3: Agent[05] and Agent[07] vote for Agent[06], Agent[06] for
+    Agent[07]: the possessed is executed, one human and one wolf are left, the werewolves have won;
+    in the night after, the wolf kills Agent[07]; day 4 has the result. The medium is told on day 2
+    that Agent[01] was human; the bodyguard whom it guarded, each next day."""
+    roles = [A.Role.VILLAGER, A.Role.SEER, A.Role.MEDIUM, A.Role.BODYGUARD, A.Role.WEREWOLF, A.Role.POSSESSED,
+             A.Role.VILLAGER]
+    shared: dict = {}
+    agents = [Lowest(shared, r) for r in roles]
+    record, wrapped = seated(agents, [r.value.lower() for r in roles], seed=8)
+    assert_finished_and_legal(record)
+    assert not_talk(record) == [
+        *status(0, roles, set(), "Lowest"),
+        "0,divine,2,1,HUMAN",
+        *status(1, roles, set(), "Lowest"),
+        "1,vote,1,2", "1,vote,2,1", "1,vote,3,1", "1,vote,4,1", "1,vote,5,1", "1,vote,6,1", "1,vote,7,1",
+        "1,execute,1,VILLAGER",
+        "1,divine,2,3,HUMAN",
+        "1,guard,4,7,VILLAGER",
+        "1,attackVote,5,2",
+        "1,attack,2,true",
+        *status(2, roles, {1, 2}, "Lowest"),
+        "2,vote,3,4", "2,vote,4,3", "2,vote,5,3", "2,vote,6,3", "2,vote,7,3",
+        "2,execute,3,MEDIUM",
+        "2,guard,4,7,VILLAGER",
+        "2,attackVote,5,4",
+        "2,attack,4,true",
+        *status(3, roles, {1, 2, 3, 4}, "Lowest"),
+        "3,vote,5,6", "3,vote,6,7", "3,vote,7,6",
+        "3,execute,6,POSSESSED",
+        "3,attackVote,5,7",
+        "3,attack,7,true",
+        *status(4, roles, {1, 2, 3, 4, 6, 7}, "Lowest"),
+        "4,result,0,1,WEREWOLF",
+    ]
+    told = {k: [p.game_info for p in f.received if p.request is R.DAILY_INITIALIZE] for k, f in enumerate(wrapped, 1)}
+    assert [i.medium_result for i in told[3]] == [None, None, Judge(3, 2, 1, A.Species.HUMAN), None]
+    assert [i.guarded_agent for i in told[4]] == [-1, -1, 7, 7]
+    assert [i.divine_result for i in told[2]] == [None, Judge(2, 1, 1, A.Species.HUMAN),
+                                                  Judge(2, 2, 3, A.Species.HUMAN), None]
+    assert all(i.medium_result is None and i.guarded_agent == -1 for k in (1, 2, 5, 6, 7) for i in told[k])
+    assert [i.last_dead_agent_list for i in told[1]] == [(), (), (2,), (4,)]
+    assert [i.executed_agent for i in told[1]] == [-1, -1, 1, 3]
+    assert told[6][0].role_map == {6: A.Role.POSSESSED}  # the possessed is not told the wolf
+    assert told[5][0].role_map == {5: A.Role.WEREWOLF}
+    assert told[1][0].existing_role_list == (  # in the protocol's order
+        A.Role.VILLAGER, A.Role.SEER, A.Role.MEDIUM, A.Role.BODYGUARD, A.Role.WEREWOLF, A.Role.POSSESSED)
+    finished = {a.me: a.finished for a in agents}
+    assert finished[7].day == 4 and finished[7].last_dead_agent_list == (7,) and finished[7].executed_agent == 6
+    assert finished[5].attacked_agent == 7 and finished[4].guarded_agent == -1
