@@ -50,7 +50,35 @@ def seated(agents: list[Agent], roles: list[str], faults: dict[int, Fault] | Non
         t.join(10)
     assert [f.error for f in wrapped] == [None] * len(wrapped)
     assert [record.roles[k] for k in range(1, len(agents) + 1)] == [a.requested_role for a in agents]
+    told_only_what_they_may(wrapped, record.roles)
     return record, wrapped
+
+
+def told_only_what_they_may(wrapped: list[FaultyAgent], roles: dict[int, A.Role]) -> None:
+    """docs/aiwolf.md, What a gameInfo holds: each agent is told its own number and role (a werewolf
+    every werewolf; FINISH every role); only the wolves the whispers, the attack votes and whom they
+    attacked; only the seer, the medium and the bodyguard their divination, identification and guard."""
+    wolves = {k: r for k, r in roles.items() if r is A.Role.WEREWOLF}
+    for k, f in enumerate(wrapped, 1):
+        role = roles[k]
+        for p in f.received:
+            info = p.game_info
+            if p.whisper_history and role is not A.Role.WEREWOLF:
+                raise AssertionError((k, p))
+            if info is None:
+                continue
+            assert info.agent == k
+            if p.request is R.FINISH:
+                assert info.role_map == roles
+            else:
+                assert info.role_map == (wolves if role is A.Role.WEREWOLF else {k: role})
+            if role is not A.Role.WEREWOLF:
+                assert (info.whisper_list, info.remain_whisper_map, info.attack_vote_list,
+                        info.latest_attack_vote_list, info.attacked_agent) == ((), {}, (), (), -1), (k, p.request)
+            assert role is A.Role.SEER or info.divine_result is None
+            assert role is A.Role.MEDIUM or info.medium_result is None
+            assert role is A.Role.BODYGUARD or info.guarded_agent == -1
+            assert info.cursed_fox == -1
 
 
 def not_talk(record: GameRecord) -> list[str]:
