@@ -482,11 +482,12 @@ class Revoter(Lowest):
 def test_revotes_by_day_and_night_and_whispers_before_an_attack_revote() -> None:
     """docs/aiwolf.md: after a tie every voter votes again (a revote's request carries a full gameInfo
     with the latest round); with ``whisperBeforeRevote`` the wolves whisper again before an attack
-    revote, never before a day's revote. Seven agents, the werewolves Agent[03] and Agent[04]: day 1's
+    revote, never before a day's revote. Seven agents, the werewolves Agent[03] and Agent[04] and the
+    bodyguard Agent[05] (who guards Agent[07], after the whispers: it is not told them): day 1's
     first round ties Agent[06] and Agent[07] (three votes each), the revote executes Agent[01]; night
     1's first attack vote ties Agent[02] and Agent[07], the wolves whisper again, and the revote attacks
     Agent[02]."""
-    roles = [A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF, A.Role.WEREWOLF, A.Role.VILLAGER, A.Role.VILLAGER,
+    roles = [A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF, A.Role.WEREWOLF, A.Role.BODYGUARD, A.Role.VILLAGER,
              A.Role.VILLAGER]
     shared: dict = {}
     agents = [Revoter(shared, r) for r in roles]
@@ -500,6 +501,7 @@ def test_revotes_by_day_and_night_and_whispers_before_an_attack_revote() -> None
         "1,vote,1,2", "1,vote,2,1", "1,vote,3,1", "1,vote,4,1", "1,vote,5,1", "1,vote,6,1", "1,vote,7,1",
         "1,execute,1,VILLAGER",
         "1,divine,2,3,WEREWOLF",
+        "1,guard,5,7,VILLAGER",
         "1,attackVote,3,2", "1,attackVote,4,7",
         "1,attackVote,3,2", "1,attackVote,4,2",
         "1,attack,2,true"]
@@ -508,7 +510,7 @@ def test_revotes_by_day_and_night_and_whispers_before_an_attack_revote() -> None
     # two whisper sessions of night 1: one after the divination, one between the two attack rounds,
     # each a new session from turn 0, the whispers numbered on through the night
     assert [k for k in kinds if k != "vote"] == [
-        "execute", "divine", "whisper", "whisper", "attackVote", "attackVote", "whisper", "whisper",
+        "execute", "divine", "whisper", "whisper", "guard", "attackVote", "attackVote", "whisper", "whisper",
         "attackVote", "attackVote", "attack"]
     assert [(r[2], r[3], r[5]) for r in whisper] == [("0", "0", "Over"), ("1", "0", "Over"),
                                                        ("2", "0", "Over"), ("3", "0", "Over")]
