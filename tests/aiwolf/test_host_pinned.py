@@ -302,6 +302,7 @@ def test_an_incident_reads_as_one_line() -> None:
 
 MIXED = "Skip and Over are written in mixed case"
 ALONE = ("Skip and Over are only ever a whole utterance",)
+AGENT1 = ("the 3.6 text writes Agent1; the platform needs Agent[01]",)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -324,6 +325,13 @@ ALONE = ("Skip and Over are only ever a whole utterance",)
     ("VOTE Agent[01]x", [("AW111", "unexpected 'x' after the end of the sentence", 15, 16, ())]),
     ("VOTE Agent[x]", [("AW105", "malformed agent 'Agent[x]': write Agent[NN], e.g. Agent[01]", 6, 14, ())]),
     ("COMINGOUT Agent[02] SEEER", [("AW103", "unknown role 'SEEER'", 21, 26, ("did you mean: SEER",))]),
+    # a subject misspelt is still a subject: what follows it is read as after a subject
+    ("any XYZZY", [("AW104", "keywords are written in upper case: ANY", 1, 4, ()),
+                   ("AW103", "unknown word 'XYZZY': expected a verb or an operator after the subject", 5, 10, ())]),
+    ("Agent1 XYZZY", [("AW105", "agents are written Agent[NN]: Agent[01], not Agent1", 1, 7, AGENT1),
+                      ("AW103", "unknown word 'XYZZY': expected a verb or an operator after the subject", 8, 13, ())]),
+    ("Agent0 XYZZY", [("AW105", "agents are written Agent[NN]: ANY, not Agent0", 1, 7, AGENT1),
+                      ("AW103", "unknown word 'XYZZY': expected a verb or an operator after the subject", 8, 13, ())]),
     ("DIVINEDAgent[01] HUMAN", [("AW103", "unknown word 'DIVINEDAgent[01]': expected a verb or an operator", 1, 17,
                                  ("put a blank after DIVINED",))]),
 ])
