@@ -173,4 +173,21 @@ EQUIVALENT: dict[str, str] = {
         "_check_element_names: every rule IR is a dict that carries \"src\" ([file, line, col], set by "
         "RuleCompiler for each section and kept by the cache's JSON), so `isinstance(ir, dict) or ir.get('src')` "
         "and `... and ...` are both true for every rule",
+    'wwrf_adapter/aiwolf/host.py | if st["phase"] == "day" and self.winner is not None and end_day > 0: | 72: > -> >=':
+        "AiwolfHost.run: a game that ends in the day phase with a winner ended at an execution (only a death changes "
+        "the winner, and by day only the vote kills), and day 0 has no vote (docs/aiwolf.md: votableInFirstDay is "
+        "only sent to agents, the server never holds a vote on day 0); a game won before it starts ends in the "
+        "setup phase. So end_day is at least 1 whenever the first two conditions hold, and > 0 and >= 0 agree",
+    "wwrf_adapter/aiwolf/host.py | most = max(count.values(), default=0) | 47: 0 -> 1":
+        "AiwolfHost._night_after_end: the default is only taken when `count` is empty, and then `top`, the "
+        "targets whose count equals it, is empty whatever the default is",
+    'wwrf_adapter/aiwolf/host.py | latest_attack_vote_list=self.latest["ATTACK"] if wolf else (), | 58: wolf -> True':
+        "AiwolfHost._info: latest['ATTACK'] holds votes only from an attack vote's first round to the start of the "
+        "next day (_new_day empties it before DAILY_INITIALIZE, and before FINISH), and in that stretch the only "
+        "packets written are the wolves' own (a revote's ATTACK, the whispers before it): no other agent is sent "
+        "a gameInfo while it is not empty",
+    "wwrf_adapter/aiwolf/parser.py | return enum(tok.text.upper()) | 19: enum(tok.text.upper()) -> None":
+        "_Parser.enum_word: this return follows an AW104 error (a role or species in lower case), and parse() "
+        "gives no utterance when there are errors; the value only goes into the RoleSentence/SpeciesSentence "
+        "built from it, never into a message or a position",
 }
