@@ -181,7 +181,7 @@ EQUIVALENT: dict[str, str] = {
     "wwrf_adapter/aiwolf/host.py | most = max(count.values(), default=0) | 47: 0 -> 1":
         "AiwolfHost._night_after_end: the default is only taken when `count` is empty, and then `top`, the "
         "targets whose count equals it, is empty whatever the default is",
-    'wwrf_adapter/aiwolf/host.py | latest_attack_vote_list=self.latest["ATTACK"] if wolf else (), | 58: wolf -> True':
+    'wwrf_adapter/aiwolf/host.py | latest_attack_vote_list=self.latest["ATTACK"] if wolf else (), | 61: wolf -> True':
         "AiwolfHost._info: latest['ATTACK'] holds votes only from an attack vote's first round to the start of the "
         "next day (_new_day empties it before DAILY_INITIALIZE, and before FINISH), and in that stretch the only "
         "packets written are the wolves' own (a revote's ATTACK, the whispers before it): no other agent is sent "
