@@ -650,3 +650,26 @@ def test_a_game_of_every_role_line_by_line() -> None:
     finished = {a.me: a.finished for a in agents}
     assert finished[7].day == 4 and finished[7].last_dead_agent_list == (7,) and finished[7].executed_agent == 6
     assert finished[5].attacked_agent == 7 and finished[4].guarded_agent == -1
+
+
+class Mistaken(Scripted):
+    """Says, on day 1, an invalid sentence, a grammatical one about an agent the game does not have,
+    then Over with blanks around it."""
+
+    SCRIPT = ["BECAUSE (VOTE Agent[01])", "VOTE Agent[99]", " \tOver\t "]
+
+
+def test_an_invalid_talk_is_skip_with_its_diagnostic_and_the_meaning_is_not_checked() -> None:
+    """docs/aiwolf.md: every utterance is checked with the sentence parser; one that is not grammatical
+    counts as Skip, and the incident quotes it with the column, code and message of its first
+    diagnostic. As on the reference server the meaning is not checked: VOTE Agent[99] in a game of six
+    is said as it is. Blanks around Skip or Over are dropped. The seer Agent[06] of the six says those
+    three on day 1 (turns 0 to 2), then Skip, Skip and Over (a third Skip) on day 2."""
+    record, _, _, _ = _six(classes={6: Mistaken})
+    mine = [tuple(line.split(",", 5)[i] for i in (0, 3, 5)) for line in record.aiwolf_log
+            if ",talk," in line and line.split(",")[4] == "6"]
+    assert mine == [("1", "0", "Skip"), ("1", "1", "VOTE Agent[99]"), ("1", "2", "Over"),
+                    ("2", "0", "Skip"), ("2", "1", "Skip"), ("2", "2", "Over")]
+    assert [(i.day, i.agent, i.request, i.problem, i.action) for i in record.incidents] == [
+        (1, 6, "TALK", "invalid sentence 'BECAUSE (VOTE Agent[01])': column 1: AW201 BECAUSE takes two sentences "
+                       "(the reason, then what follows from it); found 1", "counted as Skip")]
