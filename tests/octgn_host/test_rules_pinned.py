@@ -427,3 +427,21 @@ def test_a_concession_declines_only_the_conceders_own_decision_that_may_be_decli
         assert s.pending == req and len(s.state["log"]) == n
         s.add([sign(s, "0")])
         assert s.state["log"][n] == [req["kind"], req["player"], req["options"][0]]
+
+
+def test_an_answer_that_is_not_an_option_cannot_be_encoded():
+    """docs/octgn-host.md: an answer travels as the index of the chosen option, so only an option of
+    the request can be sent: anything else is an InputError naming it and the kind of decision (a list
+    answer is checked item by item); None is ``n`` and the empty list ``e``."""
+    from rulescript.runtime.ports import make_request
+
+    slot = make_request("choose_slot", 0, [0, 2, 3])
+    with pytest.raises(codec.InputError) as info:
+        codec.encode_answer(slot, 5)
+    assert str(info.value) == "5 is not an option of choose_slot"
+    targets = make_request("choose_targets", 1, [5, 9], 0, 2)
+    with pytest.raises(codec.InputError) as info:
+        codec.encode_answer(targets, [9, 7])
+    assert str(info.value) == "7 is not an option of choose_targets"
+    assert [codec.encode_answer(slot, 3), codec.encode_answer(targets, [9, 5]), codec.encode_answer(targets, []),
+            codec.encode_answer(slot, None)] == ["2", "1.0", "e", "n"]
