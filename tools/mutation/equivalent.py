@@ -190,4 +190,14 @@ EQUIVALENT: dict[str, str] = {
         "_Parser.enum_word: this return follows an AW104 error (a role or species in lower case), and parse() "
         "gives no utterance when there are errors; the value only goes into the RoleSentence/SpeciesSentence "
         "built from it, never into a message or a position",
+    'wwrf_adapter/aiwolf/host.py | if kind == "choose_player" and seat == NARRATOR and prompt.endswith(".tie"): | 35: and -> or':
+        "AiwolfHost.decide: the werewolf engine asks choose_player in one place only, a poll's tie "
+        "(WerewolfGame, game.py: ask('choose_player', NARRATOR, tied, ..., name + '.tie')), whatever the game "
+        "folder: a choose_player decision is always the narrator's and its prompt always ends in .tie, so the "
+        "three conditions are true together and false together, and joining any two with or changes nothing",
+    'wwrf_adapter/aiwolf/host.py | if kind == "choose_player" and seat == NARRATOR and prompt.endswith(".tie"): | 56: and -> or':
+        "AiwolfHost.decide: the werewolf engine asks choose_player in one place only, a poll's tie "
+        "(WerewolfGame, game.py: ask('choose_player', NARRATOR, tied, ..., name + '.tie')), whatever the game "
+        "folder: a choose_player decision is always the narrator's and its prompt always ends in .tie, so the "
+        "three conditions are true together and false together, and joining any two with or changes nothing",
 }
