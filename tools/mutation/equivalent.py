@@ -200,4 +200,10 @@ EQUIVALENT: dict[str, str] = {
         "(WerewolfGame, game.py: ask('choose_player', NARRATOR, tied, ..., name + '.tie')), whatever the game "
         "folder: a choose_player decision is always the narrator's and its prompt always ends in .tie, so the "
         "three conditions are true together and false together, and joining any two with or changes nothing",
+    'wwrf_adapter/aiwolf/host.py | after_execution = self.night and self.executed_today >= 0 and request is not Request.VOTE | 61: >= -> >':
+        'AiwolfHost._decision_packet: executed_today is -1 (nobody executed today) or the number of the executed agent, and agents are numbered from 1: `>= 0`, `> 0` and `>= 1` are the same test',
+    'wwrf_adapter/aiwolf/host.py | after_execution = self.night and self.executed_today >= 0 and request is not Request.VOTE | 64: 0 -> 1':
+        'AiwolfHost._decision_packet: executed_today is -1 (nobody executed today) or the number of the executed agent, and agents are numbered from 1: `>= 0`, `> 0` and `>= 1` are the same test',
+    'wwrf_adapter/aiwolf/host.py | if self.roles.get(medium) is A.Role.MEDIUM and not self.night and self.executed_today > 0 \\ | 94: > -> >=':
+        'AiwolfHost._on_learn: executed_today is -1 or an agent number, at least 1: `> 0` and `>= 0` are the same test',
 }
