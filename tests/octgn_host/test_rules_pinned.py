@@ -445,3 +445,47 @@ def test_an_answer_that_is_not_an_option_cannot_be_encoded():
     assert str(info.value) == "7 is not an option of choose_targets"
     assert [codec.encode_answer(slot, 3), codec.encode_answer(targets, [9, 5]), codec.encode_answer(targets, []),
             codec.encode_answer(slot, None)] == ["2", "1.0", "e", "n"]
+
+
+@pytest.mark.parametrize("decode, why", [
+    # an answer: an index of one of the options (quoted by its first 20 characters), n only when the
+    # decision may be cancelled, no more indexes than options
+    (lambda: codec.decode_answer(_req("choose_slot", [0, 2]), "7"), "input '7' does not name one of the 2 options of choose_slot"),
+    (lambda: codec.decode_answer(_req("choose_slot", [0, 2]), "1234567890123456789012345"),
+     "input '12345678901234567890' does not name one of the 2 options of choose_slot"),
+    (lambda: codec.decode_answer(_req("choose_slot", [0, 2]), "n"), "input cancels choose_slot, which cannot be cancelled"),
+    (lambda: codec.decode_answer(_req("choose_targets", [5, 9]), "0.1.0"), "input of more than 2 indexes for choose_targets"),
+    # card ranges: ascending, each quoted by its first 30 characters, at most `limit` cards
+    (lambda: codec.decode_ranges("5-3"), "bad card range '5-3'"),
+    (lambda: codec.decode_ranges("4.4"), "bad card range '4'"),
+    (lambda: codec.decode_ranges("1-3.3-5"), "bad card range '3-5'"),
+    (lambda: codec.decode_ranges("1." + "1234567890" * 4), "bad card range '123456789012345678901234567890'"),
+    (lambda: codec.decode_ranges("1.3.5.7", limit=3), "more than 3 card ranges"),
+    (lambda: codec.decode_ranges("1-4", limit=3), "more than 3 cards in a deck"),
+    # the start: seats of four fields (quoted by their first 20 characters), at most 64 of them
+    (lambda: codec.decode_start("S2,b,1:e:c"), "bad seat '1:e:c'"),
+    (lambda: codec.decode_start("S2,b,x:e:c:4"), "bad seat 'x:e:c:4'"),
+    (lambda: codec.decode_start("S2,b,1:e:c:4:" + "9" * 30), "bad seat '1:e:c:4:999999999999'"),
+    (lambda: codec.decode_start("S2,b" + ",1:e:c:4" * 65), "a start item of more than 64 seats"),
+])
+def test_each_input_that_does_not_fit_says_why(decode, why):
+    """docs/octgn-host.md, Bounded decoding: a bad input is an InputError that says what is wrong and
+    quotes what it refused, cut short."""
+    with pytest.raises(codec.InputError) as info:
+        decode()
+    assert str(info.value) == why
+
+
+def _req(kind, options):
+    from rulescript.runtime.ports import make_request
+
+    return make_request(kind, 0, options, 0, len(options)) if kind == "choose_targets" else \
+        make_request(kind, 0, options)
+
+
+def test_a_start_of_64_seats_and_ranges_of_exactly_the_limit_are_read():
+    """The limits themselves are allowed: 64 seats, a deck of exactly ``limit`` cards in as many ranges."""
+    start = codec.decode_start("S2,b" + ",1:e:c:4" * 64)
+    assert len(start["seats"]) == 64 and start["seats"][0] == {"pid": 1, "end": "e", "commitment": "c", "cards": [4]}
+    assert codec.decode_ranges("1.3.5", limit=3) == [1, 3, 5]
+    assert codec.decode_ranges("1-3", limit=3) == [1, 2, 3]
