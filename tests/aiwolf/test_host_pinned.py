@@ -49,7 +49,8 @@ def seated(agents: list[Agent], roles: list[str], faults: dict[int, Fault] | Non
     for t in threads:
         t.join(10)
     assert [f.error for f in wrapped] == [None] * len(wrapped)
-    assert [record.roles[k] for k in range(1, len(agents) + 1)] == [a.requested_role for a in agents]
+    if all(a.requested_role for a in agents):
+        assert [record.roles[k] for k in range(1, len(agents) + 1)] == [a.requested_role for a in agents]
     told_only_what_they_may(wrapped, record.roles)
     return record, wrapped
 
@@ -673,3 +674,17 @@ def test_an_invalid_talk_is_skip_with_its_diagnostic_and_the_meaning_is_not_chec
     assert [(i.day, i.agent, i.request, i.problem, i.action) for i in record.incidents] == [
         (1, 6, "TALK", "invalid sentence 'BECAUSE (VOTE Agent[01])': column 1: AW201 BECAUSE takes two sentences "
                        "(the reason, then what follows from it); found 1", "counted as Skip")]
+
+
+def test_a_role_asked_for_is_given_only_while_it_is_free() -> None:
+    """docs/aiwolf.md (enableRoleRequest): before each game every agent is asked ROLE, and each requested
+    role is given while it is still free, in the order of the agents. Five agents in a game of a seer,
+    two villagers, a werewolf and a possessed: Agent[01] and Agent[02] both ask for SEER (the first
+    gets it), Agent[03] asks for BODYGUARD (the game has none), Agent[04] for WEREWOLF, Agent[05] for
+    nothing: the three others share what is left, two villagers and the possessed."""
+    asked = [A.Role.SEER, A.Role.SEER, A.Role.BODYGUARD, A.Role.WEREWOLF, None]
+    agents = [Lowest({}, r) for r in asked]
+    record, wrapped = seated(agents, ["seer", "villager", "villager", "werewolf", "possessed"], seed=3)
+    assert (record.roles[1], record.roles[4]) == (A.Role.SEER, A.Role.WEREWOLF)
+    assert sorted(record.roles[k].value for k in (2, 3, 5)) == ["POSSESSED", "VILLAGER", "VILLAGER"]
+    assert all([p.request for p in f.received][:3] == [R.NAME, R.ROLE, R.INITIALIZE] for f in wrapped)
