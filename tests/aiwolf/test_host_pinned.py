@@ -169,6 +169,7 @@ def test_a_game_of_six_line_by_line() -> None:
         assert [r[2:4] + r[5:] for r in rows] == [[str(i), "0", "Over"] for i in range(len(living))]
         assert sorted(int(r[4]) for r in rows) == living
     assert {r[0] for r in talk} == {"1", "2"}
+    assert [line for line in record.aiwolf_log if ",whisper," in line] == []  # one wolf: no whispers
     assert (record.winner, record.day, record.humans, record.wolves) == ("WEREWOLF", 3, 1, 1)
     assert record.incidents == []
     # the game log's aiwolf entry: the agents, the game's setting (but the roles and the seed) and
