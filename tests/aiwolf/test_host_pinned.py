@@ -689,3 +689,20 @@ def test_a_role_asked_for_is_given_only_while_it_is_free() -> None:
     assert (record.roles[1], record.roles[4]) == (A.Role.SEER, A.Role.WEREWOLF)
     assert sorted(record.roles[k].value for k in (2, 3, 5)) == ["POSSESSED", "VILLAGER", "VILLAGER"]
     assert all([p.request for p in f.received][:3] == [R.NAME, R.ROLE, R.INITIALIZE] for f in wrapped)
+
+
+@pytest.mark.parametrize("roles", [["seer", "villager", "werewolf", "villager"],
+                                   ["seer", "villager", "werewolf", "villager", "villager", "possessed"]])
+def test_a_host_needs_one_role_per_agent(roles: list[str]) -> None:
+    """A game's role list has one role per agent: a host of five seats given four or six roles refuses
+    to start, saying how many of each it has."""
+    from wwrf_adapter.aiwolf.gameinfo import GameSetting
+    from wwrf_adapter.aiwolf.host import AiwolfHost
+    from wwrf_adapter.aiwolf.seats import AgentSeat
+
+    from .serving import table
+
+    seats = [AgentSeat(Agent()) for _ in range(5)]
+    with pytest.raises(ValueError) as info:
+        AiwolfHost(table(), seats, GameSetting.standard(5, seed=1), seed=1, role_list=roles)
+    assert str(info.value) == f"{len(roles)} roles for 5 agents"

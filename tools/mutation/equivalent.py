@@ -206,4 +206,8 @@ EQUIVALENT: dict[str, str] = {
         'AiwolfHost._decision_packet: executed_today is -1 (nobody executed today) or the number of the executed agent, and agents are numbered from 1: `>= 0`, `> 0` and `>= 1` are the same test',
     'wwrf_adapter/aiwolf/host.py | if self.roles.get(medium) is A.Role.MEDIUM and not self.night and self.executed_today > 0 \\ | 94: > -> >=':
         'AiwolfHost._on_learn: executed_today is -1 or an agent number, at least 1: `> 0` and `>= 0` are the same test',
+    'octgn_pack/host/codec.py | h = 2166136261 | 12: 2166136261 -> 2166136260':
+        "codec.checksum: the starting value of the digest (FNV's offset basis) only has to be the same on every client of a build (docs/octgn-host.md: checksums are compared only between clients of one build); any start gives a digest that tells the same states apart, like _text_hash's own start above",
+    'octgn_pack/host/codec.py | h = 2166136261 | 12: 2166136261 -> 2166136262':
+        "codec.checksum: the starting value of the digest (FNV's offset basis) only has to be the same on every client of a build (docs/octgn-host.md: checksums are compared only between clients of one build); any start gives a digest that tells the same states apart, like _text_hash's own start above",
 }
