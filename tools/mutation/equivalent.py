@@ -145,8 +145,8 @@ EQUIVALENT: dict[str, str] = {
         "not ANY in any case and does not match _AGENTISH (it starts with 'agent'), so the same error "
         "is raised after the `if` either way",
     "octgn_pack/host/codec.py | h = 2166136261 | 12: 2166136261 -> 2166136262":
-        "codec._text_hash: the starting value of a text's hash (the FNV offset basis) only has to be the "
-        "same on every client: a text still hashes to one number, two texts still differ as often, and a "
+        "codec._text_hash and codec.checksum (both start from a line of this text): the starting value of a "
+        "text's hash or of the digest (the FNV offset basis) only has to be the same on every client: a text still hashes to one number, two texts still differ as often, and a "
         "checksum is only compared between clients of the same build (docs/octgn-host.md: on a build "
         "mismatch no client automates), like the tag of None (0x301 -> 0x300) above",
     "octgn_pack/host/codec.py | return (1, k, 0) | 16: 1 -> 2":
@@ -207,7 +207,5 @@ EQUIVALENT: dict[str, str] = {
     'wwrf_adapter/aiwolf/host.py | if self.roles.get(medium) is A.Role.MEDIUM and not self.night and self.executed_today > 0 \\ | 94: > -> >=':
         'AiwolfHost._on_learn: executed_today is -1 or an agent number, at least 1: `> 0` and `>= 0` are the same test',
     'octgn_pack/host/codec.py | h = 2166136261 | 12: 2166136261 -> 2166136260':
-        "codec.checksum: the starting value of the digest (FNV's offset basis) only has to be the same on every client of a build (docs/octgn-host.md: checksums are compared only between clients of one build); any start gives a digest that tells the same states apart, like _text_hash's own start above",
-    'octgn_pack/host/codec.py | h = 2166136261 | 12: 2166136261 -> 2166136262':
-        "codec.checksum: the starting value of the digest (FNV's offset basis) only has to be the same on every client of a build (docs/octgn-host.md: checksums are compared only between clients of one build); any start gives a digest that tells the same states apart, like _text_hash's own start above",
+        "codec.checksum: the starting value of the digest (FNV's offset basis) only has to be the same on every client of a build (docs/octgn-host.md: checksums are compared only between clients of one build); any start gives a digest that tells the same states apart; the key also names _text_hash's line, the same text: see its entry above",
 }
