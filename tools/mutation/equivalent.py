@@ -208,4 +208,12 @@ EQUIVALENT: dict[str, str] = {
         'AiwolfHost._on_learn: executed_today is -1 or an agent number, at least 1: `> 0` and `>= 0` are the same test',
     'octgn_pack/host/codec.py | h = 2166136261 | 12: 2166136261 -> 2166136260':
         "codec.checksum: the starting value of the digest (FNV's offset basis) only has to be the same on every client of a build (docs/octgn-host.md: checksums are compared only between clients of one build); any start gives a digest that tells the same states apart; the key also names _text_hash's line, the same text: see its entry above",
+    'octgn_pack/host/codec.py | if len(_STR) < 4096: | 11: len(_STR) < 4096 -> False':
+        'codec._text_hash: whether and up to which size the memo _STR keeps a hash (never, always, 4096 or 4097 texts) changes how fast a checksum is computed, never a hash: a text not in the memo is hashed again to the same number (see the two entries of this line above)',
+    'octgn_pack/host/codec.py | if len(_STR) < 4096: | 11: len(_STR) < 4096 -> True':
+        'codec._text_hash: whether and up to which size the memo _STR keeps a hash (never, always, 4096 or 4097 texts) changes how fast a checksum is computed, never a hash: a text not in the memo is hashed again to the same number (see the two entries of this line above)',
+    'octgn_pack/host/codec.py | if len(_STR) < 4096: | 21: < -> <=':
+        'codec._text_hash: whether and up to which size the memo _STR keeps a hash (never, always, 4096 or 4097 texts) changes how fast a checksum is computed, never a hash: a text not in the memo is hashed again to the same number (see the two entries of this line above)',
+    'octgn_pack/host/codec.py | if len(_STR) < 4096: | 23: 4096 -> 4097':
+        'codec._text_hash: whether and up to which size the memo _STR keeps a hash (never, always, 4096 or 4097 texts) changes how fast a checksum is computed, never a hash: a text not in the memo is hashed again to the same number (see the two entries of this line above)',
 }
