@@ -236,8 +236,4 @@ EQUIVALENT: dict[str, str] = {
         'codec.checksum: the spread of a 32-bit word, w ^ (w >> k), is one-to-one for any shift k from 1 to 31 and moves a flip of the top bit down into the low bits, which is all the docstring asks of it; k = 15 or 17 instead of 16 gives other digests, the same on every client of a build (checksums are compared only between clients of one build)',
     'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16) ^ 0x305) * _P) & _M | 36: 16 -> 17':
         'codec.checksum: the spread of a 32-bit word, w ^ (w >> k), is one-to-one for any shift k from 1 to 31 and moves a flip of the top bit down into the low bits, which is all the docstring asks of it; k = 15 or 17 instead of 16 gives other digests, the same on every client of a build (checksums are compared only between clients of one build)',
-    'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16) ^ 0x305) * _P) & _M | 42: 0x305 -> 772':
-        'codec.checksum: the spread of a 32-bit word, w ^ (w >> k), is one-to-one for any shift k from 1 to 31 and moves a flip of the top bit down into the low bits, which is all the docstring asks of it; k = 15 or 17 instead of 16 gives other digests, the same on every client of a build (checksums are compared only between clients of one build)',
-    'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16) ^ 0x305) * _P) & _M | 42: 0x305 -> 774':
-        'codec.checksum: the spread of a 32-bit word, w ^ (w >> k), is one-to-one for any shift k from 1 to 31 and moves a flip of the top bit down into the low bits, which is all the docstring asks of it; k = 15 or 17 instead of 16 gives other digests, the same on every client of a build (checksums are compared only between clients of one build)',
 }
