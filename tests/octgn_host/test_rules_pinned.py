@@ -489,3 +489,13 @@ def test_a_start_of_64_seats_and_ranges_of_exactly_the_limit_are_read():
     assert len(start["seats"]) == 64 and start["seats"][0] == {"pid": 1, "end": "e", "commitment": "c", "cards": [4]}
     assert codec.decode_ranges("1.3.5", limit=3) == [1, 3, 5]
     assert codec.decode_ranges("1-3", limit=3) == [1, 2, 3]
+
+
+def test_the_checksum_tells_every_one_step_value_apart():
+    """docs/octgn-host.md: the checksum tells the states of two clients apart whatever differs: None,
+    True, False, numbers and texts are told apart from each other (a None for a True, a 0 for a False,
+    an empty text for None), in a list, as a dict's value, and next to other values."""
+    values = [None, True, False, 0, 1, -1, 2, "", "1", "None", "True", 1 << 40]
+    for wrap in (lambda v: [v], lambda v: {"k": v}, lambda v: [0, v, "x"], lambda v: {"a": 1, "k": v}):
+        digests = [codec.checksum(wrap(v)) for v in values]
+        assert len(set(digests)) == len(values), wrap(None)
