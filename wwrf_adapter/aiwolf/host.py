@@ -213,8 +213,7 @@ class AiwolfHost:
         bodyguard guards and the wolves attack. The engine's game is over, so the host applies the
         rules itself; nothing here changes the winner (only a human can die)."""
         self.night = True
-        executed = self.executed_today
-        alive = self._alive()
+        alive = self._alive()  # the agent executed today is dead: it neither divines nor guards
         for a in alive:
             if self.roles[a] is A.Role.SEER:
                 target = self._after_end_choice(a, Request.DIVINE, [o for o in alive if o != a])
@@ -225,7 +224,7 @@ class AiwolfHost:
         self._whisper()
         guarded = None
         for a in alive:
-            if self.roles[a] is A.Role.BODYGUARD and a != executed:
+            if self.roles[a] is A.Role.BODYGUARD:
                 guarded = self._after_end_choice(a, Request.GUARD, [o for o in alive if o != a])
                 if guarded is not None:
                     self.guarded_tonight[a] = guarded
