@@ -499,3 +499,25 @@ def test_the_checksum_tells_every_one_step_value_apart():
     for wrap in (lambda v: [v], lambda v: {"k": v}, lambda v: [0, v, "x"], lambda v: {"a": 1, "k": v}):
         digests = [codec.checksum(wrap(v)) for v in values]
         assert len(set(digests)) == len(values), wrap(None)
+
+
+def test_the_digest_covers_every_effect_record_since_the_checkpoint(demo):
+    """docs/octgn-host.md: the digest a client compares is of the state at the last checkpoint (the
+    start of the turn), of every effect record since it, in order, and of the decision the game waits
+    for (Session.digest). Fed the decisions of a headless game one at a time, after every input the
+    session's running checksum holds one step per record delivered since the checkpoint, each step the
+    checksum of the step before ("" first) and the record."""
+    from tests.octgn_host.test_lockstep import SIGN, headless, session
+
+    game, decks, _ = headless(demo, 5)
+    s = session(demo, decks, 5)
+    delivered = s.add([])
+    for _kind, _player, answer in game.state["log"][:40]:
+        delivered += s.add([SIGN(s, codec.encode_answer(s.pending, answer))])
+        since = delivered[len(delivered) - s.ckpt_seen:] if s.ckpt_seen else []
+        chain = []
+        for rec in since:
+            chain.append(codec.checksum([chain[-1] if chain else "", rec]))
+        assert s.tail == chain
+        assert s.digest() == codec.checksum([codec.checksum(s.ckpt, skip=("log",)), chain[-1] if chain else "",
+                                             s.pending])
