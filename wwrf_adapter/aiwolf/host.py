@@ -321,10 +321,9 @@ class AiwolfHost:
 
     def _notes(self, agent: int, request: str) -> None:
         seat = self.seats[agent - 1]
-        if seat.notes:
-            for note in seat.notes:
-                self._incident(agent, request, note, "ignored")
-            seat.notes.clear()
+        for note in seat.notes:
+            self._incident(agent, request, note, "ignored")
+        seat.notes.clear()
         if not seat.connected and agent not in self._lost_told:
             self._lost_told.add(agent)
             self._incident(agent, request, f"the connection is lost ({seat.lost})",
@@ -350,8 +349,6 @@ class AiwolfHost:
         items = self.talks if channel == "talk" else self.whispers
         key = (channel, agent)
         start = self.seen.get(key, 0)
-        if start == len(items):
-            return ()
         self.seen[key] = len(items)
         return tuple(items[start:])
 
