@@ -706,3 +706,41 @@ def test_a_host_needs_one_role_per_agent(roles: list[str]) -> None:
     with pytest.raises(ValueError) as info:
         AiwolfHost(table(), seats, GameSetting.standard(5, seed=1), seed=1, role_list=roles)
     assert str(info.value) == f"{len(roles)} roles for 5 agents"
+
+
+class WhisperSkipper(Lowest):
+    """A :class:`Lowest` that whispers Skip, every time."""
+
+    def whisper(self) -> str:
+        return "Skip"
+
+
+@pytest.mark.parametrize("turns, lines", [(1, 2), (2, 4), (20, 6)])
+def test_whispers_have_max_whisper_turn_turns_not_max_talk_turn(turns: int, lines: int) -> None:
+    """docs/aiwolf.md (the game setting): the wolves' whispers take at most ``maxWhisperTurn`` turns, the
+    day's talk ``maxTalkTurn``; a third Skip in a row is Over (maxSkip 2). The five of the night after
+    the deciding execution, both wolves whispering Skip: night 0 has ``maxWhisperTurn`` turns of two
+    Skips, or, with 20 turns, two turns of Skips and a turn of Overs (6 lines)."""
+    roles = [A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF, A.Role.WEREWOLF, A.Role.VILLAGER]
+    shared: dict = {}
+    agents = [WhisperSkipper(shared, r) for r in roles]
+    record, _ = seated(agents, [r.value.lower() for r in roles], seed=5,
+                       rules={"max_whisper_turn": turns, "max_talk_turn": 20})
+    night0 = [line.split(",") for line in record.aiwolf_log if line.startswith("0,whisper,")]
+    assert [r[2] for r in night0] == [str(i) for i in range(lines)]
+    assert [(r[3], r[5]) for r in night0] == [(str(t), "Skip" if t < 2 else "Over") for t in range(3) for _ in (3, 4)][:lines]
+
+
+@pytest.mark.parametrize("turns", [1, 2])
+def test_the_talk_has_max_talk_turn_turns_not_max_whisper_turn(turns: int) -> None:
+    """The day's talk takes at most ``maxTalkTurn`` turns, whatever ``maxWhisperTurn`` is: the five of
+    the night after the deciding execution, Agent[01] talking blanks (Skip), the others Over; with
+    ``maxTalkTurn`` 1 or 2 (and ``maxWhisperTurn`` 20) day 1's talk has that many turns of five talks."""
+    roles = [A.Role.VILLAGER, A.Role.SEER, A.Role.WEREWOLF, A.Role.WEREWOLF, A.Role.VILLAGER]
+    shared: dict = {}
+    agents = [(Blank if k == 1 else Lowest)(shared, r) for k, r in enumerate(roles, 1)]
+    record, _ = seated(agents, [r.value.lower() for r in roles], seed=5,
+                       rules={"max_talk_turn": turns, "max_whisper_turn": 20})
+    day1 = [line.split(",") for line in record.aiwolf_log if line.startswith("1,talk,")]
+    assert sorted(int(r[3]) for r in day1) == sorted(list(range(turns)) * 5)
+    assert [r[5] for r in day1 if r[4] == "1"] == ["Skip"] * turns
