@@ -744,3 +744,16 @@ def test_the_talk_has_max_talk_turn_turns_not_max_whisper_turn(turns: int) -> No
     day1 = [line.split(",") for line in record.aiwolf_log if line.startswith("1,talk,")]
     assert sorted(int(r[3]) for r in day1) == sorted(list(range(turns)) * 5)
     assert [r[5] for r in day1 if r[4] == "1"] == ["Skip"] * turns
+
+
+def test_an_agent_next_to_a_lost_seat_is_still_asked_to_talk() -> None:
+    """docs/aiwolf.md: only the seat whose connection is lost is played by the host (it says Over);
+    every other agent is still asked. The six of the game above, Agent[02] closing its connection at
+    DAILY_FINISH of day 1 and Agent[03] talking blanks (Skip): on day 2 (Agent[02] was killed in the
+    night) Agent[03] is asked TALK and says Skip, Skip, then Over (a third Skip in a row)."""
+    record, _, wrapped, _ = _six(faults={2: Fault("disconnect", Request.DAILY_FINISH, day=1)}, classes={3: Blank})
+    assert "1,execute,1,VILLAGER" in record.aiwolf_log and "1,attack,2,true" in record.aiwolf_log
+    day2 = [(r[3], r[5]) for r in (line.split(",", 5) for line in record.aiwolf_log)
+            if r[:2] == ["2", "talk"] and r[4] == "3"]
+    assert day2 == [("0", "Skip"), ("1", "Skip"), ("2", "Over")]
+    assert [p.request for p in wrapped[2].received].count(R.TALK) == 3 + 3  # day 1: Skip, Skip, Over; day 2 the same
