@@ -250,4 +250,6 @@ EQUIVALENT: dict[str, str] = {
         "AiwolfHost._deal: names.role_id(None) is None (it looks for the game's role id whose AIWolf role is the one given, and no role is None), so asking it for a seat that requested no role gives the None the condition gives",
     'wwrf_adapter/aiwolf/host.py | if rec["killing"] == "attack":  # the wolves are still told whom they attacked | 11: rec["killing"] == "attack" -> True':
         "AiwolfHost._on_defended: the only protection of the AIWolf roles is the bodyguard's, protect(attacks, active) for the night (cards/werewolf/rules/bodyguard.ini), so every defended record of an AIWolf game is of an attack",
+    'wwrf_adapter/aiwolf/host.py | requests: int = 0 | 20: 0 -> 1':
+        "GameRecord.requests: the default is never used, the one GameRecord of the program (AiwolfHost.run) is made with the game's count of requests",
 }
