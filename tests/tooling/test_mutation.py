@@ -95,3 +95,84 @@ def test_the_issue_22_mutants_and_the_sampled_mutants_are_all_killed() -> None:
     assert len(known) == len(KNOWN) and [what for what, status in known if status == "survived"] == []
     assert len(sampled) == len(SAMPLE)
     assert [(what, status) for what, status in sampled if status not in ("killed", "timeout")] == []
+
+
+linemap = _load("linemap")
+
+
+def test_the_line_map_runs_a_mutant_against_only_the_test_files_that_run_its_line(tmp_path: Path) -> None:
+    """``run.py --by-line``: one run of the tests under coverage maps each line of the code to the test
+    files that ran it (a multi-line condition by its statement; a line run at import or in a Python 3
+    subprocess, outside any test, maps to every file), and a mutant of a line no test ran runs nothing."""
+    (tmp_path / "m.py").write_text(
+        "LIMIT = 3\n"                       # 1: run at import, before any test
+        "def f(x):\n"
+        "    if (x > 1 and\n"
+        "            x < LIMIT):\n"           # 4: the second line of f's condition
+        "        return 1\n"
+        "    return 2\n"
+        "def g(x):\n"
+        "    return -x\n"                     # 8: run by test_g.py only
+        "def h(x):\n"
+        "    return x * 2\n"                  # 10: run in a subprocess only
+        "def never():\n"
+        "    return 0\n")                     # 12: run by nothing
+    (tmp_path / "test_f.py").write_text("import m\ndef test_f():\n    assert m.f(2) == 1\n")
+    (tmp_path / "test_g.py").write_text("import m\ndef test_g():\n    assert m.g(2) == -2\n")
+    (tmp_path / "test_h.py").write_text(
+        "import subprocess, sys\n"
+        "def test_h():\n"
+        "    subprocess.run([sys.executable, '-c', 'import m; m.h(1)'], check=True)\n")
+    tests = ("test_f.py", "test_g.py::test_g", "test_h.py", "--deselect=test_h.py::other")
+    data = tmp_path / "map" / ".coverage"
+    data.parent.mkdir()
+    assert mutation.run_tests(tmp_path, tests, timeout=300, first_failure=False, line_data=data,
+                              code_files=("m.py",)) == "passed"
+    lm = linemap.read_map(tmp_path, ("m.py",), data, tests)
+    assert lm.complete
+    assert lm.tests_for("m.py", 4, tests) == ("test_f.py", "--deselect=test_h.py::other")
+    assert lm.tests_for("m.py", 8, tests) == ("test_g.py::test_g", "--deselect=test_h.py::other")
+    assert lm.tests_for("m.py", 1, tests) == tests
+    assert lm.tests_for("m.py", 10, tests) == tests
+    assert lm.tests_for("m.py", 12, tests) == ()
+    # tests that start Python 2.7, which coverage cannot follow: a line no test ran may run there
+    (tmp_path / "test_py2.py").write_text("import shutil\nPY = shutil.which('python2.7')\n")
+    lm2 = linemap.read_map(tmp_path, ("m.py",), data, tests + ("test_py2.py",))
+    assert not lm2.complete and lm2.tests_for("m.py", 12, tests) == tests
+
+
+def test_a_compound_statement_is_looked_up_by_its_header_and_a_simple_one_whole() -> None:
+    lines = linemap.statement_lines(
+        "def f(a,\n"
+        "      b):\n"
+        "    if (a and\n"
+        "            b):\n"
+        "        return [a,\n"
+        "                b]\n"
+        "    try:\n"
+        "        pass\n"
+        "    except ValueError:\n"
+        "        x = 1\n")
+    assert lines[3] == lines[4] == range(3, 5)
+    assert lines[5] == lines[6] == range(5, 7)
+    assert lines[1] == range(1, 3) and lines[7] == range(7, 8) and lines[10] == range(10, 11)
+
+
+def test_a_kill_counts_only_when_the_failing_test_passes_without_the_mutant(tmp_path: Path) -> None:
+    """A test that fails on its own (a timing test on a loaded machine) does not make a kill: the
+    tests that failed with the mutant are run again without it, and must pass."""
+    (tmp_path / "m.py").write_text("def f():\n    return 1\n")
+    (tmp_path / "test_m.py").write_text(
+        "import os, m\n"
+        "def test_f():\n    assert m.f() == 1\n"
+        "def test_on_its_own():\n    assert not os.path.exists('fail-on-its-own')\n")
+    tests = ("test_m.py",)
+    out: list[str] = []
+    assert mutation.with_mutant(tmp_path, "m.py", "def f():\n    return 2\n", tests, 300, out) == "failed"
+    assert mutation.failed_tests("".join(out)) == ["test_m.py::test_f"]
+    assert mutation.confirmed(tmp_path, "".join(out), tests, 300)
+    (tmp_path / "fail-on-its-own").write_text("")
+    out.clear()
+    assert mutation.with_mutant(tmp_path, "m.py", "def f():\n    return 1\n", tests, 300, out) == "failed"
+    assert mutation.failed_tests("".join(out)) == ["test_m.py::test_on_its_own"]
+    assert not mutation.confirmed(tmp_path, "".join(out), tests, 300)

@@ -34,6 +34,7 @@ sys.path.insert(0, str(HERE))
 
 from equivalent import EQUIVALENT  # noqa: E402
 from known import KNOWN  # noqa: E402
+from linemap import LineMap, read_map, run_covered  # noqa: E402
 from mutants import Mutant, compiles, find_mutants  # noqa: E402
 from sample import SAMPLE  # noqa: E402
 
@@ -42,6 +43,12 @@ from sample import SAMPLE  # noqa: E402
 class Area:
     files: tuple[str, ...]
     tests: tuple[str, ...]
+    #: with --wide, also these: the rest of the suite that runs the area's code (its games played whole,
+    #: on the simulated table and the OCTGN host, its command lines, its documents' examples)
+    wide: tuple[str, ...] = ()
+
+    def test_list(self, wide: bool) -> tuple[str, ...]:
+        return self.tests + self.wide if wide else self.tests
 
 
 RT = "tests/runtime/"
@@ -98,6 +105,25 @@ AREAS: dict[str, Area] = {
                                                           "test_game.py", "test_dialogs.py", "test_tablesync.py"))),
 }
 
+#: the rest of the suite that runs each area's code (``--wide``): the games played whole (the simulated
+#: table, the OCTGN host, the authoring table, the command line), the documents' examples, the WWRF guides
+_GAMES_PLAYED = ("tests/runtime", "tests/sim", "tests/octgn_host/test_game.py", "tests/octgn_host/test_game_cards.py",
+                 "tests/octgn_host/test_multiplayer.py", "tests/authoring/test_play.py",
+                 "tests/cli/test_saves_and_table.py", "tests/cli/test_table_mistakes.py",
+                 "--deselect=tests/runtime/test_budget.py::test_loops_past_the_step_budget_are_rs514_within_a_second")
+WIDE: dict[str, tuple[str, ...]] = {
+    "runtime": _GAMES_PLAYED,
+    "cfc": _GAMES_PLAYED,
+    "werewolf": ("tests/werewolf", "tests/octgn_host/test_werewolf.py"),
+    "compiler": ("tests/compiler", "tests/docs/test_language.py", "tests/docs/test_game_format.py",
+                 "tests/cli/test_compiler_messages.py", "tests/cli/test_did_you_mean.py", "tests/cli/test_bad_input.py"),
+    "renderer": ("tests/werewolf", "tests/wwrf", "tests/docs/test_werewolf_tutorial.py"),
+    "aiwolf": ("tests/aiwolf",),
+    "octgn": ("tests/octgn_host",),
+}
+for _name, _wide in WIDE.items():
+    AREAS[_name] = Area(AREAS[_name].files, AREAS[_name].tests, _wide)
+
 #: tests of the same area that are long and test nothing a mutant of it could change (fuzz campaigns)
 DESELECT = ("-m", "not slow and not fuzz and not mutation")
 
@@ -105,8 +131,9 @@ DESELECT = ("-m", "not slow and not fuzz and not mutation")
 @dataclass
 class Outcome:
     mutant: Mutant
-    status: str          # killed, timeout, survived, equivalent
+    status: str          # killed, timeout, survived, equivalent, flaky (its failing tests fail without it too)
     seconds: float
+    note: str = ""       # "no test runs its line" (--by-line: survived without running anything)
 
 
 @dataclass
@@ -120,7 +147,7 @@ class AreaReport:
 
     @property
     def score(self) -> float:
-        counted = self.count("killed", "timeout", "survived")
+        counted = self.count("killed", "timeout", "survived", "flaky")
         return self.count("killed", "timeout") / counted if counted else 1.0
 
 
@@ -147,15 +174,26 @@ def _env(copy: Path) -> dict[str, str]:
 PER_TEST = 180
 
 
+def pytest_args(per_test: int, first_failure: bool) -> list[str]:
+    """pytest's options for a run of an area's tests (before the tests themselves)."""
+    return ["-q", "-p", "no:cacheprovider", "-o", f"timeout={per_test}", *DESELECT,
+            *(["-x"] if first_failure else [])]
+
+
 def run_tests(copy: Path, tests: tuple[str, ...], timeout: float, first_failure: bool = True,
-              report: list[str] | None = None) -> str:
+              report: list[str] | None = None, line_data: Path | None = None,
+              code_files: tuple[str, ...] = ()) -> str:
     """'passed', 'failed' or 'timeout' for pytest on ``tests`` in ``copy`` (its output into ``report``).
-    Each test has PER_TEST seconds; ``timeout`` bounds the whole run."""
+    Each test has PER_TEST seconds; ``timeout`` bounds the whole run.  With ``line_data``, the run is
+    made under coverage (of ``code_files``) for the line map (linemap.py), whose data goes there."""
     per_test = min(PER_TEST, max(30, int(timeout)))
-    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", f"timeout={per_test}",
-           *DESELECT, *(["-x"] if first_failure else []), *tests]
+    args = pytest_args(per_test, first_failure)
     try:
-        proc = subprocess.run(cmd, cwd=copy, env=_env(copy), capture_output=True, text=True, timeout=timeout)
+        if line_data is not None:
+            proc = run_covered(copy, code_files, tests, _env(copy), line_data, args, timeout)
+        else:
+            proc = subprocess.run([sys.executable, "-m", "pytest", *args, *tests], cwd=copy, env=_env(copy),
+                                  capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return "timeout"
     if report is not None:
@@ -170,15 +208,36 @@ def run_tests(copy: Path, tests: tuple[str, ...], timeout: float, first_failure:
                        f"\n{proc.stderr[-2000:]}")
 
 
-def with_mutant(copy: Path, rel: str, text: str, tests: tuple[str, ...], timeout: float) -> str:
+def with_mutant(copy: Path, rel: str, text: str, tests: tuple[str, ...], timeout: float,
+                report: list[str] | None = None) -> str:
     """Write ``text`` as ``rel`` in the copy, run the tests, put the original back."""
     path = copy / rel
     original = path.read_text(encoding="utf-8")
     try:
         path.write_text(text, encoding="utf-8")
-        return run_tests(copy, tests, timeout)
+        return run_tests(copy, tests, timeout, report=report)
     finally:
         path.write_text(original, encoding="utf-8")
+
+
+def failed_tests(output: str) -> list[str]:
+    """The node ids pytest's summary names as failed or in error (``FAILED id - message``)."""
+    out = []
+    for line in output.splitlines():
+        for head in ("FAILED ", "ERROR "):
+            if line.startswith(head):
+                out.append(line[len(head):].split(" - ", 1)[0].strip())
+    return out
+
+
+def confirmed(copy: Path, output: str, tests: tuple[str, ...], timeout: float) -> bool:
+    """Whether a kill is the mutant's: the tests that failed with it pass without it (a test that
+    fails on its own, say a timing test on a loaded machine, is not a kill)."""
+    failed = failed_tests(output)
+    if not failed:
+        return True  # pytest said nothing of what failed (a crash of the run itself): the mutant's
+    options = tuple(t for t in tests if t.startswith("-"))
+    return run_tests(copy, tuple(failed) + options, timeout, first_failure=False) == "passed"
 
 
 # ---------------------------------------------------------------------------- areas
@@ -219,33 +278,52 @@ def rerun_mutants(mutants: list, keys: dict) -> list:
 
 
 def run_area(name: str, copy: Path, n: int, seed: int, keys: dict[str, list] | None = None, log=print,
-             report: AreaReport | None = None, saved=lambda: None) -> AreaReport:
+             report: AreaReport | None = None, saved=lambda: None, by_line: bool = False,
+             wide: bool = False) -> AreaReport:
     """Run a seeded sample of ``n`` mutants of the area (or, with ``keys``, the mutants a rerun names: see ``rerun_mutants``) into
-    ``report``; ``saved()`` is called after each mutant (so that a stopped run keeps what it measured)."""
+    ``report``; ``saved()`` is called after each mutant (so that a stopped run keeps what it measured).
+    ``by_line``: each mutant runs only the area's test files that run its line (linemap.py); ``wide``:
+    the area's wide list too.  A kill counts once the tests that failed pass without the mutant
+    (else the mutant is *flaky*, counted as a survivor)."""
     area = AREAS[name]
+    area_tests = area.test_list(wide)
     report = report if report is not None else AreaReport(name)
     t0 = time.perf_counter()
     out: list[str] = []
-    if run_tests(copy, area.tests, timeout=3600, first_failure=False, report=out) != "passed":
+    line_data = copy.parent / f"linemap-{name}" / ".coverage" if by_line else None
+    if line_data is not None:
+        shutil.rmtree(line_data.parent, ignore_errors=True)
+        line_data.parent.mkdir()
+    if run_tests(copy, area_tests, timeout=3600, first_failure=False, report=out, line_data=line_data,
+                 code_files=area.files) != "passed":
         raise SystemExit(f"{name}: the area's tests fail without any mutant; fix them first\n" + "".join(out))
     report.baseline_s = time.perf_counter() - t0
+    lines: LineMap | None = read_map(copy, area.files, line_data, area_tests) if line_data is not None else None
     timeout = 3 * report.baseline_s + 600  # slack for a machine whose load rises during the run
     chosen = rerun_mutants(area_mutants(name), keys) if keys is not None \
         else sample(area_mutants(name), n, seed, name)
-    log(f"== {name}: {len(chosen)} mutants; tests {' '.join(area.tests)} take {report.baseline_s:.0f} s")
+    log(f"== {name}: {len(chosen)} mutants; tests {' '.join(area_tests)} take {report.baseline_s:.0f} s"
+        + (" (under coverage, for the line map)" if lines is not None else ""))
     for i, m in enumerate(chosen, 1):
         t = time.perf_counter()
         original = (ROOT / m.file).read_text(encoding="utf-8")
         if not compiles(m, original):
             log(f"  {i:3d}/{len(chosen)} {'invalid':10s} {m.describe()}")
             continue
-        got = with_mutant(copy, m.file, m.apply(original), area.tests, timeout)
+        tests = lines.tests_for(m.file, m.line, area_tests) if lines is not None else area_tests
+        output: list[str] = []
+        got = with_mutant(copy, m.file, m.apply(original), tests, timeout, output) if tests else "passed"
         status = {"failed": "killed", "timeout": "timeout", "passed": "survived"}[got]
+        if status == "killed" and not confirmed(copy, "".join(output), tests, timeout):
+            status = "flaky"
         if status == "survived" and m.key in EQUIVALENT:
             status = "equivalent"
-        report.outcomes.append(Outcome(m, status, time.perf_counter() - t))
+        note = "" if tests else "no test runs its line"
+        report.outcomes.append(Outcome(m, status, time.perf_counter() - t, note))
         saved()
-        log(f"  {i:3d}/{len(chosen)} {status:10s} {m.describe()}")
+        files = len({t.split("::")[0] for t in tests if not t.startswith("-")})
+        log(f"  {i:3d}/{len(chosen)} {status:10s} {m.describe()}"
+            + (f"    ({note})" if note else f"    ({files} test files)" if lines is not None else ""))
     return report
 
 
@@ -286,13 +364,13 @@ def run_sample(copy: Path, log=print) -> list[tuple[str, str]]:
 
 
 def render(reports: list[AreaReport]) -> str:
-    lines = [f"{'area':10} {'mutants':>7} {'killed':>7} {'timeout':>7} {'survived':>8} {'equiv.':>6} {'score':>6}"]
+    lines = [f"{'area':10} {'mutants':>7} {'killed':>7} {'timeout':>7} {'survived':>8} {'flaky':>5} {'equiv.':>6} {'score':>6}"]
     for r in reports:
         lines.append(f"{r.name:10} {len(r.outcomes):7d} {r.count('killed'):7d} {r.count('timeout'):7d} "
-                     f"{r.count('survived'):8d} {r.count('equivalent'):6d} {r.score:6.0%}")
+                     f"{r.count('survived'):8d} {r.count('flaky'):5d} {r.count('equivalent'):6d} {r.score:6.0%}")
     for r in reports:
         for o in r.outcomes:
-            if o.status == "survived":
+            if o.status in ("survived", "flaky"):
                 lines.append(f"survived: {o.mutant.describe()}\n    key: {o.mutant.key}")
     return "\n".join(lines)
 
@@ -300,7 +378,8 @@ def render(reports: list[AreaReport]) -> str:
 def write_json(path: Path, reports: list[AreaReport]) -> None:
     path.write_text(json.dumps({r.name: {"baseline_s": round(r.baseline_s, 1), "score": r.score,
                                          "outcomes": [{"mutant": o.mutant.describe(), "key": o.mutant.key,
-                                                       "status": o.status, "seconds": round(o.seconds, 1)}
+                                                       "status": o.status, "seconds": round(o.seconds, 1),
+                                                       **({"note": o.note} if o.note else {})}
                                                       for o in r.outcomes]}
                                 for r in reports}, indent=1))
 
@@ -316,6 +395,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--known", action="store_true", help="run the mutants of issue 22 against their tests")
     ap.add_argument("--ci-sample", action="store_true", help="run the CI sample (sample.py) against their tests")
     ap.add_argument("--rerun", type=Path, help="run again the survivors (and timeouts) recorded in this --json file")
+    ap.add_argument("--by-line", action="store_true",
+                    help="run each mutant against only the area's test files that run its line (a line map from "
+                         "one run under coverage.py; much faster, never more kills: see linemap.py)")
+    ap.add_argument("--wide", action="store_true",
+                    help="also run each area's wide list: the rest of the suite that runs its code (slower; "
+                         "best with --by-line)")
     ap.add_argument("-k", dest="only", default="", help="with --known: only the mutants whose line holds this text")
     args = ap.parse_args(argv)
     unknown = [a for a in args.areas if a not in AREAS]
@@ -346,14 +431,15 @@ def main(argv: list[str] | None = None) -> int:
             keys = {}
             for r in before.values():
                 for o in r["outcomes"]:
-                    if o["status"] in ("survived", "timeout"):
+                    if o["status"] in ("survived", "timeout", "flaky"):
                         keys.setdefault(o["key"], []).append(recorded_line(o["mutant"]))
         reports = []
         for name in names:
             reports.append(AreaReport(name))
             # written after each mutant, so that a long run that is stopped keeps what it measured
             run_area(name, copy, args.sample, args.seed, keys, report=reports[-1],
-                     saved=lambda: write_json(args.json, reports) if args.json else None)
+                     saved=lambda: write_json(args.json, reports) if args.json else None, by_line=args.by_line,
+                     wide=args.wide)
     print(render(reports))
     return 0 if all(r.score >= args.threshold for r in reports) else 1
 
