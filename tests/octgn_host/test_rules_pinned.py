@@ -521,3 +521,15 @@ def test_the_digest_covers_every_effect_record_since_the_checkpoint(demo):
         assert s.tail == chain
         assert s.digest() == codec.checksum([codec.checksum(s.ckpt, skip=("log",)), chain[-1] if chain else "",
                                              s.pending])
+
+
+def test_what_a_long_bad_item_or_check_is_cut_to():
+    """docs/octgn-host.md, Bounded decoding: what is refused is quoted by its first 40 characters,
+    also when the bad character is further on; a checksum variable is read from its first 64
+    characters only (``count.pid.digest``: a longer digest is cut there)."""
+    item = "1" * 50 + " "
+    with pytest.raises(codec.Forged) as info:
+        codec.check_item(item, seat=1)
+    assert (info.value.why, info.value.item) == ("an item with the character ' '", "1" * 40)
+    assert codec.decode_check("1.2." + "a" * 70) == (1, 2, "a" * 60)
+    assert codec.decode_check("12.3.abc") == (12, 3, "abc")
