@@ -252,4 +252,6 @@ EQUIVALENT: dict[str, str] = {
         "AiwolfHost._on_defended: the only protection of the AIWolf roles is the bodyguard's, protect(attacks, active) for the night (cards/werewolf/rules/bodyguard.ini), so every defended record of an AIWolf game is of an attack",
     'wwrf_adapter/aiwolf/host.py | requests: int = 0 | 20: 0 -> 1':
         "GameRecord.requests: the default is never used, the one GameRecord of the program (AiwolfHost.run) is made with the game's count of requests",
+    'octgn_pack/host/codec.py | return (1, k, 0) | 22: 0 -> 1':
+        'codec._key: texts sort by (1, k, 0): the keys of one dict are all different, so two texts are always told apart by k and the third element is never compared',
 }
