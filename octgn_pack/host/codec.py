@@ -161,10 +161,6 @@ def decode_answer(request, item):
     return options[_index(item, options, kind)]
 
 
-def is_decision(item):
-    return bool(item) and (item[0].isdigit() or item in ("n", "e"))
-
-
 def concede_item(seat):
     return "Q%d" % seat
 

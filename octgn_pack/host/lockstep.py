@@ -147,10 +147,9 @@ class Session(object):
             except NeedDecision as need:
                 pending = need.request
             if dec.pos < len(self.log):
-                if pending is None and dec.pos >= self.verified:   # nobody decides: nobody's input
-                    raise codec.Forged(None, "an input after the end of the game", self.log[dec.pos])
-                raise codec.InputError("%d input(s) left after the game %s" % (
-                    len(self.log) - dec.pos, "ended" if pending is None else "stopped"))
+                # the run stops at a decision only once every input is read (NeedDecision), so an input
+                # left is one after the end of the game: nobody decides, it is nobody's input
+                raise codec.Forged(None, "an input after the end of the game", self.log[dec.pos])
         except Exception:
             self.ckpt, self.ckpt_at, self.ckpt_seen, self.ckpt_sum, self.tail = saved
             raise

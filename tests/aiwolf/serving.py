@@ -31,12 +31,12 @@ def table() -> WolfTable:
 
 
 class Running:
-    """A server playing in a thread; ``join()`` returns its game records."""
+    """A server playing ``game`` (default: cards/werewolf) in a thread; ``join()`` returns its game records."""
 
-    def __init__(self, config: ServeConfig) -> None:
+    def __init__(self, config: ServeConfig, game: WolfTable | None = None) -> None:
         config.port = 0
         self.reports: list[str] = []
-        self.server = Server(table(), config, report=self.reports.append)
+        self.server = Server(game or table(), config, report=self.reports.append)
         self.port = self.server.bind()
         self.error: BaseException | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)

@@ -156,6 +156,7 @@ def test_a_tie_that_stays_is_drawn_by_default() -> None:
     assert len(lines(record, "vote", 1)) == 10  # a vote and one revote (maxRevote 1)
     (execute,) = lines(record, "execute", 1)
     assert execute.split(",")[2] in ("1", "3")
+    assert record.incidents == []  # the server's own draw (docs/aiwolf.md): nobody did anything wrong
 
 
 def test_enable_no_execution_executes_nobody_after_a_tie_that_stays() -> None:

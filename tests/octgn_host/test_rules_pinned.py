@@ -427,3 +427,109 @@ def test_a_concession_declines_only_the_conceders_own_decision_that_may_be_decli
         assert s.pending == req and len(s.state["log"]) == n
         s.add([sign(s, "0")])
         assert s.state["log"][n] == [req["kind"], req["player"], req["options"][0]]
+
+
+def test_an_answer_that_is_not_an_option_cannot_be_encoded():
+    """docs/octgn-host.md: an answer travels as the index of the chosen option, so only an option of
+    the request can be sent: anything else is an InputError naming it and the kind of decision (a list
+    answer is checked item by item); None is ``n`` and the empty list ``e``."""
+    from rulescript.runtime.ports import make_request
+
+    slot = make_request("choose_slot", 0, [0, 2, 3])
+    with pytest.raises(codec.InputError) as info:
+        codec.encode_answer(slot, 5)
+    assert str(info.value) == "5 is not an option of choose_slot"
+    targets = make_request("choose_targets", 1, [5, 9], 0, 2)
+    with pytest.raises(codec.InputError) as info:
+        codec.encode_answer(targets, [9, 7])
+    assert str(info.value) == "7 is not an option of choose_targets"
+    assert [codec.encode_answer(slot, 3), codec.encode_answer(targets, [9, 5]), codec.encode_answer(targets, []),
+            codec.encode_answer(slot, None)] == ["2", "1.0", "e", "n"]
+
+
+@pytest.mark.parametrize("decode, why", [
+    # an answer: an index of one of the options (quoted by its first 20 characters), n only when the
+    # decision may be cancelled, no more indexes than options
+    (lambda: codec.decode_answer(_req("choose_slot", [0, 2]), "7"), "input '7' does not name one of the 2 options of choose_slot"),
+    (lambda: codec.decode_answer(_req("choose_slot", [0, 2]), "1234567890123456789012345"),
+     "input '12345678901234567890' does not name one of the 2 options of choose_slot"),
+    (lambda: codec.decode_answer(_req("choose_slot", [0, 2]), "n"), "input cancels choose_slot, which cannot be cancelled"),
+    (lambda: codec.decode_answer(_req("choose_targets", [5, 9]), "0.1.0"), "input of more than 2 indexes for choose_targets"),
+    # card ranges: ascending, each quoted by its first 30 characters, at most `limit` cards
+    (lambda: codec.decode_ranges("5-3"), "bad card range '5-3'"),
+    (lambda: codec.decode_ranges("4.4"), "bad card range '4'"),
+    (lambda: codec.decode_ranges("1-3.3-5"), "bad card range '3-5'"),
+    (lambda: codec.decode_ranges("1." + "1234567890" * 4), "bad card range '123456789012345678901234567890'"),
+    (lambda: codec.decode_ranges("1.3.5.7", limit=3), "more than 3 card ranges"),
+    (lambda: codec.decode_ranges("1-4", limit=3), "more than 3 cards in a deck"),
+    # the start: seats of four fields (quoted by their first 20 characters), at most 64 of them
+    (lambda: codec.decode_start("S2,b,1:e:c"), "bad seat '1:e:c'"),
+    (lambda: codec.decode_start("S2,b,x:e:c:4"), "bad seat 'x:e:c:4'"),
+    (lambda: codec.decode_start("S2,b,1:e:c:4:" + "9" * 30), "bad seat '1:e:c:4:999999999999'"),
+    (lambda: codec.decode_start("S2,b" + ",1:e:c:4" * 65), "a start item of more than 64 seats"),
+])
+def test_each_input_that_does_not_fit_says_why(decode, why):
+    """docs/octgn-host.md, Bounded decoding: a bad input is an InputError that says what is wrong and
+    quotes what it refused, cut short."""
+    with pytest.raises(codec.InputError) as info:
+        decode()
+    assert str(info.value) == why
+
+
+def _req(kind, options):
+    from rulescript.runtime.ports import make_request
+
+    return make_request(kind, 0, options, 0, len(options)) if kind == "choose_targets" else \
+        make_request(kind, 0, options)
+
+
+def test_a_start_of_64_seats_and_ranges_of_exactly_the_limit_are_read():
+    """The limits themselves are allowed: 64 seats, a deck of exactly ``limit`` cards in as many ranges."""
+    start = codec.decode_start("S2,b" + ",1:e:c:4" * 64)
+    assert len(start["seats"]) == 64 and start["seats"][0] == {"pid": 1, "end": "e", "commitment": "c", "cards": [4]}
+    assert codec.decode_ranges("1.3.5", limit=3) == [1, 3, 5]
+    assert codec.decode_ranges("1-3", limit=3) == [1, 2, 3]
+
+
+def test_the_checksum_tells_every_one_step_value_apart():
+    """docs/octgn-host.md: the checksum tells the states of two clients apart whatever differs: None,
+    True, False, numbers and texts are told apart from each other (a None for a True, a 0 for a False,
+    an empty text for None), in a list, as a dict's value, and next to other values."""
+    values = [None, True, False, 0, 1, -1, 2, "", "1", "None", "True", 1 << 40]
+    for wrap in (lambda v: [v], lambda v: {"k": v}, lambda v: [0, v, "x"], lambda v: {"a": 1, "k": v}):
+        digests = [codec.checksum(wrap(v)) for v in values]
+        assert len(set(digests)) == len(values), wrap(None)
+
+
+def test_the_digest_covers_every_effect_record_since_the_checkpoint(demo):
+    """docs/octgn-host.md: the digest a client compares is of the state at the last checkpoint (the
+    start of the turn), of every effect record since it, in order, and of the decision the game waits
+    for (Session.digest). Fed the decisions of a headless game one at a time, after every input the
+    session's running checksum holds one step per record delivered since the checkpoint, each step the
+    checksum of the step before ("" first) and the record."""
+    from tests.octgn_host.test_lockstep import SIGN, headless, session
+
+    game, decks, _ = headless(demo, 5)
+    s = session(demo, decks, 5)
+    delivered = s.add([])
+    for _kind, _player, answer in game.state["log"][:40]:
+        delivered += s.add([SIGN(s, codec.encode_answer(s.pending, answer))])
+        since = delivered[len(delivered) - s.ckpt_seen:] if s.ckpt_seen else []
+        chain = []
+        for rec in since:
+            chain.append(codec.checksum([chain[-1] if chain else "", rec]))
+        assert s.tail == chain
+        assert s.digest() == codec.checksum([codec.checksum(s.ckpt, skip=("log",)), chain[-1] if chain else "",
+                                             s.pending])
+
+
+def test_what_a_long_bad_item_or_check_is_cut_to():
+    """docs/octgn-host.md, Bounded decoding: what is refused is quoted by its first 40 characters,
+    also when the bad character is further on; a checksum variable is read from its first 64
+    characters only (``count.pid.digest``: a longer digest is cut there)."""
+    item = "1" * 50 + " "
+    with pytest.raises(codec.Forged) as info:
+        codec.check_item(item, seat=1)
+    assert (info.value.why, info.value.item) == ("an item with the character ' '", "1" * 40)
+    assert codec.decode_check("1.2." + "a" * 70) == (1, 2, "a" * 60)
+    assert codec.decode_check("12.3.abc") == (12, 3, "abc")

@@ -66,11 +66,6 @@ EQUIVALENT: dict[str, str] = {
         "Engine._load: a listener's id only has to differ from the ids given before it (ids grow either "
         "way); nothing reads a listener's id (listeners are kept, run and removed by their place in the "
         "list and their source card), and every client of a game runs the same code",
-    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 22: and -> or':
-        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
-    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 27: '
-    'item[0].isdigit() or item in ("n", "e") -> item in ("n", "e")':
-        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
     "octgn_pack/host/codec.py | h = ((h ^ 0x301) * _P) & _M | 26: 0x301 -> 768":
         "checksum: the tag of None only has to differ from the tags of the other one-step values (True "
         "0x302, False 0x303, text 0x304, numbers 0x305); 0x300 does (and is the first step of a list of "
@@ -184,8 +179,6 @@ EQUIVALENT: dict[str, str] = {
     "rulescript/runtime/expr.py | return None if res.source is None else Card(res.source) | 19: res.source is None -> False":
         "expr._name_this: the engine makes every Resolution with the iid of a card (a listener's source, the "
         "card activated, the card a host queries), so res.source is never None in the program",
-    'octgn_pack/host/codec.py | return bool(item) and (item[0].isdigit() or item in ("n", "e")) | 32: 0 -> 1':
-        "codec.is_decision is called nowhere (no module of the project, no test, no OCTGN script uses it): a change inside it cannot change what the program does",
     "octgn_pack/host/codec.py | if len(_STR) < 4096: | 21: < -> >=":
         "codec._text_hash: _STR only remembers the hashes of texts already seen (the checksum reads it with "
         "cache.get and computes _text_hash when a text is not there); whether a hash is stored changes how "
@@ -203,8 +196,8 @@ EQUIVALENT: dict[str, str] = {
         "not ANY in any case and does not match _AGENTISH (it starts with 'agent'), so the same error "
         "is raised after the `if` either way",
     "octgn_pack/host/codec.py | h = 2166136261 | 12: 2166136261 -> 2166136262":
-        "codec._text_hash: the starting value of a text's hash (the FNV offset basis) only has to be the "
-        "same on every client: a text still hashes to one number, two texts still differ as often, and a "
+        "codec._text_hash and codec.checksum (both start from a line of this text): the starting value of a "
+        "text's hash or of the digest (the FNV offset basis) only has to be the same on every client: a text still hashes to one number, two texts still differ as often, and a "
         "checksum is only compared between clients of the same build (docs/octgn-host.md: on a build "
         "mismatch no client automates), like the tag of None (0x301 -> 0x300) above",
     "octgn_pack/host/codec.py | return (1, k, 0) | 16: 1 -> 2":
@@ -248,4 +241,85 @@ EQUIVALENT: dict[str, str] = {
         "werewolf create_poll: a poll's `id` (from `next_poll`) is read by nothing: no module of the project "
         "reads a poll's id (polls are found by their poll id `poll` and kept in order in the state's list), so "
         "ids growing by 2, by 0 or going down change no behaviour",
+    'wwrf_adapter/aiwolf/host.py | if st["phase"] == "day" and self.winner is not None and end_day > 0: | 72: > -> >=':
+        "AiwolfHost.run: a game that ends in the day phase with a winner ended at an execution (only a death changes "
+        "the winner, and by day only the vote kills), and day 0 has no vote (docs/aiwolf.md: votableInFirstDay is "
+        "only sent to agents, the server never holds a vote on day 0); a game won before it starts ends in the "
+        "setup phase. So end_day is at least 1 whenever the first two conditions hold, and > 0 and >= 0 agree",
+    "wwrf_adapter/aiwolf/host.py | most = max(count.values(), default=0) | 47: 0 -> 1":
+        "AiwolfHost._night_after_end: the default is only taken when `count` is empty, and then `top`, the "
+        "targets whose count equals it, is empty whatever the default is",
+    'wwrf_adapter/aiwolf/host.py | latest_attack_vote_list=self.latest["ATTACK"] if wolf else (), | 61: wolf -> True':
+        "AiwolfHost._info: latest['ATTACK'] holds votes only from an attack vote's first round to the start of the "
+        "next day (_new_day empties it before DAILY_INITIALIZE, and before FINISH), and in that stretch the only "
+        "packets written are the wolves' own (a revote's ATTACK, the whispers before it): no other agent is sent "
+        "a gameInfo while it is not empty",
+    "wwrf_adapter/aiwolf/parser.py | return enum(tok.text.upper()) | 19: enum(tok.text.upper()) -> None":
+        "_Parser.enum_word: this return follows an AW104 error (a role or species in lower case), and parse() "
+        "gives no utterance when there are errors; the value only goes into the RoleSentence/SpeciesSentence "
+        "built from it, never into a message or a position",
+    'wwrf_adapter/aiwolf/host.py | if kind == "choose_player" and seat == NARRATOR and prompt.endswith(".tie"): | 35: and -> or':
+        "AiwolfHost.decide: the werewolf engine asks choose_player in one place only, a poll's tie "
+        "(WerewolfGame, game.py: ask('choose_player', NARRATOR, tied, ..., name + '.tie')), whatever the game "
+        "folder: a choose_player decision is always the narrator's and its prompt always ends in .tie, so the "
+        "three conditions are true together and false together, and joining any two with or changes nothing",
+    'wwrf_adapter/aiwolf/host.py | if kind == "choose_player" and seat == NARRATOR and prompt.endswith(".tie"): | 56: and -> or':
+        "AiwolfHost.decide: the werewolf engine asks choose_player in one place only, a poll's tie "
+        "(WerewolfGame, game.py: ask('choose_player', NARRATOR, tied, ..., name + '.tie')), whatever the game "
+        "folder: a choose_player decision is always the narrator's and its prompt always ends in .tie, so the "
+        "three conditions are true together and false together, and joining any two with or changes nothing",
+    'wwrf_adapter/aiwolf/host.py | after_execution = self.night and self.executed_today >= 0 and request is not Request.VOTE | 61: >= -> >':
+        'AiwolfHost._decision_packet: executed_today is -1 (nobody executed today) or the number of the executed agent, and agents are numbered from 1: `>= 0`, `> 0` and `>= 1` are the same test',
+    'wwrf_adapter/aiwolf/host.py | after_execution = self.night and self.executed_today >= 0 and request is not Request.VOTE | 64: 0 -> 1':
+        'AiwolfHost._decision_packet: executed_today is -1 (nobody executed today) or the number of the executed agent, and agents are numbered from 1: `>= 0`, `> 0` and `>= 1` are the same test',
+    'wwrf_adapter/aiwolf/host.py | if self.roles.get(medium) is A.Role.MEDIUM and not self.night and self.executed_today > 0 \\ | 94: > -> >=':
+        'AiwolfHost._on_learn: executed_today is -1 or an agent number, at least 1: `> 0` and `>= 0` are the same test',
+    'octgn_pack/host/codec.py | h = 2166136261 | 12: 2166136261 -> 2166136260':
+        "codec.checksum: the starting value of the digest (FNV's offset basis) only has to be the same on every client of a build (docs/octgn-host.md: checksums are compared only between clients of one build); any start gives a digest that tells the same states apart; the key also names _text_hash's line, the same text: see its entry above",
+    'octgn_pack/host/codec.py | if len(_STR) < 4096: | 11: len(_STR) < 4096 -> False':
+        'codec._text_hash: whether and up to which size the memo _STR keeps a hash (never, always, 4096 or 4097 texts) changes how fast a checksum is computed, never a hash: a text not in the memo is hashed again to the same number (see the two entries of this line above)',
+    'octgn_pack/host/codec.py | if len(_STR) < 4096: | 11: len(_STR) < 4096 -> True':
+        'codec._text_hash: whether and up to which size the memo _STR keeps a hash (never, always, 4096 or 4097 texts) changes how fast a checksum is computed, never a hash: a text not in the memo is hashed again to the same number (see the two entries of this line above)',
+    'octgn_pack/host/codec.py | if len(_STR) < 4096: | 21: < -> <=':
+        'codec._text_hash: whether and up to which size the memo _STR keeps a hash (never, always, 4096 or 4097 texts) changes how fast a checksum is computed, never a hash: a text not in the memo is hashed again to the same number (see the two entries of this line above)',
+    'octgn_pack/host/codec.py | if len(_STR) < 4096: | 23: 4096 -> 4097':
+        'codec._text_hash: whether and up to which size the memo _STR keeps a hash (never, always, 4096 or 4097 texts) changes how fast a checksum is computed, never a hash: a text not in the memo is hashed again to the same number (see the two entries of this line above)',
+    'octgn_pack/host/codec.py | h = ((h ^ (0x100 + len(items))) * _P) & _M | 23: 0x100 -> 255':
+        'codec.checksum: the tag of a dict (0x100 + its size) and of a list (0x200 + its length) only has to be the same on every client of a build and to tell a dict from a list of a few hundred items: a base one lower or higher still does (a dict of n items and a list of m share a tag only when n is 255 or 257 more than m instead of 256), like the tag of None (0x301 -> 0x300) above',
+    'octgn_pack/host/codec.py | h = ((h ^ (0x100 + len(items))) * _P) & _M | 23: 0x100 -> 257':
+        'codec.checksum: the tag of a dict (0x100 + its size) and of a list (0x200 + its length) only has to be the same on every client of a build and to tell a dict from a list of a few hundred items: a base one lower or higher still does (a dict of n items and a list of m share a tag only when n is 255 or 257 more than m instead of 256), like the tag of None (0x301 -> 0x300) above',
+    'octgn_pack/host/codec.py | h = ((h ^ (0x200 + len(x))) * _P) & _M | 23: 0x200 -> 511':
+        'codec.checksum: the tag of a dict (0x100 + its size) and of a list (0x200 + its length) only has to be the same on every client of a build and to tell a dict from a list of a few hundred items: a base one lower or higher still does (a dict of n items and a list of m share a tag only when n is 255 or 257 more than m instead of 256), like the tag of None (0x301 -> 0x300) above',
+    'octgn_pack/host/codec.py | h = ((h ^ (0x200 + len(x))) * _P) & _M | 23: 0x200 -> 513':
+        'codec.checksum: the tag of a dict (0x100 + its size) and of a list (0x200 + its length) only has to be the same on every client of a build and to tell a dict from a list of a few hundred items: a base one lower or higher still does (a dict of n items and a list of m share a tag only when n is 255 or 257 more than m instead of 256), like the tag of None (0x301 -> 0x300) above',
+    'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16)) * _P) & _M | 36: 16 -> 15':
+        'codec.checksum: the spread of a 32-bit word, w ^ (w >> k), is one-to-one for any shift k from 1 to 31 and moves a flip of the top bit down into the low bits, which is all the docstring asks of it; k = 15 or 17 instead of 16 gives other digests, the same on every client of a build (checksums are compared only between clients of one build)',
+    'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16)) * _P) & _M | 36: 16 -> 17':
+        'codec.checksum: the spread of a 32-bit word, w ^ (w >> k), is one-to-one for any shift k from 1 to 31 and moves a flip of the top bit down into the low bits, which is all the docstring asks of it; k = 15 or 17 instead of 16 gives other digests, the same on every client of a build (checksums are compared only between clients of one build)',
+    'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16)) * _P) & _M  # spread: see the docstring | 36: 16 -> 15':
+        'codec.checksum: the spread of a 32-bit word, w ^ (w >> k), is one-to-one for any shift k from 1 to 31 and moves a flip of the top bit down into the low bits, which is all the docstring asks of it; k = 15 or 17 instead of 16 gives other digests, the same on every client of a build (checksums are compared only between clients of one build)',
+    'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16)) * _P) & _M  # spread: see the docstring | 36: 16 -> 17':
+        'codec.checksum: the spread of a 32-bit word, w ^ (w >> k), is one-to-one for any shift k from 1 to 31 and moves a flip of the top bit down into the low bits, which is all the docstring asks of it; k = 15 or 17 instead of 16 gives other digests, the same on every client of a build (checksums are compared only between clients of one build)',
+    'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16) ^ 0x305) * _P) & _M | 36: 16 -> 15':
+        'codec.checksum: the spread of a 32-bit word, w ^ (w >> k), is one-to-one for any shift k from 1 to 31 and moves a flip of the top bit down into the low bits, which is all the docstring asks of it; k = 15 or 17 instead of 16 gives other digests, the same on every client of a build (checksums are compared only between clients of one build)',
+    'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16) ^ 0x305) * _P) & _M | 36: 16 -> 17':
+        'codec.checksum: the spread of a 32-bit word, w ^ (w >> k), is one-to-one for any shift k from 1 to 31 and moves a flip of the top bit down into the low bits, which is all the docstring asks of it; k = 15 or 17 instead of 16 gives other digests, the same on every client of a build (checksums are compared only between clients of one build)',
+    'octgn_pack/host/codec.py | h = ((h ^ (0x302 if v else 0x303)) * _P) & _M | 43: 0x303 -> 772':
+        "codec.checksum: None, True and False are one step each, h ^ tag (0x301, 0x302, 0x303), and tests/octgn_host/test_rules_pinned.py checks that they stay apart; a text is h ^ hash ^ 0x304 and a number's second step h ^ spread ^ 0x305, a hash or spread word XORed in: a tag one off there only makes False and a text whose 32-bit hash is 0 (or the like) share a step, as likely as any two texts sharing a hash, and checksums are compared only between clients of one build",
+    'octgn_pack/host/codec.py | h = ((h ^ (vh if vh is not None else _text_hash(v)) ^ 0x304) * _P) & _M | 70: 0x304 -> 771':
+        "codec.checksum: None, True and False are one step each, h ^ tag (0x301, 0x302, 0x303), and tests/octgn_host/test_rules_pinned.py checks that they stay apart; a text is h ^ hash ^ 0x304 and a number's second step h ^ spread ^ 0x305, a hash or spread word XORed in: a tag one off there only makes False and a text whose 32-bit hash is 0 (or the like) share a step, as likely as any two texts sharing a hash, and checksums are compared only between clients of one build",
+    'octgn_pack/host/codec.py | h = ((h ^ (vh if vh is not None else _text_hash(v)) ^ 0x304) * _P) & _M | 70: 0x304 -> 773':
+        "codec.checksum: None, True and False are one step each, h ^ tag (0x301, 0x302, 0x303), and tests/octgn_host/test_rules_pinned.py checks that they stay apart; a text is h ^ hash ^ 0x304 and a number's second step h ^ spread ^ 0x305, a hash or spread word XORed in: a tag one off there only makes False and a text whose 32-bit hash is 0 (or the like) share a step, as likely as any two texts sharing a hash, and checksums are compared only between clients of one build",
+    'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16) ^ 0x305) * _P) & _M | 42: 0x305 -> 772':
+        "codec.checksum: None, True and False are one step each, h ^ tag (0x301, 0x302, 0x303), and tests/octgn_host/test_rules_pinned.py checks that they stay apart; a text is h ^ hash ^ 0x304 and a number's second step h ^ spread ^ 0x305, a hash or spread word XORed in: a tag one off there only makes False and a text whose 32-bit hash is 0 (or the like) share a step, as likely as any two texts sharing a hash, and checksums are compared only between clients of one build",
+    'octgn_pack/host/codec.py | h = ((h ^ w ^ (w >> 16) ^ 0x305) * _P) & _M | 42: 0x305 -> 774':
+        "codec.checksum: None, True and False are one step each, h ^ tag (0x301, 0x302, 0x303), and tests/octgn_host/test_rules_pinned.py checks that they stay apart; a text is h ^ hash ^ 0x304 and a number's second step h ^ spread ^ 0x305, a hash or spread word XORed in: a tag one off there only makes False and a text whose 32-bit hash is 0 (or the like) share a step, as likely as any two texts sharing a hash, and checksums are compared only between clients of one build",
+    'wwrf_adapter/aiwolf/host.py | want = self.names.role_id(seat.requested_role) if seat.requested_role else None | 66: seat.requested_role -> True':
+        "AiwolfHost._deal: names.role_id(None) is None (it looks for the game's role id whose AIWolf role is the one given, and no role is None), so asking it for a seat that requested no role gives the None the condition gives",
+    'wwrf_adapter/aiwolf/host.py | if rec["killing"] == "attack":  # the wolves are still told whom they attacked | 11: rec["killing"] == "attack" -> True':
+        "AiwolfHost._on_defended: the only protection of the AIWolf roles is the bodyguard's, protect(attacks, active) for the night (cards/werewolf/rules/bodyguard.ini), so every defended record of an AIWolf game is of an attack",
+    'wwrf_adapter/aiwolf/host.py | requests: int = 0 | 20: 0 -> 1':
+        "GameRecord.requests: the default is never used, the one GameRecord of the program (AiwolfHost.run) is made with the game's count of requests",
+    'octgn_pack/host/codec.py | return (1, k, 0) | 22: 0 -> 1':
+        'codec._key: texts sort by (1, k, 0): the keys of one dict are all different, so two texts are always told apart by k and the third element is never compared',
 }

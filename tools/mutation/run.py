@@ -95,8 +95,11 @@ AREAS: dict[str, Area] = {
     # the tests of the parser's and the server's rules, but the one that times agents (the whole of tests/aiwolf, with the reference logs,
     # the client, the command line and the end-to-end serving, took 770 s and more per run on a loaded machine)
     "aiwolf": Area(("wwrf_adapter/aiwolf/parser.py", "wwrf_adapter/aiwolf/host.py"),
-                   tuple("tests/aiwolf/" + f for f in ("test_rules_pinned.py", "test_parser.py", "test_settings.py",
-                                                      "test_server.py", "test_server_faults.py"))
+                   tuple("tests/aiwolf/" + f for f in ("test_rules_pinned.py", "test_host_pinned.py", "test_parser.py",
+                                                      "test_settings.py", "test_server.py", "test_server_faults.py",
+                                                      # what the reference server tells agents and when (8 s), and
+                                                      # every example sentence of the protocol text (5 s)
+                                                      "test_reference_gameinfo.py", "test_spec_examples.py"))
                    # built-in agents against the server's 1000 ms time limit: on a loaded machine a talk
                    # takes longer and the test fails without any mutant
                    + ("--deselect=tests/aiwolf/test_server.py::test_built_in_agents_play_whole_games",)),

@@ -1,8 +1,8 @@
 """The fixed sample of mutants that CI runs (tests/tooling/test_mutation.py, ``run.py --sample``)
 beside the mutants of issue 22 (known.py): a few of each area, drawn from the seeded sample of
 ``run.py AREA -n 20 --seed 29`` among the mutants that sample's run killed (and one each of runtime, cfc
-and werewolf from the blind seed-41 samples, and one of runtime and one of cfc from the blind seed-61 samples,
-killed by the tests written for them), each with the tests that
+and werewolf from the blind seed-41 samples, one of runtime and one of cfc from the blind seed-61 samples,
+and one each of aiwolf and octgn from the seed-160 samples, killed by the tests written for them), each with the tests that
 kill it (so that CI runs a few test functions per mutant, not the area's whole test list).
 
 A mutant is named by its key (``Mutant.key``: file, line text, column, change), so it is found again
@@ -89,7 +89,11 @@ SAMPLE: list[Sampled] = [
     Sampled("aiwolf", 'wwrf_adapter/aiwolf/parser.py | notes = (f"put a blank after {glued}",) if glued else '
             "did_you_mean(text, sorted(KEYWORDS)) | 51: glued -> True",
             ("tests/aiwolf/test_parser.py::test_only_a_keyword_glued_to_what_follows_is_told_to_take_a_blank",)),
+    Sampled("aiwolf", 'wwrf_adapter/aiwolf/host.py | if which == "ATTACK": | 21: == -> !=',
+            ("tests/aiwolf/test_host_pinned.py::test_revotes_by_day_and_night_and_whispers_before_an_attack_revote",)),
     # octgn
+    Sampled("octgn", "octgn_pack/host/codec.py | h = ((h ^ 0x301) * _P) & _M | 26: 0x301 -> 770",
+            (OC + "test_the_checksum_tells_every_one_step_value_apart",)),
     Sampled("octgn", "octgn_pack/host/codec.py | MAX_START = 1 << 16      # characters of the start item | 12: 1 -> 2",
             (OC + "test_a_start_item_holds_at_most_64_kib",)),
     Sampled("octgn", "octgn_pack/host/codec.py | if len(parts) > limit: | 18: > -> >=",

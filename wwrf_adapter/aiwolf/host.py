@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from rulescript.games.werewolf.data import NARRATOR
@@ -45,7 +46,8 @@ from .parser import parse
 from .seats import Answer, Seat, shorten
 
 _NIGHT_ORDER = ("divine", "whisper", "guard", "attackVote", "attack")
-_PARSED_LIMIT = 4096  # sentences kept parsed (agents repeat themselves a lot)
+#: sentences kept parsed (agents repeat themselves a lot); how many changes the time, not the result
+_parse = lru_cache(maxsize=4096)(parse)  # pragma: no mutate
 #: what the host does when an attack vote, a divination or a guard is missing or not allowed
 _NO_CHOICE = {Request.ATTACK: "the attack vote is dropped", Request.DIVINE: "no divination tonight",
               Request.GUARD: "no guard tonight"}
@@ -139,7 +141,6 @@ class AiwolfHost:
         # records
         self.lines: list[str] = []
         self.night_lines: dict[str, list[str]] = {k: [] for k in _NIGHT_ORDER}
-        self._parsed: dict[str, Any] = {}
         self._handlers = {"phase": self._on_phase, "vote": self._on_vote, "poll_revote": self._on_revote,
                           "poll_close": self._on_close, "death": self._on_death, "defended": self._on_defended,
                           "investigate": self._on_investigate, "use": self._on_use, "learn": self._on_learn,
@@ -212,8 +213,7 @@ class AiwolfHost:
         bodyguard guards and the wolves attack. The engine's game is over, so the host applies the
         rules itself; nothing here changes the winner (only a human can die)."""
         self.night = True
-        executed = self.executed_today
-        alive = self._alive()
+        alive = self._alive()  # the agent executed today is dead: it neither divines nor guards
         for a in alive:
             if self.roles[a] is A.Role.SEER:
                 target = self._after_end_choice(a, Request.DIVINE, [o for o in alive if o != a])
@@ -224,7 +224,7 @@ class AiwolfHost:
         self._whisper()
         guarded = None
         for a in alive:
-            if self.roles[a] is A.Role.BODYGUARD and a != executed:
+            if self.roles[a] is A.Role.BODYGUARD:
                 guarded = self._after_end_choice(a, Request.GUARD, [o for o in alive if o != a])
                 if guarded is not None:
                     self.guarded_tonight[a] = guarded
@@ -321,10 +321,9 @@ class AiwolfHost:
 
     def _notes(self, agent: int, request: str) -> None:
         seat = self.seats[agent - 1]
-        if seat.notes:
-            for note in seat.notes:
-                self._incident(agent, request, note, "ignored")
-            seat.notes.clear()
+        for note in seat.notes:
+            self._incident(agent, request, note, "ignored")
+        seat.notes.clear()
         if not seat.connected and agent not in self._lost_told:
             self._lost_told.add(agent)
             self._incident(agent, request, f"the connection is lost ({seat.lost})",
@@ -350,8 +349,6 @@ class AiwolfHost:
         items = self.talks if channel == "talk" else self.whispers
         key = (channel, agent)
         start = self.seen.get(key, 0)
-        if start == len(items):
-            return ()
         self.seen[key] = len(items)
         return tuple(items[start:])
 
@@ -505,16 +502,9 @@ class AiwolfHost:
             return "Skip"
         if text in ("Skip", "Over"):
             return text
-        result = self._parsed.get(text)
         if not self.setting.validate_utterance:
             return text  # the game takes any text (validateUtterance false)
-        if result is None:
-            if len(self._parsed) >= _PARSED_LIMIT:
-                self._parsed.clear()
-            result = self._parsed[text] = parse(text)
-        problems = list(result.diagnostics)  # the grammar only: the reference server checks no meaning
-        if result.utterance is not None and not problems and isinstance(result.utterance, A.Flow):
-            return result.utterance.word
+        problems = _parse(text).diagnostics  # the grammar only: the reference server checks no meaning
         if problems:
             d = problems[0]
             self._incident(agent, request.value,
