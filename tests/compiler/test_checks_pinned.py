@@ -686,3 +686,74 @@ def test_a_compile_result_lists_its_warnings_and_its_errors_apart() -> None:
     assert [d.code for d in r.warnings] == ["RS903", "RS906"]
     assert [d.code for d in r.errors] == ["RS101"]
     assert not r.ok
+
+
+# docs/language.md RS916 and the cfc profile's `actions_run_on`: a rule's `action` on an Action or Reaction
+# card can always run; on a character only when cards.yaml gives it an ability of kind instant or trigger
+# (docs/game-format.md: `ability: {kind: ..., name: ...}`, left out for a character without one). Any other
+# character's action is a warning over the first six columns of its statement (after "action = ": columns
+# 10 to 16), saying what the card has; an `ability` that is not a mapping is no ability.
+def test_an_action_its_card_can_never_use_is_warned_at_its_key(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "game.yaml").write_text("profile: cfc\nname: G\n")
+    char = "type: character, subtype: ninja, bp: 500, sp: 0, backup: []"
+    (game / "cards.yaml").write_text(
+        "cards:\n"
+        f"- {{id: none, name: None, {char}}}\n"
+        f"- {{id: auto, name: Auto, {char}, ability: {{kind: auto, name: Aura}}}}\n"
+        f"- {{id: inst, name: Inst, {char}, ability: {{kind: instant, name: Sparks}}}}\n"
+        f"- {{id: trig, name: Trig, {char}, ability: {{kind: Trigger, name: Call}}}}\n"
+        f"- {{id: word, name: Word, {char}, ability: instant}}\n"
+        f"- {{id: calm, name: Calm, {char}}}\n"
+        "- {id: act, name: Act, type: action, sp: 0}\n"
+        "- {id: react, name: React, type: reaction, sp: 0}\n")
+    (game / "rules" / "r.ini").write_text(
+        "[none]\naction = draw()\n\n[auto]\n\naction = draw()\n\n[inst]\naction = draw()\n\n[trig]\naction = draw()\n\n"
+        "[word]\naction = draw()\n\n[calm]\nauto = ~myEndPhase~ draw()\n\n[act]\naction = draw()\n\n"
+        "[react]\naction = draw()\n")
+    result = compile_game(game, cache=None)
+    assert result.ok, result.render()
+    got = [(d.severity, d.code, Path(d.span.file).name, d.span.line, d.span.col, d.span.end_col, d.message, d.notes)
+           for d in result.diagnostics]
+    note = ("a character card uses its action only with an ability of kind instant or trigger",)
+    assert got == [
+        ("warning", "RS916", "r.ini", 2, 10, 16, "the action of 'none' can never run: it has no ability in cards.yaml", note),
+        ("warning", "RS916", "r.ini", 6, 10, 16, "the action of 'auto' can never run: its ability is auto in cards.yaml",
+         note),
+        ("warning", "RS916", "r.ini", 15, 10, 16, "the action of 'word' can never run: it has no ability in cards.yaml",
+         note),
+    ]
+
+
+# A game's own profile may list only the ability kinds, only the card types, or leave `actions_run_on`
+# out (then no action is warned about). With `ability_kinds: [instant]` alone, an Action card's action
+# can run only with an instant ability too; with `card_types: [action]` alone, no ability lets a
+# character use one ("(none)" in the note).
+@pytest.mark.parametrize("run_on, warned", [
+    ("actions_run_on:\n  ability_kinds: [instant]\n",
+     [("none", "it has no ability", "a character card uses its action only with an ability of kind instant"),
+      ("act", "it has no ability", "a action card uses its action only with an ability of kind instant")]),
+    ("actions_run_on:\n  card_types: [action]\n",
+     [("none", "it has no ability", "a character card uses its action only with an ability of kind (none)"),
+      ("inst", "its ability is instant", "a character card uses its action only with an ability of kind (none)")]),
+    ("", []),
+])
+def test_a_profile_says_which_actions_can_run(tmp_path: Path, run_on: str, warned: list) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    profile = (Path(__file__).resolve().parents[2] / "rulescript" / "games" / "cfc" / "profile.yaml").read_text()
+    old = "actions_run_on:\n  card_types: [action, reaction]\n  ability_kinds: [instant, trigger]\n"
+    assert profile.count(old) == 1 and profile.count("\nprofile: cfc\n") == 1
+    (game / "mine.yaml").write_text(profile.replace(old, run_on).replace("\nprofile: cfc\n", "\nprofile: mine\n"))
+    (game / "game.yaml").write_text("profile: mine.yaml\nname: G\n")
+    char = "type: character, subtype: ninja, bp: 500, sp: 0, backup: []"
+    (game / "cards.yaml").write_text(
+        f"cards:\n- {{id: none, name: None, {char}}}\n"
+        f"- {{id: inst, name: Inst, {char}, ability: {{kind: instant, name: Sparks}}}}\n"
+        "- {id: act, name: Act, type: action, sp: 0}\n")
+    (game / "rules" / "r.ini").write_text("[none]\naction = draw()\n\n[inst]\naction = draw()\n\n[act]\naction = draw()\n")
+    result = compile_game(game, cache=None)
+    assert result.profile == "mine" and result.ok, result.render()
+    assert [(d.code, d.message, d.notes) for d in result.diagnostics] == [
+        ("RS916", f"the action of '{rid}' can never run: {has} in cards.yaml", (note,)) for rid, has, note in warned]
