@@ -757,3 +757,78 @@ def test_a_profile_says_which_actions_can_run(tmp_path: Path, run_on: str, warne
     assert result.profile == "mine" and result.ok, result.render()
     assert [(d.code, d.message, d.notes) for d in result.diagnostics] == [
         ("RS916", f"the action of '{rid}' can never run: {has} in cards.yaml", (note,)) for rid, has, note in warned]
+
+
+# docs/werewolf.md: protect(kinds, mode, [when], [filter]) and redirect(text, [filter]) end with an optional
+# filter. Given fewer arguments they take only those; given more commas than parameters, the commas after the
+# third are the filter's types (docs/language.md §6.1). "action = protect(" is 17 characters: "all" is columns
+# 18-20, and in the last case the filter "me, player" columns 38 to 47; fewer than the two required
+# arguments is RS301 over the parentheses (17 to 21 for "(all)").
+def test_an_optional_last_filter_may_be_left_out_and_takes_the_commas_after_it() -> None:
+    def args(action: str):
+        src = f"[x]\ntiming = immediate night\ntarget = player[alive]\naction = {action} to(selection)\n"
+        result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+        errors = [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics if d.is_error]
+        return errors or result.rules["x"]["actions"][0]["stmts"][0]["branches"][0]["body"]["effects"][0]["eff"]["args"]
+
+    assert args("protect(all, active)") == ["all", "active"]
+    assert args("protect(all, active, night)") == ["all", "active", "night"]
+    *words, flt = args("protect(all, active, night, me, player)")
+    assert words == ["all", "active", "night"]
+    (f,) = flt["filters"]
+    assert [[t["v"] for t in group] for group in f["types"]] == [["me"], ["player"]] and f["at"] == [4, 38, 48]
+    (text,) = args("redirect('lynching')")
+    assert (text["e"], text["at"]) == (["lit", "lynching"], [4, 19, 29])
+    assert args("protect(all)") == [("RS301", 17, 22, "protect() takes 2 to 4 arguments, got 1")]
+    # a command whose last parameter is no filter counts every comma: draw([num]) given two is RS301
+    # ("action = draw" is 13 characters: the parentheses are columns 14 to 19)
+    assert _first_error("[a]\naction = draw(1, 2)\n") == ("RS301", 2, 14, 20, "draw() takes 0 to 1 argument, got 2")
+
+
+# RS510 (docs/language.md, limits) for every kind of expression: as in the tests above, X followed by N
+# times " - 1" puts the '-' nodes at depths 1..N and X at N + 1. With N = MAX_AST_DEPTH + 1, X itself is past
+# the deepest level and is refused over its whole text; with N = MAX_AST_DEPTH, X is at the deepest level and
+# what is inside X is refused. "vars = _y := [1]; _x := " is 24 characters: X starts at column 25.
+@pytest.mark.parametrize("x, inner", [
+    ("7", None), ("'t'", None),                       # a literal has nothing inside
+    ("[1]", (26, 27)),                                # a list: its item '1'
+    ("me.hp", (25, 27)),                              # an attribute: its object 'me'
+    ("[1].0", (25, 28)),                              # an index: its object '[1]'
+    ("len(_y)", (29, 31)),                            # a call: its argument '_y'
+    ("(1 * 2)", (26, 27)),                            # an operation: its left operand
+    ("-_y", (26, 28)),                                # a sign: its operand
+    ("(_y and _y)", (26, 28)),                        # and / or: the left operand
+    ("(1 if _y else 2)", (26, 27)),                   # a conditional: its first branch
+    ("(_y < 2)", (26, 28)),                           # a comparison: its left side
+    ("(not _y)", (30, 32)),                           # not: its operand
+    ("(all true in _y)", (38, 40)),                   # a quantifier: its list
+])
+def test_every_kind_of_expression_past_the_deepest_level_is_refused_over_its_text(x: str, inner) -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def error(n: int):
+        result = compile_text("[a]\nvars = _y := [1]; _x := " + x + " - 1" * n + "\naction = draw()\n",
+                              filename="t.ini", cards=CARDS, cache=None)
+        return [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics if d.is_error][:1]
+
+    message = "expression nested deeper than 64 levels"
+    assert error(MAX_AST_DEPTH + 1) == [("RS510", 25, 25 + len(x), message)]
+    assert error(MAX_AST_DEPTH) == ([("RS510", inner[0], inner[1], message)] if inner else [])
+
+
+# The power operator and a call past the deepest level are refused there too, before what is wrong with
+# them at a lower depth (docs/language.md: '**' is not supported, RS401; any() takes one argument, RS308).
+@pytest.mark.parametrize("x, shallow", [
+    ("(2 ** 2)", ("RS401", 25, 33, "the power operator '**' is not supported (huge powers are refused)")),
+    ("any(_y, _ > 0)", ("RS308", 25, 39, "any() takes 1 argument, got 2")),
+])
+def test_a_power_or_a_wrong_call_past_the_deepest_level_is_refused_first(x: str, shallow: tuple) -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def error(n: int):
+        result = compile_text("[a]\nvars = _y := [1]; _x := " + x + " - 1" * n + "\naction = draw()\n",
+                              filename="t.ini", cards=CARDS, cache=None)
+        return [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics if d.is_error][:1]
+
+    assert error(MAX_AST_DEPTH + 1) == [("RS510", 25, 25 + len(x), "expression nested deeper than 64 levels")]
+    assert error(MAX_AST_DEPTH) == [shallow]
