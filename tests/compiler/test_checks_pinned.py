@@ -832,3 +832,25 @@ def test_a_power_or_a_wrong_call_past_the_deepest_level_is_refused_first(x: str,
 
     assert error(MAX_AST_DEPTH + 1) == [("RS510", 25, 25 + len(x), "expression nested deeper than 64 levels")]
     assert error(MAX_AST_DEPTH) == [shallow]
+
+
+# Every operand is one level below its operator, on either side: "-" written N times before "1" is a
+# chain of N signs, so as an operand (depth 2) its signs are at depths 2..N+1 and the '1' at N + 2. With
+# N = MAX_AST_DEPTH the '1' is past the deepest level (MAX_AST_DEPTH + 1) and refused, at column
+# 25 + len(before) + N ("vars = _y := [1]; _x := " is 24 characters); one sign fewer is accepted.
+@pytest.mark.parametrize("before, after", [
+    ("1 - ", ""), ("1 + ", ""), ("1 < ", ""), ("_y and ", ""), ("_y or ", ""),   # right operands
+    ("1 if _y else ", ""), ("", " if _y else 1"), ("1 if ", " else 2"),          # the three parts of a conditional
+    ("len(", ")"), ("[", "]"), ("[1, ", "]"),                                   # an argument, list items
+])
+def test_each_operand_is_one_level_below_its_operator(before: str, after: str) -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def errors(n: int):
+        result = compile_text("[a]\nvars = _y := [1]; _x := " + before + "-" * n + "1" + after + "\naction = draw()\n",
+                              filename="t.ini", cards=CARDS, cache=None)
+        return [(d.code, d.span.col, d.span.end_col) for d in result.diagnostics if d.is_error]
+
+    col = 25 + len(before) + MAX_AST_DEPTH
+    assert errors(MAX_AST_DEPTH) == [("RS510", col, col + 1)]
+    assert errors(MAX_AST_DEPTH - 1) == []
