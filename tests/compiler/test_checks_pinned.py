@@ -854,3 +854,41 @@ def test_each_operand_is_one_level_below_its_operator(before: str, after: str) -
     col = 25 + len(before) + MAX_AST_DEPTH
     assert errors(MAX_AST_DEPTH) == [("RS510", col, col + 1)]
     assert errors(MAX_AST_DEPTH - 1) == []
+
+
+# docs/language.md §4: a quoted card name has no escapes; a name written with a doubled quote ('it''s') is
+# read as two names, and the second, a type after the types, is RS101 with a note saying to delimit the name
+# with the other quote. "action = destroy() to(" is 22 characters: the second name is columns 27 to 29.
+@pytest.mark.parametrize("name, note", [
+    ("'it''s'", """a name is one quoted string with no escapes: to put ' in it, delimit it with " ("it's")"""),
+    ('"it""s"', """a name is one quoted string with no escapes: to put " in it, delimit it with ' ('it"s')"""),
+])
+def test_a_doubled_quote_in_a_name_is_explained_with_the_other_quote(name: str, note: str) -> None:
+    result = compile_text(f"[a]\naction = destroy() to({name}@myRing)\n", filename="t.ini", cards=CARDS, cache=None)
+    (d,) = [d for d in result.diagnostics if d.is_error]
+    assert (d.code, d.span.col, d.span.end_col, d.message) == (
+        "RS101", 27, 30, "a card type cannot come here in a target filter")
+    assert d.notes == ("expected one of: '<…>', '[', '@', '::', ';', end of value", note)
+
+
+# docs/language.md §5.7: a target clause is an expression when a '.' follows at the top level, also after a
+# quoted text inside brackets (a '.' or '@' inside the quotes does not count): getTargets('…').0 is the first
+# card the filter function gives ("action = loseLife(100) to(" is 26 characters: the expression is
+# columns 27 to 59). A lone call without a '.' is read as a filter, where '(' cannot come (RS101 at it).
+def test_a_quoted_text_in_brackets_does_not_hide_the_dot_of_an_expression_target() -> None:
+    def clause(target: str):
+        result = compile_text(f"[a]\naction = loseLife(100) to({target})\n", filename="t.ini", cache=None,
+                              cards=CARDS + [dict(CARDS[0], id="s", name="Smile :)")])
+        errors = [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics if d.is_error]
+        return errors or result.rules["a"]["actions"][0]["stmts"][0]["branches"][0]["body"]["clause"]
+
+    got = clause("getTargets('character@oppRing').0")
+    assert "filters" not in got and got["expr"]["at"] == [2, 27, 60] and got["expr"]["e"][0] == "index"
+    assert clause("getTargets('character@oppRing')") == [("RS101", 37, 38, "unexpected '(' in target filter")]
+    # a bracket inside the quotes does not count either: the card named "Smile :)" (the filter at columns 39-56)
+    got = clause("""getTargets("'Smile :)'@oppRing").0""")
+    assert "filters" not in got and got["expr"]["at"] == [2, 27, 61]
+    (flt,) = got["expr"]["e"][1][2]
+    assert flt["types"] == [[{"t": "name", "v": "smile :)", "not": False, "notself": False}]] and flt["at"] == [2, 39, 57]
+    # nor in the text after an empty one: the target is the call with two arguments, one too many (RS308)
+    assert clause('getTargets("", "(").0') == [("RS308", 27, 46, "getTargets() takes 1 argument, got 2")]
