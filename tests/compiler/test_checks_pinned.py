@@ -892,3 +892,11 @@ def test_a_quoted_text_in_brackets_does_not_hide_the_dot_of_an_expression_target
     assert flt["types"] == [[{"t": "name", "v": "smile :)", "not": False, "notself": False}]] and flt["at"] == [2, 39, 57]
     # nor in the text after an empty one: the target is the call with two arguments, one too many (RS308)
     assert clause('getTargets("", "(").0') == [("RS308", 27, 46, "getTargets() takes 1 argument, got 2")]
+
+
+# docs/ir.md: a list display is ["list", [NODE, ...]], each item lowered as an expression of its own
+# ("vars = _x := " is 13 characters: the list is columns 14 to 20).
+def test_a_list_display_holds_its_items_expressions() -> None:
+    result = compile_text("[a]\nvars = _x := [1, me]\naction = draw()\n", filename="t.ini", cards=CARDS, cache=None)
+    assert result.rules["a"]["vars"] == [["_x", {"e": ["list", [["lit", 1], ["name", "me"]]], "at": [2, 14, 21],
+                                                 "text": "[1, me]", "type": "list"}]]
