@@ -493,3 +493,28 @@ def test_a_chain_before_members_that_cannot_stand_for_players_is_quoted_up_to_me
     assert diags == [("WW205", "unknown property '->Bogus'"),
                      ("WW401", "not supported by the werewolf renderer: the property '->Bogus' in "
                                "'@Self->Role->Bogus'")]
+
+
+def test_a_selector_the_book_does_not_know_is_left_out_with_its_line(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors): a selector that is not one of the guide's (``@Bogus``) is the book
+    checker's WW206; the renderer cannot turn it into a set of players either (WW401), and the line is left
+    out, quoted in the rules file under the error with its file and line (the Oracle's third line)."""
+    result, diags, keys = _oracle(tmp_path, "Immediate Night: Reveal `x` to @Bogus")
+    assert diags == [("WW206", "unknown selector '@Bogus'"),
+                     ("WW401", "not supported by the werewolf renderer: the selector '@Bogus' as a set of players")]
+    assert keys == []
+    oracle = next(el for el in result.elements if el.card["id"] == "oracle")
+    assert oracle.unsupported == ["NOT SUPPORTED: the selector '@Bogus' as a set of players",
+                                  "oracle:3  Immediate Night: Reveal `x` to @Bogus"]
+
+
+def test_each_constant_text_is_counted_once_in_the_coverage_report(tmp_path: Path) -> None:
+    """docs/werewolf.md (coverage report, ``--report``): each info text written as a constant (```x```)
+    that a line renders counts once under the values; two Oracle lines that each reveal one add two."""
+    def constants(tag: str, *lines: str) -> int:
+        result, diags, _ = _oracle(tmp_path / tag, *lines)
+        assert diags == []
+        return result.coverage.counts["value"]["constant"]
+
+    base = constants("none")
+    assert constants("two", "Immediate Night: Reveal `x` to @Voters", "Immediate Night: Reveal `y` to @Self") == base + 2
