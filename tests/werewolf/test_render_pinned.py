@@ -518,3 +518,37 @@ def test_each_constant_text_is_counted_once_in_the_coverage_report(tmp_path: Pat
 
     base = constants("none")
     assert constants("two", "Immediate Night: Reveal `x` to @Voters", "Immediate Night: Reveal `y` to @Self") == base + 2
+
+
+def test_a_long_id_gets_a_cut_file_name_and_a_rerender_removes_only_its_own_stale_files(tmp_path: Path) -> None:
+    """docs/werewolf.md (wwrf render): each element's rules go to ``rules/<id>.ini``; an id longer than 100
+    bytes is cut to 83 and given ``-`` and 16 hex digits of a hash of the whole (100 bytes), while the
+    section ids inside stay whole; an id of 100 bytes is kept. Rendering again writes only what changed and
+    removes a rules file the book no longer makes (also one whose element's name fills more than 300
+    characters of its first line), but never a rules file the renderer did not write."""
+    import re
+
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    name = "Keeper Of The " + "Very " * 60 + "Long Name"
+    card_id = "keeper-of-the-" + "very-" * 60 + "long-name"
+    for file, title in (("keeper", name), ("hundred", "Q" * 100)):
+        (book / file).write_text(f"**{title}** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
+                                 "Immediate Night: Reveal `x` to @Self\n", encoding="utf-8")
+    game = tmp_path / "game"
+    result = render_book(book, game)
+    assert result.ok
+    (rules,) = (game / "rules").glob("keeper*")
+    assert re.fullmatch(re.escape(card_id[:83]) + "-[0-9a-f]{16}", rules.stem) and len(rules.stem) == 100
+    assert f"\n[{card_id}--1]\n" in rules.read_text(encoding="utf-8")
+    assert (game / "rules" / ("q" * 100 + ".ini")).exists() and (game / "rules" / "almanac-keeper.ini").exists()
+    assert render_book(book, game).written == []  # nothing changed
+    (book / "keeper").unlink()
+    # hand-written: a comment that does not name the renderer on the first line, a first line that is no comment
+    mine = {"mine.ini": "# my own rules\n[x]\naction = draw()\n# kept when I run wwrf render\n",
+            "other.ini": "[y] ; not from wwrf render\naction = draw()\n"}
+    for file, text in mine.items():
+        (game / "rules" / file).write_text(text, encoding="utf-8")
+    assert render_book(book, game).written == ["cards.yaml", f"rules/{rules.name}"]
+    assert not rules.exists()
+    assert {file: (game / "rules" / file).read_text(encoding="utf-8") for file in mine} == mine

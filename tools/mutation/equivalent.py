@@ -180,4 +180,11 @@ EQUIVALENT: dict[str, str] = {
         "_check_element_names: every rule IR is a dict that carries \"src\" ([file, line, col], set by "
         "RuleCompiler for each section and kept by the cache's JSON), so `isinstance(ir, dict) or ir.get('src')` "
         "and `... and ...` are both true for every rule",
+    'wwrf_adapter/render/book.py | first = p.read_text(encoding="utf-8").split("\\n", 1)[0] | 58: 1 -> 2':
+        "write_game: the first line of a rules file is the first item of the split at line ends whether the "
+        "split stops after one line end or two",
+    "rulescript/compiler/compile_rule.py | if spec.greedy_tail and len(pieces) > len(params): | 44: > -> >=":
+        "RuleCompiler._split_args: with as many pieces as parameters, the greedy tail is the last piece from its "
+        "start to the end of the argument text, which is what split_top_level made that last piece already "
+        "(it runs to the end of the text): the same pieces and offsets",
 }
