@@ -552,3 +552,27 @@ def test_a_long_id_gets_a_cut_file_name_and_a_rerender_removes_only_its_own_stal
     assert render_book(book, game).written == ["cards.yaml", f"rules/{rules.name}"]
     assert not rules.exists()
     assert {file: (game / "rules" / file).read_text(encoding="utf-8") for file in mine} == mine
+
+
+def test_the_source_of_this_attribute_is_the_player_who_applied_it(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors and values): ``@ThisAttr`` is ``this``, the attribute's card, and an
+    attribute's ``->Source`` is the player whose element applied it (``.source``): so in an attribute
+    ``@ThisAttr->Source`` is ``this.source``, a player, as a target and as a set of players, each use
+    counted once under its own name in the coverage report."""
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    (book / "marked").write_text("**Marked** | Attribute\n__Formalized__\n"
+                                 "Immediate Night: Reveal `x` to @ThisAttr->Source\n"
+                                 "Passive Start Day: Kill @ThisAttr->Source\n"
+                                 # another property of the holder is the holder's; a player has no ->Source
+                                 "Immediate Night: Kill @ThisAttr->Target\nImmediate Night: Kill @Self->Source\n",
+                                 encoding="utf-8")
+    result = render_book(book, tmp_path / "game")
+    assert [(d.code, d.message) for d in result.diagnostics if Path(d.span.file).name == "marked"] == [
+        ("WW401", "not supported by the werewolf renderer: the property chain '@Self->Source'")]
+    marked = next(el for el in result.elements if el.card["id"] == "marked")
+    assert [dict(sec.keys) for sec in marked.sections] == [
+        {"timing": "immediate night", "action": "reveal('x', getTargets('players::keep(this.source)'))"},
+        {"auto": "~startday~ kill() to(players::keep(this.source))"},
+        {"timing": "immediate night", "action": "kill() to(players::keep(me.target))"}]
+    assert result.coverage.counts["selector"]["@ThisAttr->Source"] == 2
