@@ -842,6 +842,7 @@ def test_a_power_or_a_wrong_call_past_the_deepest_level_is_refused_first(x: str,
     ("1 - ", ""), ("1 + ", ""), ("1 < ", ""), ("_y and ", ""), ("_y or ", ""),   # right operands
     ("1 if _y else ", ""), ("", " if _y else 1"), ("1 if ", " else 2"),          # the three parts of a conditional
     ("len(", ")"), ("[", "]"), ("[1, ", "]"),                                   # an argument, list items
+    ("(", ").bp"), ("(", ").0"),                                                # the object of an attribute, an index
 ])
 def test_each_operand_is_one_level_below_its_operator(before: str, after: str) -> None:
     from rulescript.compiler.compile_expr import MAX_AST_DEPTH
@@ -853,7 +854,8 @@ def test_each_operand_is_one_level_below_its_operator(before: str, after: str) -
 
     col = 25 + len(before) + MAX_AST_DEPTH
     assert errors(MAX_AST_DEPTH) == [("RS510", col, col + 1)]
-    assert errors(MAX_AST_DEPTH - 1) == []
+    # (a number has no attribute .bp and cannot be indexed: RS302, not RS510)
+    assert [e for e in errors(MAX_AST_DEPTH - 1) if e[0] == "RS510"] == []
 
 
 # docs/language.md §4: a quoted card name has no escapes; a name written with a doubled quote ('it''s') is
@@ -894,9 +896,13 @@ def test_a_quoted_text_in_brackets_does_not_hide_the_dot_of_an_expression_target
     assert clause('getTargets("", "(").0') == [("RS308", 27, 46, "getTargets() takes 1 argument, got 2")]
 
 
-# docs/ir.md: a list display is ["list", [NODE, ...]], each item lowered as an expression of its own
-# ("vars = _x := " is 13 characters: the list is columns 14 to 20).
-def test_a_list_display_holds_its_items_expressions() -> None:
-    result = compile_text("[a]\nvars = _x := [1, me]\naction = draw()\n", filename="t.ini", cards=CARDS, cache=None)
-    assert result.rules["a"]["vars"] == [["_x", {"e": ["list", [["lit", 1], ["name", "me"]]], "at": [2, 14, 21],
-                                                 "text": "[1, me]", "type": "list"}]]
+# docs/ir.md: a list display is ["list", [NODE, ...]], each item lowered as an expression of its own, and a
+# call of a profile function ["call", f, [NODE, ...], at] ("vars = _x := " is 13 characters: the list is
+# columns 14 to 20; "; _n := " follows, so len(...) is columns 29 to 40, an int).
+def test_a_list_display_and_a_call_hold_their_items_expressions() -> None:
+    result = compile_text("[a]\nvars = _x := [1, me]; _n := len([1, me])\naction = draw()\n", filename="t.ini",
+                          cards=CARDS, cache=None)
+    items = ["list", [["lit", 1], ["name", "me"]]]
+    assert result.rules["a"]["vars"] == [
+        ["_x", {"e": items, "at": [2, 14, 21], "text": "[1, me]", "type": "list"}],
+        ["_n", {"e": ["call", "len", [items], [2, 29, 41]], "at": [2, 29, 41], "text": "len([1, me])", "type": "int"}]]
