@@ -906,3 +906,19 @@ def test_a_list_display_and_a_call_hold_their_items_expressions() -> None:
     assert result.rules["a"]["vars"] == [
         ["_x", {"e": items, "at": [2, 14, 21], "text": "[1, me]", "type": "list"}],
         ["_n", {"e": ["call", "len", [items], [2, 29, 41]], "at": [2, 29, 41], "text": "len([1, me])", "type": "int"}]]
+
+
+# docs/werewolf.md: `temporal` is a text of the phases a rule may run in (`night 2+`, `day 1`); another text is
+# RS302 over the value as written, quotes too, with a note of what is expected ("temporal = " is 11
+# characters: the value starts at column 12, after the blanks before it).
+@pytest.mark.parametrize("value, at, text", [
+    ("bogus", (12, 17), "bogus"), ("  'day x'", (14, 21), "day x"), ('"night"x', (12, 20), '"night"x'),
+])
+def test_a_text_rule_key_outside_its_pattern_is_reported_over_the_written_value(value: str, at: tuple, text: str) -> None:
+    src = f"[x]\ntiming = immediate night\ntemporal = {value}\ntarget = player[alive]\naction = kill() to(selection)\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert [(d.code, d.span.line, d.span.col, d.span.end_col, d.message, d.notes) for d in result.diagnostics] == [
+        ("RS302", 3, *at, f"'{text}' is not a valid value of 'temporal'",
+         ("expected: the phases in which the rule may run: `night 2+`, `day 1` (WWRF Temporal)",))]
+    ok = compile_text(src.replace(value, "'night 2+'"), profile="werewolf", filename="t.ini", cache=None)
+    assert ok.ok and ok.rules["x"]["keys"]["temporal"] == "night 2+"
