@@ -922,3 +922,20 @@ def test_a_text_rule_key_outside_its_pattern_is_reported_over_the_written_value(
          ("expected: the phases in which the rule may run: `night 2+`, `day 1` (WWRF Temporal)",))]
     ok = compile_text(src.replace(value, "'night 2+'"), profile="werewolf", filename="t.ini", cache=None)
     assert ok.ok and ok.rules["x"]["keys"]["temporal"] == "night 2+"
+
+
+# docs/language.md RS915: a rule section whose id is no card of cards.yaml (and is not named in a card's
+# `rules:` list, for a card with several sections) is a warning over the id, just after its '['.
+def test_a_rule_id_no_card_has_is_warned_over_the_id(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "game.yaml").write_text("profile: cfc\nname: G\n")
+    (game / "cards.yaml").write_text("cards:\n- {id: act, name: Act, type: action, sp: 0, rules: [act--2]}\n")
+    (game / "rules" / "r.ini").write_text("[act]\naction = draw()\n\n[act--2]\naction = draw(2)\n\n"
+                                          "[no-such-card]\naction = draw()\n")
+    result = compile_game(game, cache=None)
+    assert result.ok
+    assert [(d.severity, d.code, Path(d.span.file).name, d.span.line, d.span.col, d.span.end_col, d.message)
+            for d in result.diagnostics] == [
+        ("warning", "RS915", "r.ini", 7, 2, 14, "no card in cards.yaml has the rule id 'no-such-card'")]
+    assert Path(result.diagnostics[0].span.file) == game / "rules" / "r.ini"
