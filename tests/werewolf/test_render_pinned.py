@@ -576,3 +576,21 @@ def test_the_source_of_this_attribute_is_the_player_who_applied_it(tmp_path: Pat
         {"auto": "~startday~ kill() to(players::keep(this.source))"},
         {"timing": "immediate night", "action": "kill() to(players::keep(me.target))"}]
     assert result.coverage.counts["selector"]["@ThisAttr->Source"] == 2
+
+
+def test_a_reveal_of_a_player_and_a_team_set_are_counted_under_their_own_names(tmp_path: Path) -> None:
+    """docs/werewolf.md (coverage report, ``--report``): each construct a line renders counts once under its
+    own name: a reveal of a player (``Reveal @Selection to @Self``, the text 'Player 3 is Seer') as "a
+    player's role as a text", and the players of every team as "&All (players)", of a team found by keys
+    (``&(…)``) as "&All / &(…) (their players)"."""
+    def counts(tag: str, *lines: str) -> tuple[int, int, int]:
+        result, diags, _ = _oracle(tmp_path / tag, *lines)
+        assert diags == []
+        c = result.coverage.counts
+        return (c["value"]["a player's role as a text"], c["selector"]["&All (players)"],
+                c["selector"]["&All / &(…) (their players)"])
+
+    base = counts("none")
+    assert counts("reveal", "Immediate Night: Reveal @Selection to @Self") == (base[0] + 1, base[1], base[2])
+    assert counts("all", "Immediate Night: Kill &All->Members") == (base[0], base[1] + 1, base[2])
+    assert counts("keys", "Immediate Night: Kill &(Attr:!Lupine)->Members") == (base[0], base[1], base[2] + 1)
