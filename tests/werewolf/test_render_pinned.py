@@ -594,3 +594,24 @@ def test_a_reveal_of_a_player_and_a_team_set_are_counted_under_their_own_names(t
     assert counts("reveal", "Immediate Night: Reveal @Selection to @Self") == (base[0] + 1, base[1], base[2])
     assert counts("all", "Immediate Night: Kill &All->Members") == (base[0], base[1] + 1, base[2])
     assert counts("keys", "Immediate Night: Kill &(Attr:!Lupine)->Members") == (base[0], base[1], base[2] + 1)
+
+
+def test_the_later_effects_of_a_branch_with_several_targets_are_statements_guarded_by_the_branch(tmp_path: Path) -> None:
+    """docs/werewolf.md: a branch whose effects have several targets runs its first effect in place and
+    remembers the branch (``remember(1)``); each later effect, with its own target clause or none (a text
+    learned), is a statement of its own guarded by ``branch == 1``, in the written order."""
+    book = tmp_path / "book"
+    shutil.copytree(GAME.parent / "werewolf-forms" / "roles", book)
+    (book / "oracle").write_text(
+        "**Oracle** | Townsfolk Investigative\n__Formalized__\nImmediate Night: |oracle.visit|\n"
+        "  • Process: Attribute Investigate @Selection for `Fang`\n  • Evaluate:\n    ‣ @Result is `Success`:\n"
+        "      ◦ Apply `Hoarse` to @Self (~Phase)\n      ◦ Apply `Marked` to @Selection (~Persistent)\n"
+        "      ◦ `You found it.`\n    ‣ Otherwise: `Nothing.`\n", encoding="utf-8")
+    result = render_book(book, tmp_path / "game")
+    assert [d for d in result.diagnostics if Path(d.span.file).name == "oracle"] == []
+    oracle = next(el for el in result.elements if el.card["id"] == "oracle")
+    assert [dict(sec.keys)["action"] for sec in oracle.sections] == [
+        "investigateAttribute('fang') to(selection)\n"
+        "; [[if result == 'Success']] apply('hoarse') phase to(me) & remember(1) [[else]] learn('Nothing.')\n"
+        "; [[if branch == 1]] apply('marked') persistent to(selection)\n"
+        "; [[if branch == 1]] learn('You found it.')"]
