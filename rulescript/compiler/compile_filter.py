@@ -92,13 +92,12 @@ class FilterCompiler:
         out = []
         for m, groups, atoms in found:
             qty, _, caret, bang, word, _, _, _, more, pick, _, zone, zone_word, selector, name, arg, _ = groups
-            # the filter's span: from its first segment to its last
+            # the filter's span: from its first segment to its last (a pick follows types: an angle before
+            # any type is the quantity, group 1, which the pattern tries first)
             if qty is not None:
                 start = m.start(1) - 1
             elif more is not None:
                 start = m.start(2)
-            elif pick is not None:
-                start = m.start(10) - 1
             elif atoms is not None:
                 start = m.start(11)
             else:

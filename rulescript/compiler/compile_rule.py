@@ -235,12 +235,13 @@ class RuleCompiler:
                 raise ctx.fail("RS302", f"'{prop.raw_key}' takes an integer, not '{stripped}'", lead,
                                lead + len(stripped)) from None
         if kind == "text":
+            written = len(stripped)  # the error spans the value as written, its quotes too
             if len(stripped) >= 2 and stripped[0] == stripped[-1] and stripped[0] in "'\"":
                 stripped = stripped[1:-1]
             regex = spec.get("regex")
             if regex is not None and not regex.fullmatch(stripped):
                 raise ctx.fail("RS302", f"'{stripped}' is not a valid value of '{prop.raw_key}'", lead,
-                               lead + len(stripped), (f"expected: {spec.get('doc') or spec.get('pattern')}",))
+                               lead + written, (f"expected: {spec.get('doc') or spec.get('pattern')}",))
             return stripped
         words = []
         pos = 0

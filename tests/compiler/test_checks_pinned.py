@@ -686,3 +686,256 @@ def test_a_compile_result_lists_its_warnings_and_its_errors_apart() -> None:
     assert [d.code for d in r.warnings] == ["RS903", "RS906"]
     assert [d.code for d in r.errors] == ["RS101"]
     assert not r.ok
+
+
+# docs/language.md RS916 and the cfc profile's `actions_run_on`: a rule's `action` on an Action or Reaction
+# card can always run; on a character only when cards.yaml gives it an ability of kind instant or trigger
+# (docs/game-format.md: `ability: {kind: ..., name: ...}`, left out for a character without one). Any other
+# character's action is a warning over the first six columns of its statement (after "action = ": columns
+# 10 to 16), saying what the card has; an `ability` that is not a mapping is no ability.
+def test_an_action_its_card_can_never_use_is_warned_at_its_key(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "game.yaml").write_text("profile: cfc\nname: G\n")
+    char = "type: character, subtype: ninja, bp: 500, sp: 0, backup: []"
+    (game / "cards.yaml").write_text(
+        "cards:\n"
+        f"- {{id: none, name: None, {char}}}\n"
+        f"- {{id: auto, name: Auto, {char}, ability: {{kind: auto, name: Aura}}}}\n"
+        f"- {{id: inst, name: Inst, {char}, ability: {{kind: instant, name: Sparks}}}}\n"
+        f"- {{id: trig, name: Trig, {char}, ability: {{kind: Trigger, name: Call}}}}\n"
+        f"- {{id: word, name: Word, {char}, ability: instant}}\n"
+        f"- {{id: calm, name: Calm, {char}}}\n"
+        "- {id: act, name: Act, type: action, sp: 0}\n"
+        "- {id: react, name: React, type: reaction, sp: 0}\n")
+    (game / "rules" / "r.ini").write_text(
+        "[none]\naction = draw()\n\n[auto]\n\naction = draw()\n\n[inst]\naction = draw()\n\n[trig]\naction = draw()\n\n"
+        "[word]\naction = draw()\n\n[calm]\nauto = ~myEndPhase~ draw()\n\n[act]\naction = draw()\n\n"
+        "[react]\naction = draw()\n")
+    result = compile_game(game, cache=None)
+    assert result.ok, result.render()
+    got = [(d.severity, d.code, Path(d.span.file).name, d.span.line, d.span.col, d.span.end_col, d.message, d.notes)
+           for d in result.diagnostics]
+    note = ("a character card uses its action only with an ability of kind instant or trigger",)
+    assert got == [
+        ("warning", "RS916", "r.ini", 2, 10, 16, "the action of 'none' can never run: it has no ability in cards.yaml", note),
+        ("warning", "RS916", "r.ini", 6, 10, 16, "the action of 'auto' can never run: its ability is auto in cards.yaml",
+         note),
+        ("warning", "RS916", "r.ini", 15, 10, 16, "the action of 'word' can never run: it has no ability in cards.yaml",
+         note),
+    ]
+
+
+# A game's own profile may list only the ability kinds, only the card types, or leave `actions_run_on`
+# out (then no action is warned about). With `ability_kinds: [instant]` alone, an Action card's action
+# can run only with an instant ability too; with `card_types: [action]` alone, no ability lets a
+# character use one ("(none)" in the note).
+@pytest.mark.parametrize("run_on, warned", [
+    ("actions_run_on:\n  ability_kinds: [instant]\n",
+     [("none", "it has no ability", "a character card uses its action only with an ability of kind instant"),
+      ("act", "it has no ability", "a action card uses its action only with an ability of kind instant")]),
+    ("actions_run_on:\n  card_types: [action]\n",
+     [("none", "it has no ability", "a character card uses its action only with an ability of kind (none)"),
+      ("inst", "its ability is instant", "a character card uses its action only with an ability of kind (none)")]),
+    ("", []),
+])
+def test_a_profile_says_which_actions_can_run(tmp_path: Path, run_on: str, warned: list) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    profile = (Path(__file__).resolve().parents[2] / "rulescript" / "games" / "cfc" / "profile.yaml").read_text()
+    old = "actions_run_on:\n  card_types: [action, reaction]\n  ability_kinds: [instant, trigger]\n"
+    assert profile.count(old) == 1 and profile.count("\nprofile: cfc\n") == 1
+    (game / "mine.yaml").write_text(profile.replace(old, run_on).replace("\nprofile: cfc\n", "\nprofile: mine\n"))
+    (game / "game.yaml").write_text("profile: mine.yaml\nname: G\n")
+    char = "type: character, subtype: ninja, bp: 500, sp: 0, backup: []"
+    (game / "cards.yaml").write_text(
+        f"cards:\n- {{id: none, name: None, {char}}}\n"
+        f"- {{id: inst, name: Inst, {char}, ability: {{kind: instant, name: Sparks}}}}\n"
+        "- {id: act, name: Act, type: action, sp: 0}\n")
+    (game / "rules" / "r.ini").write_text("[none]\naction = draw()\n\n[inst]\naction = draw()\n\n[act]\naction = draw()\n")
+    result = compile_game(game, cache=None)
+    assert result.profile == "mine" and result.ok, result.render()
+    assert [(d.code, d.message, d.notes) for d in result.diagnostics] == [
+        ("RS916", f"the action of '{rid}' can never run: {has} in cards.yaml", (note,)) for rid, has, note in warned]
+
+
+# docs/werewolf.md: protect(kinds, mode, [when], [filter]) and redirect(text, [filter]) end with an optional
+# filter. Given fewer arguments they take only those; given more commas than parameters, the commas after the
+# third are the filter's types (docs/language.md §6.1). "action = protect(" is 17 characters: "all" is columns
+# 18-20, and in the last case the filter "me, player" columns 38 to 47; fewer than the two required
+# arguments is RS301 over the parentheses (17 to 21 for "(all)").
+def test_an_optional_last_filter_may_be_left_out_and_takes_the_commas_after_it() -> None:
+    def args(action: str):
+        src = f"[x]\ntiming = immediate night\ntarget = player[alive]\naction = {action} to(selection)\n"
+        result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+        errors = [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics if d.is_error]
+        return errors or result.rules["x"]["actions"][0]["stmts"][0]["branches"][0]["body"]["effects"][0]["eff"]["args"]
+
+    assert args("protect(all, active)") == ["all", "active"]
+    assert args("protect(all, active, night)") == ["all", "active", "night"]
+    *words, flt = args("protect(all, active, night, me, player)")
+    assert words == ["all", "active", "night"]
+    (f,) = flt["filters"]
+    assert [[t["v"] for t in group] for group in f["types"]] == [["me"], ["player"]] and f["at"] == [4, 38, 48]
+    (text,) = args("redirect('lynching')")
+    assert (text["e"], text["at"]) == (["lit", "lynching"], [4, 19, 29])
+    assert args("protect(all)") == [("RS301", 17, 22, "protect() takes 2 to 4 arguments, got 1")]
+    # a command whose last parameter is no filter counts every comma: draw([num]) given two is RS301
+    # ("action = draw" is 13 characters: the parentheses are columns 14 to 19)
+    assert _first_error("[a]\naction = draw(1, 2)\n") == ("RS301", 2, 14, 20, "draw() takes 0 to 1 argument, got 2")
+
+
+# RS510 (docs/language.md, limits) for every kind of expression: as in the tests above, X followed by N
+# times " - 1" puts the '-' nodes at depths 1..N and X at N + 1. With N = MAX_AST_DEPTH + 1, X itself is past
+# the deepest level and is refused over its whole text; with N = MAX_AST_DEPTH, X is at the deepest level and
+# what is inside X is refused. "vars = _y := [1]; _x := " is 24 characters: X starts at column 25.
+@pytest.mark.parametrize("x, inner", [
+    ("7", None), ("'t'", None),                       # a literal has nothing inside
+    ("[1]", (26, 27)),                                # a list: its item '1'
+    ("me.hp", (25, 27)),                              # an attribute: its object 'me'
+    ("[1].0", (25, 28)),                              # an index: its object '[1]'
+    ("len(_y)", (29, 31)),                            # a call: its argument '_y'
+    ("(1 * 2)", (26, 27)),                            # an operation: its left operand
+    ("-_y", (26, 28)),                                # a sign: its operand
+    ("(_y and _y)", (26, 28)),                        # and / or: the left operand
+    ("(1 if _y else 2)", (26, 27)),                   # a conditional: its first branch
+    ("(_y < 2)", (26, 28)),                           # a comparison: its left side
+    ("(not _y)", (30, 32)),                           # not: its operand
+    ("(all true in _y)", (38, 40)),                   # a quantifier: its list
+])
+def test_every_kind_of_expression_past_the_deepest_level_is_refused_over_its_text(x: str, inner) -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def error(n: int):
+        result = compile_text("[a]\nvars = _y := [1]; _x := " + x + " - 1" * n + "\naction = draw()\n",
+                              filename="t.ini", cards=CARDS, cache=None)
+        return [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics if d.is_error][:1]
+
+    message = "expression nested deeper than 64 levels"
+    assert error(MAX_AST_DEPTH + 1) == [("RS510", 25, 25 + len(x), message)]
+    assert error(MAX_AST_DEPTH) == ([("RS510", inner[0], inner[1], message)] if inner else [])
+
+
+# The power operator and a call past the deepest level are refused there too, before what is wrong with
+# them at a lower depth (docs/language.md: '**' is not supported, RS401; any() takes one argument, RS308).
+@pytest.mark.parametrize("x, shallow", [
+    ("(2 ** 2)", ("RS401", 25, 33, "the power operator '**' is not supported (huge powers are refused)")),
+    ("any(_y, _ > 0)", ("RS308", 25, 39, "any() takes 1 argument, got 2")),
+])
+def test_a_power_or_a_wrong_call_past_the_deepest_level_is_refused_first(x: str, shallow: tuple) -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def error(n: int):
+        result = compile_text("[a]\nvars = _y := [1]; _x := " + x + " - 1" * n + "\naction = draw()\n",
+                              filename="t.ini", cards=CARDS, cache=None)
+        return [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics if d.is_error][:1]
+
+    assert error(MAX_AST_DEPTH + 1) == [("RS510", 25, 25 + len(x), "expression nested deeper than 64 levels")]
+    assert error(MAX_AST_DEPTH) == [shallow]
+
+
+# Every operand is one level below its operator, on either side: "-" written N times before "1" is a
+# chain of N signs, so as an operand (depth 2) its signs are at depths 2..N+1 and the '1' at N + 2. With
+# N = MAX_AST_DEPTH the '1' is past the deepest level (MAX_AST_DEPTH + 1) and refused, at column
+# 25 + len(before) + N ("vars = _y := [1]; _x := " is 24 characters); one sign fewer is accepted.
+@pytest.mark.parametrize("before, after", [
+    ("1 - ", ""), ("1 + ", ""), ("1 < ", ""), ("_y and ", ""), ("_y or ", ""),   # right operands
+    ("1 if _y else ", ""), ("", " if _y else 1"), ("1 if ", " else 2"),          # the three parts of a conditional
+    ("len(", ")"), ("[", "]"), ("[1, ", "]"),                                   # an argument, list items
+    ("(", ").bp"), ("(", ").0"),                                                # the object of an attribute, an index
+])
+def test_each_operand_is_one_level_below_its_operator(before: str, after: str) -> None:
+    from rulescript.compiler.compile_expr import MAX_AST_DEPTH
+
+    def errors(n: int):
+        result = compile_text("[a]\nvars = _y := [1]; _x := " + before + "-" * n + "1" + after + "\naction = draw()\n",
+                              filename="t.ini", cards=CARDS, cache=None)
+        return [(d.code, d.span.col, d.span.end_col) for d in result.diagnostics if d.is_error]
+
+    col = 25 + len(before) + MAX_AST_DEPTH
+    assert errors(MAX_AST_DEPTH) == [("RS510", col, col + 1)]
+    # (a number has no attribute .bp and cannot be indexed: RS302, not RS510)
+    assert [e for e in errors(MAX_AST_DEPTH - 1) if e[0] == "RS510"] == []
+
+
+# docs/language.md §4: a quoted card name has no escapes; a name written with a doubled quote ('it''s') is
+# read as two names, and the second, a type after the types, is RS101 with a note saying to delimit the name
+# with the other quote. "action = destroy() to(" is 22 characters: the second name is columns 27 to 29.
+@pytest.mark.parametrize("name, note", [
+    ("'it''s'", """a name is one quoted string with no escapes: to put ' in it, delimit it with " ("it's")"""),
+    ('"it""s"', """a name is one quoted string with no escapes: to put " in it, delimit it with ' ('it"s')"""),
+])
+def test_a_doubled_quote_in_a_name_is_explained_with_the_other_quote(name: str, note: str) -> None:
+    result = compile_text(f"[a]\naction = destroy() to({name}@myRing)\n", filename="t.ini", cards=CARDS, cache=None)
+    (d,) = [d for d in result.diagnostics if d.is_error]
+    assert (d.code, d.span.col, d.span.end_col, d.message) == (
+        "RS101", 27, 30, "a card type cannot come here in a target filter")
+    assert d.notes == ("expected one of: '<…>', '[', '@', '::', ';', end of value", note)
+
+
+# docs/language.md §5.7: a target clause is an expression when a '.' follows at the top level, also after a
+# quoted text inside brackets (a '.' or '@' inside the quotes does not count): getTargets('…').0 is the first
+# card the filter function gives ("action = loseLife(100) to(" is 26 characters: the expression is
+# columns 27 to 59). A lone call without a '.' is read as a filter, where '(' cannot come (RS101 at it).
+def test_a_quoted_text_in_brackets_does_not_hide_the_dot_of_an_expression_target() -> None:
+    def clause(target: str):
+        result = compile_text(f"[a]\naction = loseLife(100) to({target})\n", filename="t.ini", cache=None,
+                              cards=CARDS + [dict(CARDS[0], id="s", name="Smile :)")])
+        errors = [(d.code, d.span.col, d.span.end_col, d.message) for d in result.diagnostics if d.is_error]
+        return errors or result.rules["a"]["actions"][0]["stmts"][0]["branches"][0]["body"]["clause"]
+
+    got = clause("getTargets('character@oppRing').0")
+    assert "filters" not in got and got["expr"]["at"] == [2, 27, 60] and got["expr"]["e"][0] == "index"
+    assert clause("getTargets('character@oppRing')") == [("RS101", 37, 38, "unexpected '(' in target filter")]
+    # a bracket inside the quotes does not count either: the card named "Smile :)" (the filter at columns 39-56)
+    got = clause("""getTargets("'Smile :)'@oppRing").0""")
+    assert "filters" not in got and got["expr"]["at"] == [2, 27, 61]
+    (flt,) = got["expr"]["e"][1][2]
+    assert flt["types"] == [[{"t": "name", "v": "smile :)", "not": False, "notself": False}]] and flt["at"] == [2, 39, 57]
+    # nor in the text after an empty one: the target is the call with two arguments, one too many (RS308)
+    assert clause('getTargets("", "(").0') == [("RS308", 27, 46, "getTargets() takes 1 argument, got 2")]
+
+
+# docs/ir.md: a list display is ["list", [NODE, ...]], each item lowered as an expression of its own, and a
+# call of a profile function ["call", f, [NODE, ...], at] ("vars = _x := " is 13 characters: the list is
+# columns 14 to 20; "; _n := " follows, so len(...) is columns 29 to 40, an int).
+def test_a_list_display_and_a_call_hold_their_items_expressions() -> None:
+    result = compile_text("[a]\nvars = _x := [1, me]; _n := len([1, me])\naction = draw()\n", filename="t.ini",
+                          cards=CARDS, cache=None)
+    items = ["list", [["lit", 1], ["name", "me"]]]
+    assert result.rules["a"]["vars"] == [
+        ["_x", {"e": items, "at": [2, 14, 21], "text": "[1, me]", "type": "list"}],
+        ["_n", {"e": ["call", "len", [items], [2, 29, 41]], "at": [2, 29, 41], "text": "len([1, me])", "type": "int"}]]
+
+
+# docs/werewolf.md: `temporal` is a text of the phases a rule may run in (`night 2+`, `day 1`); another text is
+# RS302 over the value as written, quotes too, with a note of what is expected ("temporal = " is 11
+# characters: the value starts at column 12, after the blanks before it).
+@pytest.mark.parametrize("value, at, text", [
+    ("bogus", (12, 17), "bogus"), ("  'day x'", (14, 21), "day x"), ('"night"x', (12, 20), '"night"x'),
+])
+def test_a_text_rule_key_outside_its_pattern_is_reported_over_the_written_value(value: str, at: tuple, text: str) -> None:
+    src = f"[x]\ntiming = immediate night\ntemporal = {value}\ntarget = player[alive]\naction = kill() to(selection)\n"
+    result = compile_text(src, profile="werewolf", filename="t.ini", cache=None)
+    assert [(d.code, d.span.line, d.span.col, d.span.end_col, d.message, d.notes) for d in result.diagnostics] == [
+        ("RS302", 3, *at, f"'{text}' is not a valid value of 'temporal'",
+         ("expected: the phases in which the rule may run: `night 2+`, `day 1` (WWRF Temporal)",))]
+    ok = compile_text(src.replace(value, "'night 2+'"), profile="werewolf", filename="t.ini", cache=None)
+    assert ok.ok and ok.rules["x"]["keys"]["temporal"] == "night 2+"
+
+
+# docs/language.md RS915: a rule section whose id is no card of cards.yaml (and is not named in a card's
+# `rules:` list, for a card with several sections) is a warning over the id, just after its '['.
+def test_a_rule_id_no_card_has_is_warned_over_the_id(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "rules").mkdir(parents=True)
+    (game / "game.yaml").write_text("profile: cfc\nname: G\n")
+    (game / "cards.yaml").write_text("cards:\n- {id: act, name: Act, type: action, sp: 0, rules: [act--2]}\n")
+    (game / "rules" / "r.ini").write_text("[act]\naction = draw()\n\n[act--2]\naction = draw(2)\n\n"
+                                          "[no-such-card]\naction = draw()\n")
+    result = compile_game(game, cache=None)
+    assert result.ok
+    assert [(d.severity, d.code, Path(d.span.file).name, d.span.line, d.span.col, d.span.end_col, d.message)
+            for d in result.diagnostics] == [
+        ("warning", "RS915", "r.ini", 7, 2, 14, "no card in cards.yaml has the rule id 'no-such-card'")]
+    assert Path(result.diagnostics[0].span.file) == game / "rules" / "r.ini"

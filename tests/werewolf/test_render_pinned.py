@@ -493,3 +493,125 @@ def test_a_chain_before_members_that_cannot_stand_for_players_is_quoted_up_to_me
     assert diags == [("WW205", "unknown property '->Bogus'"),
                      ("WW401", "not supported by the werewolf renderer: the property '->Bogus' in "
                                "'@Self->Role->Bogus'")]
+
+
+def test_a_selector_the_book_does_not_know_is_left_out_with_its_line(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors): a selector that is not one of the guide's (``@Bogus``) is the book
+    checker's WW206; the renderer cannot turn it into a set of players either (WW401), and the line is left
+    out, quoted in the rules file under the error with its file and line (the Oracle's third line)."""
+    result, diags, keys = _oracle(tmp_path, "Immediate Night: Reveal `x` to @Bogus")
+    assert diags == [("WW206", "unknown selector '@Bogus'"),
+                     ("WW401", "not supported by the werewolf renderer: the selector '@Bogus' as a set of players")]
+    assert keys == []
+    oracle = next(el for el in result.elements if el.card["id"] == "oracle")
+    assert oracle.unsupported == ["NOT SUPPORTED: the selector '@Bogus' as a set of players",
+                                  "oracle:3  Immediate Night: Reveal `x` to @Bogus"]
+
+
+def test_each_constant_text_is_counted_once_in_the_coverage_report(tmp_path: Path) -> None:
+    """docs/werewolf.md (coverage report, ``--report``): each info text written as a constant (```x```)
+    that a line renders counts once under the values; two Oracle lines that each reveal one add two."""
+    def constants(tag: str, *lines: str) -> int:
+        result, diags, _ = _oracle(tmp_path / tag, *lines)
+        assert diags == []
+        return result.coverage.counts["value"]["constant"]
+
+    base = constants("none")
+    assert constants("two", "Immediate Night: Reveal `x` to @Voters", "Immediate Night: Reveal `y` to @Self") == base + 2
+
+
+def test_a_long_id_gets_a_cut_file_name_and_a_rerender_removes_only_its_own_stale_files(tmp_path: Path) -> None:
+    """docs/werewolf.md (wwrf render): each element's rules go to ``rules/<id>.ini``; an id longer than 100
+    bytes is cut to 83 and given ``-`` and 16 hex digits of a hash of the whole (100 bytes), while the
+    section ids inside stay whole; an id of 100 bytes is kept. Rendering again writes only what changed and
+    removes a rules file the book no longer makes (also one whose element's name fills more than 300
+    characters of its first line), but never a rules file the renderer did not write."""
+    import re
+
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    name = "Keeper Of The " + "Very " * 60 + "Long Name"
+    card_id = "keeper-of-the-" + "very-" * 60 + "long-name"
+    for file, title in (("keeper", name), ("hundred", "Q" * 100)):
+        (book / file).write_text(f"**{title}** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
+                                 "Immediate Night: Reveal `x` to @Self\n", encoding="utf-8")
+    game = tmp_path / "game"
+    result = render_book(book, game)
+    assert result.ok
+    (rules,) = (game / "rules").glob("keeper*")
+    assert re.fullmatch(re.escape(card_id[:83]) + "-[0-9a-f]{16}", rules.stem) and len(rules.stem) == 100
+    assert f"\n[{card_id}--1]\n" in rules.read_text(encoding="utf-8")
+    assert (game / "rules" / ("q" * 100 + ".ini")).exists() and (game / "rules" / "almanac-keeper.ini").exists()
+    assert render_book(book, game).written == []  # nothing changed
+    (book / "keeper").unlink()
+    # hand-written: a comment that does not name the renderer on the first line, a first line that is no comment
+    mine = {"mine.ini": "# my own rules\n[x]\naction = draw()\n# kept when I run wwrf render\n",
+            "other.ini": "[y] ; not from wwrf render\naction = draw()\n"}
+    for file, text in mine.items():
+        (game / "rules" / file).write_text(text, encoding="utf-8")
+    assert render_book(book, game).written == ["cards.yaml", f"rules/{rules.name}"]
+    assert not rules.exists()
+    assert {file: (game / "rules" / file).read_text(encoding="utf-8") for file in mine} == mine
+
+
+def test_the_source_of_this_attribute_is_the_player_who_applied_it(tmp_path: Path) -> None:
+    """docs/werewolf.md (Selectors and values): ``@ThisAttr`` is ``this``, the attribute's card, and an
+    attribute's ``->Source`` is the player whose element applied it (``.source``): so in an attribute
+    ``@ThisAttr->Source`` is ``this.source``, a player, as a target and as a set of players, each use
+    counted once under its own name in the coverage report."""
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    (book / "marked").write_text("**Marked** | Attribute\n__Formalized__\n"
+                                 "Immediate Night: Reveal `x` to @ThisAttr->Source\n"
+                                 "Passive Start Day: Kill @ThisAttr->Source\n"
+                                 # another property of the holder is the holder's; a player has no ->Source
+                                 "Immediate Night: Kill @ThisAttr->Target\nImmediate Night: Kill @Self->Source\n",
+                                 encoding="utf-8")
+    result = render_book(book, tmp_path / "game")
+    assert [(d.code, d.message) for d in result.diagnostics if Path(d.span.file).name == "marked"] == [
+        ("WW401", "not supported by the werewolf renderer: the property chain '@Self->Source'")]
+    marked = next(el for el in result.elements if el.card["id"] == "marked")
+    assert [dict(sec.keys) for sec in marked.sections] == [
+        {"timing": "immediate night", "action": "reveal('x', getTargets('players::keep(this.source)'))"},
+        {"auto": "~startday~ kill() to(players::keep(this.source))"},
+        {"timing": "immediate night", "action": "kill() to(players::keep(me.target))"}]
+    assert result.coverage.counts["selector"]["@ThisAttr->Source"] == 2
+
+
+def test_a_reveal_of_a_player_and_a_team_set_are_counted_under_their_own_names(tmp_path: Path) -> None:
+    """docs/werewolf.md (coverage report, ``--report``): each construct a line renders counts once under its
+    own name: a reveal of a player (``Reveal @Selection to @Self``, the text 'Player 3 is Seer') as "a
+    player's role as a text", and the players of every team as "&All (players)", of a team found by keys
+    (``&(…)``) as "&All / &(…) (their players)"."""
+    def counts(tag: str, *lines: str) -> tuple[int, int, int]:
+        result, diags, _ = _oracle(tmp_path / tag, *lines)
+        assert diags == []
+        c = result.coverage.counts
+        return (c["value"]["a player's role as a text"], c["selector"]["&All (players)"],
+                c["selector"]["&All / &(…) (their players)"])
+
+    base = counts("none")
+    assert counts("reveal", "Immediate Night: Reveal @Selection to @Self") == (base[0] + 1, base[1], base[2])
+    assert counts("all", "Immediate Night: Kill &All->Members") == (base[0], base[1] + 1, base[2])
+    assert counts("keys", "Immediate Night: Kill &(Attr:!Lupine)->Members") == (base[0], base[1], base[2] + 1)
+
+
+def test_the_later_effects_of_a_branch_with_several_targets_are_statements_guarded_by_the_branch(tmp_path: Path) -> None:
+    """docs/werewolf.md: a branch whose effects have several targets runs its first effect in place and
+    remembers the branch (``remember(1)``); each later effect, with its own target clause or none (a text
+    learned), is a statement of its own guarded by ``branch == 1``, in the written order."""
+    book = tmp_path / "book"
+    shutil.copytree(GAME.parent / "werewolf-forms" / "roles", book)
+    (book / "oracle").write_text(
+        "**Oracle** | Townsfolk Investigative\n__Formalized__\nImmediate Night: |oracle.visit|\n"
+        "  • Process: Attribute Investigate @Selection for `Fang`\n  • Evaluate:\n    ‣ @Result is `Success`:\n"
+        "      ◦ Apply `Hoarse` to @Self (~Phase)\n      ◦ Apply `Marked` to @Selection (~Persistent)\n"
+        "      ◦ `You found it.`\n    ‣ Otherwise: `Nothing.`\n", encoding="utf-8")
+    result = render_book(book, tmp_path / "game")
+    assert [d for d in result.diagnostics if Path(d.span.file).name == "oracle"] == []
+    oracle = next(el for el in result.elements if el.card["id"] == "oracle")
+    assert [dict(sec.keys)["action"] for sec in oracle.sections] == [
+        "investigateAttribute('fang') to(selection)\n"
+        "; [[if result == 'Success']] apply('hoarse') phase to(me) & remember(1) [[else]] learn('Nothing.')\n"
+        "; [[if branch == 1]] apply('marked') persistent to(selection)\n"
+        "; [[if branch == 1]] learn('You found it.')"]

@@ -90,8 +90,9 @@ AREAS: dict[str, Area] = {
                       "wwrf_adapter/render/book.py"),
                      tuple(WW + f for f in ("test_render_pinned.py", "test_render.py", "test_coverage.py",
                                             "test_scenarios.py"))
-                     # the forms book renders whole (about 20 s): it reaches most lines the other tests do not
-                     + (WW + "test_forms_book.py::test_the_forms_book_renders_whole_and_its_game_folder_is_up_to_date",)),
+                     # the forms book (about 11 s): rendered whole, small books for element ids (WW404), teams,
+                     # For Each, an exception of the renderer as WW401, and its scenarios
+                     + (WW + "test_forms_book.py",)),
     # the tests of the parser's and the server's rules, but the one that times agents (the whole of tests/aiwolf, with the reference logs,
     # the client, the command line and the end-to-end serving, took 770 s and more per run on a loaded machine)
     "aiwolf": Area(("wwrf_adapter/aiwolf/parser.py", "wwrf_adapter/aiwolf/host.py"),

@@ -471,7 +471,11 @@ def write_game(out: Path, files: dict[str, str]) -> list[str]:
             changed.append(rel)
     for p in (out / "rules").glob("*.ini"):
         rel = f"rules/{p.name}"
-        if rel not in files and p.read_text(encoding="utf-8").startswith("# ") and "wwrf render" in p.read_text(encoding="utf-8")[:300]:
+        if rel in files:
+            continue
+        # a file the renderer wrote names it on its first line (_rules_text), however long the element's name
+        first = p.read_text(encoding="utf-8").split("\n", 1)[0]
+        if first.startswith("# ") and "wwrf render" in first:
             p.unlink()
             changed.append(rel)
     return changed
