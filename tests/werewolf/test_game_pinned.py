@@ -17,6 +17,8 @@ from rulescript.runtime.errors import GameError, GameOver, InvalidDecision
 from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.wolf import load_wolf_table
 
+from .test_rules_pinned import _with_prophet_section
+
 GAME = Path(__file__).resolve().parents[2] / "cards" / "werewolf"
 ROLES = ["villager", "werewolf", "villager", "villager", "seer", "town-crier"]
 
@@ -444,20 +446,6 @@ class Declining:
 
     def decide(self, req):
         return None
-
-
-def _with_prophet_section(tmp_path, keys):
-    """The werewolf game with one more rule on the Prophet's role, section ``prophet--extra`` (``keys``:
-    its lines)."""
-    game_dir = tmp_path / "werewolf"
-    shutil.copytree(GAME, game_dir)
-    ini = game_dir / "rules" / "prophet.ini"
-    ini.write_text(ini.read_text(encoding="utf-8") + "\n[prophet--extra]\n" + keys, encoding="utf-8")
-    cards = game_dir / "cards.yaml"
-    text = cards.read_text(encoding="utf-8")
-    assert text.count("  - prophet--2\n") == 1
-    cards.write_text(text.replace("  - prophet--2\n", "  - prophet--2\n  - prophet--extra\n"), encoding="utf-8")
-    return load_wolf_table(game_dir)
 
 
 @pytest.mark.parametrize("value, runs", [
