@@ -7,7 +7,6 @@ game records and keeps (issue 22: the mutation test found these functions' outpu
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -17,21 +16,7 @@ from rulescript.runtime.errors import GameError, GameOver, InvalidDecision
 from rulescript.sim.deciders import RandomDecider
 from rulescript.sim.wolf import load_wolf_table
 
-from .test_rules_pinned import _with_prophet_section
-
-GAME = Path(__file__).resolve().parents[2] / "cards" / "werewolf"
-ROLES = ["villager", "werewolf", "villager", "villager", "seer", "town-crier"]
-
-
-class Records:
-    def __init__(self):
-        self.records = []
-
-    def emit(self, rec):
-        self.records.append(rec)
-
-    def of(self, kind):
-        return [r for r in self.records if r["type"] == kind]
+from .test_rules_pinned import GAME, ROLES, Records, _with_prophet_section
 
 
 @pytest.fixture(scope="module")
