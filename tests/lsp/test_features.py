@@ -107,9 +107,11 @@ async def test_completion_of_card_ids_in_scenarios(client, games):
     path = games / "cfc-demo" / "scenarios" / "powers.yaml"
     saved = path.read_text(encoding="utf-8")
     text = saved.replace("ring: [warlord-brakka]", "ring: [warlord-b", 1)
-    await Docs(client).change(path, text, wait=False)
+    docs = Docs(client)
+    await docs.open(path, saved)  # on its own: with xdist, the test that opened it may run on another worker
+    await docs.change(path, text, wait=False)
     assert await _complete(client, path, text, "ring: [warlord-b") == ["warlord-brakka"]
-    await Docs(client).change(path, saved)
+    await docs.change(path, saved)
 
 
 async def test_completion_in_wwrf_elements(client, games):
