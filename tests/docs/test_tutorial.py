@@ -109,9 +109,12 @@ class Background:
     """A running command and everything it printed so far."""
 
     def __init__(self, command: str, cwd: Path, env: dict) -> None:
+        # SIGINT back to its default, as in a terminal: a test run before this one in the same worker may
+        # have left it ignored, and an ignored SIGINT is inherited (Ctrl-C would then never reach the command)
         self.proc = subprocess.Popen(["bash", "-c", "exec " + command], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     start_new_session=True)
+                                     start_new_session=True,
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.command = command
         self.text = ""
         self.cv = threading.Condition()
