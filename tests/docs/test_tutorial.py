@@ -105,16 +105,20 @@ def test_match_output_rules() -> None:
 
 
 # ----------------------------------------------------------------------------------- running the page
+def _sigint_as_in_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 class Background:
     """A running command and everything it printed so far."""
 
     def __init__(self, command: str, cwd: Path, env: dict) -> None:
         # SIGINT back to its default, as in a terminal: a test run before this one in the same worker may
-        # have left it ignored, and an ignored SIGINT is inherited (Ctrl-C would then never reach the command)
+        # have left it ignored (or blocked), and both are inherited (Ctrl-C would then never reach the command)
         self.proc = subprocess.Popen(["bash", "-c", "exec " + command], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     start_new_session=True,
-                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                                     start_new_session=True, preexec_fn=_sigint_as_in_a_terminal)
         self.command = command
         self.text = ""
         self.cv = threading.Condition()
