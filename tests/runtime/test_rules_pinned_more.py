@@ -847,3 +847,22 @@ def test_a_blocker_stronger_than_the_lead_by_1_deals_1_to_the_follower(table):
     assert g.declare_block(blocker, lead) is True
     g.resolve_combat(0)
     assert (table.c(follower)["bp"], table.c(lead)["zone"], table.c(blocker)["zone"]) == (499, "discards", "discards")
+
+
+def test_an_attack_taken_out_of_combat_by_an_earlier_attacks_listener_is_not_resolved():
+    """docs/cfc-rules.md 7: attacks are resolved one by one in the slot order of their leads, and an
+    attack that is no longer in combat when its turn comes deals no damage, even when its lead is still
+    in the ring.  Player 0 attacks with ``a`` (slot 0, blocked by player 1's Wall) and ``b`` (slot 1,
+    unblocked, 500 BP); the Wall's ``blocks`` listener takes ``b`` out of its attack
+    (``removeFromAttack``): ``b`` stays in the ring, attacks no more, and player 1 keeps 3000 HP (with
+    ``b`` resolved it would lose 500)."""
+    t = RulesTable("[wall]\nauto = ~blocks~ removeFromAttack() to('B'@oppRing)\n")
+    g = t.game
+    a, b, wall = t.ring(0, "a"), t.ring(0, "b"), t.ring(1, "wall")
+    g.declare_attack(a)
+    g.declare_attack(b)
+    assert g.declare_block(wall, a) is True
+    g.resolve_combat(0)
+    assert (t.c(b)["zone"], t.c(b)["attacking"], t.hp(1)) == ("ring", False, 3000)
+    assert [(r["lead"], r["blocker"]) for r in t.sink.records if r["type"] == "combat"] == [(a, wall)]
+    assert (t.c(a)["zone"], t.c(wall)["bp"], t.engine.errors) == ("discards", 1000, [])

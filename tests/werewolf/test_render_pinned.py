@@ -615,3 +615,40 @@ def test_the_later_effects_of_a_branch_with_several_targets_are_statements_guard
         "; [[if result == 'Success']] apply('hoarse') phase to(me) & remember(1) [[else]] learn('Nothing.')\n"
         "; [[if branch == 1]] apply('marked') persistent to(selection)\n"
         "; [[if branch == 1]] learn('You found it.')"]
+
+
+def test_a_scaling_by_a_comparison_names_the_variable_it_compares(tmp_path: Path) -> None:
+    """docs/werewolf.md (Scaling): ``⟨$living≥8 ⇒ x1, 2⟩`` is ``scaling = living>=8 -> 1, 2``: the variable
+    on the left of the comparison, without its ``$``, in lower case; a comparison of another variable
+    keeps that variable (``⟨$Dead<3 ⇒ x2⟩`` is ``dead<3 -> 2``), never ``living``."""
+    _, diags, keys = _oracle(tmp_path, "Passive Start Day: Learn `a` ⟨$living≥8 ⇒ x1, 2⟩",
+                             "Passive Start Day: Learn `b` ⟨$Dead<3 ⇒ x2⟩")
+    assert diags == []
+    assert [k["scaling"] for k in keys] == ["living>=8 -> 1, 2", "dead<3 -> 2"]
+    assert _compile_errors(tmp_path / "game") == []
+
+
+def test_a_name_several_kinds_share_on_a_line_that_does_not_say_which_is_a_located_ww403(tmp_path: Path) -> None:
+    """docs/werewolf.md (Ids): elements of different kinds may share a name (a group and a poll ``Den``);
+    a line that names it where its kind is not given (``Remove `Den` from @Self``: an attribute's place)
+    is a located ``error[WW403]`` naming the kinds, and the line is left out of the rules with an
+    ``ERROR:`` comment, not reported as a form the renderer does not support (WW401)."""
+    book = tmp_path / "book"
+    shutil.copytree(GAME / "roles", book)
+    (book / "den").write_text("**Den** | Werewolf Team Group\n__Formalized__\nNo Abilities\n", encoding="utf-8")
+    (book / "den poll").write_text("**Den** | Poll\nAvailable Options: @All\n", encoding="utf-8")
+    (book / "oracle").write_text("**Oracle** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
+                                 "Immediate Night: Remove `Den` from @Self\n", encoding="utf-8")
+    result = render_book(book, tmp_path / "game", write=False)
+    # the book's checker adds its own WW920 (no attribute 'Den'); the renderer's report is WW403, not WW401
+    (d,) = [d for d in result.diagnostics if Path(d.span.file).name == "oracle" and d.code != "WW920"]
+    assert (d.severity, d.code, d.span.line, d.span.col) == ("error", "WW403", 3, 25)
+    assert d.message == ("'Den' names elements of several kinds (group, poll) and this line does not say which; "
+                         "rename one of them")
+    assert d.notes == ("the line is left out of the rendered rules",)
+    oracle = next(el for el in result.elements if el.card["id"] == "oracle")
+    assert oracle.sections == [] and oracle.unsupported[0] == (
+        "ERROR: 'Den' names elements of several kinds (group, poll) and this line does not say which; "
+        "rename one of them")
+    assert "# ERROR: 'Den' names" in result.files["rules/oracle.ini"]
+    assert "NOT SUPPORTED" not in result.files["rules/oracle.ini"]

@@ -334,4 +334,6 @@ EQUIVALENT: dict[str, str] = {
         "filters (_simple_filter) and each takes the regex reading (_lower), which gives the same IR, positions and "
         "diagnostics, as for `or head == \"*\"` dropped above (checked: the rules of the three bundled games and 504 "
         "filters, twelve heads by seven zones in six places, compile alike with and without the mutant)",
+    'wwrf_adapter/render/exprs.py | if left.kind == "selector" and (left.filters or (left.name or "").lower() in ("all", "dead", "others", "members") | 61: left.name or "" -> left.name':
+        "condition() of an `exists` test: a selector value's name is None only in the `@(K:V,…)` form, and that form always has filters (values.parse_selector appends one per item, and an empty `@()` is WW102 at parse), so `left.filters` is true first and `left.name` is never read as None (other selectors are built with a name: exprs.py's `@Value` filters, defaults.py)",
 }
