@@ -617,15 +617,23 @@ def test_the_later_effects_of_a_branch_with_several_targets_are_statements_guard
         "; [[if branch == 1]] learn('You found it.')"]
 
 
-def test_a_scaling_by_a_comparison_names_the_variable_it_compares(tmp_path: Path) -> None:
-    """docs/werewolf.md (Scaling): ``⟨$living≥8 ⇒ x1, 2⟩`` is ``scaling = living>=8 -> 1, 2``: the variable
-    on the left of the comparison, without its ``$``, in lower case; a comparison of another variable
-    keeps that variable (``⟨$Dead<3 ⇒ x2⟩`` is ``dead<3 -> 2``), never ``living``."""
-    _, diags, keys = _oracle(tmp_path, "Passive Start Day: Learn `a` ⟨$living≥8 ⇒ x1, 2⟩",
-                             "Passive Start Day: Learn `b` ⟨$Dead<3 ⇒ x2⟩")
+def test_a_scaling_by_a_comparison_names_the_player_count_it_compares(tmp_path: Path) -> None:
+    """docs/werewolf.md (Scaling) and the WWRF guide (Dynamic Scaling: ``[$total|$living]<Comparison>
+    <Number> ⇒ <Count>``): ``⟨$living≥8 ⇒ x1, 2⟩`` is ``scaling = living>=8 -> 1, 2`` and ``⟨$Total<3 ⇒
+    x2⟩`` is ``total<3 -> 2``, the count on the left without its ``$``, in lower case.  Any other left
+    side (``$Dead``, a counter) or a right side that is not a number is the renderer's WW401: the game
+    counts only the living or all players, and once rendered such a line ran as a count of all players."""
+    _, diags, keys = _oracle(tmp_path / "a", "Passive Start Day: Learn `a` ⟨$living≥8 ⇒ x1, 2⟩",
+                             "Passive Start Day: Learn `b` ⟨$Total<3 ⇒ x2⟩")
     assert diags == []
-    assert [k["scaling"] for k in keys] == ["living>=8 -> 1, 2", "dead<3 -> 2"]
-    assert _compile_errors(tmp_path / "game") == []
+    assert [k["scaling"] for k in keys] == ["living>=8 -> 1, 2", "total<3 -> 2"]
+    assert _compile_errors(tmp_path / "a" / "game") == []
+    for n, scaling in enumerate(("$Dead<3 ⇒ x2", "@Self->Counter≥3 ⇒ x1", "$living>@Self->Counter ⇒ x1")):
+        _, diags, keys = _oracle(tmp_path / str(n), f"Passive Start Day: Learn `b` ⟨{scaling}⟩")
+        left, _, _ = scaling.partition(" ⇒")
+        assert diags == [("WW401", f"not supported by the werewolf renderer: the scaling comparison '{left.replace('>=', '≥')}' "
+                                   "(only $total or $living against a number)")], scaling
+        assert keys == []
 
 
 def test_a_name_several_kinds_share_on_a_line_that_does_not_say_which_is_a_located_ww403(tmp_path: Path) -> None:
