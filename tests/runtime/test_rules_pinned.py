@@ -115,6 +115,16 @@ def test_the_player_of_before_damage_is_the_controller_of_the_source():
     assert (t.hp(0), t.hp(1)) == (3000, 2750)
 
 
+def test_a_card_has_an_action_only_when_one_of_its_rules_holds_one():
+    """docs/runtime.md, Rules port: ``has_action(game, iid)`` is True when the card's current rules hold
+    an ``action`` a player can activate, else False (a bool, as the port's other hosts expect).  ``src``
+    has an action, ``ally`` only a listener, ``foe`` no rules at all."""
+    t = RulesTable("[src]\naction = hp(+1)\n[ally]\nauto = ~blocks~ hp(+1)\n")
+    src, ally, foe = t.ring(0, "src"), t.ring(0, "ally"), t.ring(1, "foe")
+    assert [t.engine.has_action(t.game, i) for i in (src, ally, foe)] == [True, False, False]
+    assert [type(t.engine.has_action(t.game, i)) for i in (src, ally, foe)] == [bool, bool, bool]
+
+
 def test_activating_a_card_without_rules_does_nothing():
     """docs/language.md: ``activate(card)`` resolves the action of that card's rules on behalf of the
     source.  The opposing character has no rule section: nothing is resolved, it is no error, and the

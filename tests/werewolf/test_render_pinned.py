@@ -660,3 +660,14 @@ def test_a_name_several_kinds_share_on_a_line_that_does_not_say_which_is_a_locat
         "rename one of them")
     assert "# ERROR: 'Den' names" in result.files["rules/oracle.ini"]
     assert "NOT SUPPORTED" not in result.files["rules/oracle.ini"]
+
+
+def test_the_members_of_self_are_the_owners_team_in_a_role(tmp_path: Path) -> None:
+    """docs/werewolf.md (Elements that stand for players): ``->Members`` of a team stands for its players;
+    in a role, ``&Self`` is the owner's team, so ``Kill &Self->Members`` kills the living players of the
+    owner's team (``playersOf(me.team)``), not the holders of the role itself (only ``@Self->Members``
+    written in a group or team is that element's own members)."""
+    _, diags, keys = _oracle(tmp_path, "Immediate Night: Kill &Self->Members")
+    assert diags == []
+    assert keys == [{"timing": "immediate night", "action": "kill() to(players[alive]::keep(playersOf(me.team)))"}]
+    assert _compile_errors(tmp_path / "game") == []
