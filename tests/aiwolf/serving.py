@@ -50,6 +50,12 @@ class Running:
             self.error = exc
             self.server.close()
 
+    def wait_for_seats(self, seated: int, timeout: float = 10) -> None:
+        """Wait until ``seated`` agents are connected (so that agents take their seats in the order started)."""
+        deadline = time.monotonic() + timeout
+        while len(self.server.remote) < seated and time.monotonic() < deadline:
+            time.sleep(0.01)
+
     def join(self, timeout: float = 120) -> list[GameRecord]:
         self.thread.join(timeout)
         assert not self.thread.is_alive(), "the server did not finish"

@@ -8,7 +8,6 @@ the AIWolf protocol 3.6 (the standard game: a vote from day 1, the seer divines 
 wolves attack from night 1, the result written at the start of the next day)."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -42,9 +41,7 @@ def seated(agents: list[Agent], roles: list[str], faults: dict[int, Fault] | Non
         f = FaultyAgent(run.port, (faults or {}).get(k, Fault("none", Request.NAME, done=True)), agent=agent)
         wrapped.append(f)
         threads.append(f.start())
-        deadline = time.monotonic() + 10
-        while len(run.server.remote) < k and time.monotonic() < deadline:
-            time.sleep(0.01)
+        run.wait_for_seats(k)
     (record,) = run.join()
     for t in threads:
         t.join(10)

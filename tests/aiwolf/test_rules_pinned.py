@@ -732,9 +732,7 @@ def test_after_the_deciding_execution_a_seat_the_host_plays_attacks_a_living_hum
         else:
             faulty = FaultyAgent(run.port, Fault("disconnect", Request.DAILY_FINISH, day=1), agent=agent)
             threads.append(faulty.start())
-        deadline = time.monotonic() + 10
-        while len(run.server.remote) < k and time.monotonic() < deadline:
-            time.sleep(0.01)
+        run.wait_for_seats(k)
     (record,) = run.join()
     for th in threads:
         th.join(10)
