@@ -609,3 +609,22 @@ def test_int_of_a_text_counts_only_significant_digits(res):
     characters that is -1 converts, and so does the largest number of 18 digits."""
     assert run(res, "_v := int('-0000000000000000000001')") == -1
     assert run(res, "_v := int('+999999999999999999')") == 999999999999999999
+
+
+def test_string_work_costs_one_step_per_16_characters(table):
+    """docs/runtime.md, Limits: joining strings and searching a string in a string cost one step per 16
+    characters (rounded down), on top of the evaluation's own cost, which is the same for every length
+    here (the text of the expression does not change).  ``_a + _a`` of 2k characters and ``'x' in _a``
+    of k characters: the steps spent beyond those of the shortest string, by hand."""
+    def spent(decls, k):
+        res = make_res(table)
+        res.vars["_a"] = "a" * k
+        before = res.budget[0]
+        run(res, "_a := nil; " + decls)
+        res.vars.pop("_a")
+        return before - res.budget[0]
+
+    join = {k: spent("_b := _a + _a", k) for k in (7, 8, 15, 16, 24)}   # 14, 16, 30, 32, 48 characters
+    assert {k: n - join[7] for k, n in join.items()} == {7: 0, 8: 1, 15: 1, 16: 2, 24: 3}
+    search = {k: spent("_b := 'x' in _a", k) for k in (15, 16, 31, 32)}
+    assert {k: n - search[15] for k, n in search.items()} == {15: 0, 16: 1, 31: 1, 32: 2}
