@@ -114,8 +114,10 @@ class Background:
     """A running command and everything it printed so far."""
 
     def __init__(self, command: str, cwd: Path, env: dict) -> None:
-        # SIGINT back to its default, as in a terminal: a test run before this one in the same worker may
-        # have left it ignored (or blocked), and both are inherited (Ctrl-C would then never reach the command)
+        # SIGINT back to its default, as in a terminal: a test run started in the background by a shell
+        # without job control (`.ci/run &`) has SIGINT ignored from the start (bash does that to every
+        # asynchronous command), and an ignored or blocked signal is inherited (Ctrl-C would then never
+        # reach the command)
         self.proc = subprocess.Popen(["bash", "-c", "exec " + command], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                      start_new_session=True, preexec_fn=_sigint_as_in_a_terminal)
