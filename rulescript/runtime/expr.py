@@ -333,8 +333,8 @@ def _unparse(root, node, outer):
     if tag == "call":
         return (_slice(root, [node[3][0], node[3][1], node[3][1] + len(node[1])], node[1]) + "(" +
                 ", ".join([_unparse(root, x, 0) for x in node[2]]) + ")")
-    if tag == "filter_call":
-        return "%s(...)" % node[1]
+    if tag == "filter_call":  # getTargets('filter'): the name as written, the filter left out
+        return _slice(root, [node[3][0], node[3][1], node[3][1] + len(node[1])], node[1]) + "(...)"
     if tag == "bin":
         p = _PREC_BIN[node[1]]
         s = "%s %s %s" % (_unparse(root, node[2], p), node[1], _unparse(root, node[3], p + 1))

@@ -167,6 +167,16 @@ def test_rs505_division_by_zero(res, op):
     assert e.values == [("_z", 0)]
 
 
+def test_an_error_message_writes_a_filter_call_as_written_without_its_filter(res):
+    """docs/runtime.md (errors): a run-time error quotes the expression it happened in, names as written;
+    a ``getTargets(...)`` inside it is written with its name as written and ``(...)`` for its filter.
+    Player 1 has no character, so the divisor is 0."""
+    e = err(res, "_v := 1 / (len(getTargets('characters@oppRing')) * 2)")
+    assert (e.code, e.message) == ("RS505", "division by zero in '1 / (len(getTargets(...)) * 2)'")
+    e = err(res, "_v := 7 // len(GETTARGETS('characters@oppRing'))")
+    assert (e.code, e.message) == ("RS505", "division by zero in '7 // len(GETTARGETS(...))'")
+
+
 # ---------------------------------------------------------------------------- functions
 @pytest.mark.parametrize("text,value", [
     ("len([1, 2, 3])", 3), ("len('abcd')", 4), ("abs(-4)", 4), ("abs(-7 / 2)", 3.5),
