@@ -2270,6 +2270,29 @@ def test_an_attribute_that_leaves_with_its_source_at_the_end_of_a_phase_is_remov
         (2, "inked", True), (3, "doused", True), (3, "doused", False), (2, "inked", False)]
 
 
+def test_an_attribute_removed_again_by_its_own_on_removal_leaves_once(tmp_path):
+    """WWRF On Removal runs as the attribute is removed; a ``Remove`` of the same attribute inside it is
+    that same removal (the attribute is already leaving), not a second one.  Doused gets one more On
+    Removal line: while its second value is ``again``, set it to ``done`` and remove Doused from its
+    holder.  Removing Doused from seat 3 runs On Removal once (one "smell is gone"), and Doused leaves
+    once (one record that it is off), without an error."""
+    game_dir = tmp_path / "werewolf"
+    shutil.copytree(GAME, game_dir)
+    ini = game_dir / "rules" / "doused.ini"
+    ini.write_text(ini.read_text(encoding="utf-8") + "\n[doused--again]\nauto = ~removal~ [[if this.value2 == 'again']] ; "
+                   "changeValue('doused', 2, 'done') to(me) ; removeAttribute('doused') to(me)\n", encoding="utf-8")
+    cards = game_dir / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("  - doused--4\n", "  - doused--4\n  - doused--again\n"),
+                     encoding="utf-8")
+    game, sink = _game(load_wolf_table(game_dir))
+    assert game.apply_attribute(3, "doused", _role(game, 4), "persistent")
+    game.change_value(3, "doused", 2, "again")
+    assert game.remove_attribute(3, "doused") is True
+    assert not game.has_attribute(3, "doused") and game.rules.errors == []
+    assert [(r["player"], r["attribute"], r["on"]) for r in sink.of("attribute")] == [(3, "doused", True), (3, "doused", False)]
+    assert [r["text"] for r in sink.of("learn")] == ["Your doorstep smells of oil.", "The smell of oil is gone."]
+
+
 def test_a_role_without_a_class_or_category_has_no_full_category_nor_category(table):
     """``fullcategory`` values are ``Class-Category`` of the roles that have both; a role without a category
     adds no category (a copy of the game whose Villager has no class and whose Seer has no category)."""

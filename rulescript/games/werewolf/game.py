@@ -128,6 +128,7 @@ class WerewolfGame(GamePorts):
         self._selected = None   # the value an action selected that is not a player (a role, a category...)
         self.completed = set()  # ids of the rules that resolved to their end (not state: for coverage)
         self._table_version = 0  # changes whenever a card enters, leaves or changes owner
+        self._removing = set()  # attributes whose On Removal is running (a removal in it is the same one)
         self._index_key = None
         self._index = {}
         self.last_result = None    # the latest result and feedback of an ability (for On Action)
@@ -832,8 +833,16 @@ class WerewolfGame(GamePorts):
         return True
 
     def _remove_card(self, iid):
+        """An attribute leaves: its On Removal runs, then it leaves play, once. A removal of the same
+        attribute by its own On Removal is that removal (it is already leaving), not a second one."""
+        if iid in self._removing or iid not in self.state["table"]:
+            return
         c = self.state["cards"][iid]
-        self.fire("removal", c["owner"], obj=iid)
+        self._removing.add(iid)
+        try:
+            self.fire("removal", c["owner"], obj=iid)
+        finally:
+            self._removing.discard(iid)
         self._leave(iid)
         self.emit({"type": "attribute", "player": c["owner"], "attribute": c["model"], "on": False})
 
