@@ -285,3 +285,42 @@ def test_str_of_a_float_is_its_repr():
     assert errors == [] and t.game.state["players"][1]["hp"] == 3000 - 1800
     _, errors, t, _, _ = resolve("vars = _t := str([1 / 10, 5 / 2, 7])\naction = damage(len(_t) * 10) to(opp)")
     assert errors == [] and t.game.state["players"][1]["hp"] == 3000 - 130  # '[0.1, 2.5, 7]'
+
+
+def _cmp_atoms(node):
+    """Every comparison atom of a filter (``bp>=300``) anywhere in a piece of IR."""
+    if isinstance(node, dict):
+        if node.get("a") == "cmp":
+            yield node
+        for v in node.values():
+            yield from _cmp_atoms(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _cmp_atoms(v)
+
+
+def test_a_comparison_the_engine_does_not_know_in_a_damaged_ir_is_an_engine_error():
+    """docs/runtime.md (errors): IR the compiler never writes (a hand-edited or damaged file) stops the
+    resolution with RS530 and undoes it; it is never read as some other comparison.  The filter
+    ``characters[bp>=300]@myRing`` with its operator changed to ``=>``: RS530, where the compiled
+    filter counts the three characters of 300 BP or more in player 0's ring (300, 400 and the source's
+    500; not the one of 100)."""
+    line = "vars = _n := len(getTargets('characters[bp>=300]@myRing'))\naction = hp(+_n)"
+    t = Table("[src]\n" + line + "\n")
+    for model in ("c0", "c2", "c3"):  # 100, 300 and 400 BP
+        t.ring(0, model)
+    assert t.engine.resolve_action(t.game, t.ring(0, "src"), "trigger") is True and t.engine.errors == []
+    assert t.game.state["players"][0]["hp"] == 3003
+
+    def edit(rules):
+        (atom,) = _cmp_atoms(rules["src"])
+        atom["op"] = "=>"
+    t = Table("[src]\n" + line + "\n", ir_edit=edit)
+    for model in ("c0", "c2", "c3"):
+        t.ring(0, model)
+    src = t.ring(0, "src")
+    before = t.state()
+    assert t.engine.resolve_action(t.game, src, "trigger") is False
+    (e,) = t.engine.errors
+    assert e["code"] == "RS530" and "ValueError: unknown comparison '=>'" in e["message"]
+    assert t.state() == before
