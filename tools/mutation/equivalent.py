@@ -342,4 +342,8 @@ EQUIVALENT: dict[str, str] = {
         'targets._block: the branch for one alternative is a shortcut of the general one: every atom (_atom) keeps a subset of what it is given in the same order, and `kept` holds each object once, so the union of one alternative read back in the order of `kept` is the list the shortcut returns; a block is never empty (`if f["block"]` before the call), so sending one alternative, or none, down the general path changes nothing',
     'rulescript/runtime/targets.py | if len(alts) == 1: | 20: 1 -> 2':
         'targets._block: the branch for one alternative is a shortcut of the general one: every atom (_atom) keeps a subset of what it is given in the same order, and `kept` holds each object once, so the union of one alternative read back in the order of `kept` is the list the shortcut returns; a block is never empty (`if f["block"]` before the call), so sending one alternative, or none, down the general path changes nothing',
+    'rulescript/compiler/compile_filter.py | if zone.isalpha() or not at: | 15: zone.isalpha() or not at -> zone.isalpha()':
+        "FilterCompiler.filters: the test only chooses the fast reading (_simple_filter) for common filters; without it a filter with no '@' ('opp', 'character[bp:highest]') is read by match_filters and _lower, which give the same IR and diagnostics (test_checks_pinned.py and test_parser.py check that the fast reading and the exact one agree)",
+    'rulescript/compiler/compile_rule.py | if j < 0:  # an unterminated quote hides the rest | 19: 0 -> 1':
+        "compile_rule's mark scan: j is text.find(quote, i + 1) with i >= 0, so a found quote is at 1 or later and only the -1 of no closing quote is below 1, as it is below 0",
 }
