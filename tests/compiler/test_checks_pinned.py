@@ -939,3 +939,22 @@ def test_a_rule_id_no_card_has_is_warned_over_the_id(tmp_path: Path) -> None:
             for d in result.diagnostics] == [
         ("warning", "RS915", "r.ini", 7, 2, 14, "no card in cards.yaml has the rule id 'no-such-card'")]
     assert Path(result.diagnostics[0].span.file) == game / "rules" / "r.ini"
+
+
+# docs/language.md §7.3: `:this` and `:fromthis` mean the same, so writing both (or one twice) asks the
+# same thing and is no RS312; only suffixes of one group that ask different things exclude each other
+# (`:this:any`, `:fromthis:any`, `:action:char`). The trigger's object group is "this" either way.
+@pytest.mark.parametrize("events, code, group", [
+    ("~removed:this:fromthis~", None, "this"), ("~removed:fromthis:this~", None, "this"),
+    ("~removed:this:this~", None, "this"), ("~anyRemoved:char:char~", None, "char"),
+    ("~removed:fromthis:any~", "RS312", None), ("~anyRemoved:action:char~", "RS312", None),
+])
+def test_suffixes_of_one_group_exclude_each_other_only_when_they_ask_different_things(events, code, group) -> None:
+    result = compile_text("[a]\nauto = %s draw()\n" % events, filename="t.ini", cache=None)
+    errors = [d.code for d in result.diagnostics if d.is_error]
+    if code is None:
+        assert errors == [], result.render()
+        groups = result.rules["a"]["auto"]["events"][0]["groups"]
+        assert group in (groups.get("object"), groups.get("trigger_type"))
+    else:
+        assert errors == [code]
