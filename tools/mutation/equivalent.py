@@ -346,4 +346,6 @@ EQUIVALENT: dict[str, str] = {
         "FilterCompiler.filters: the test only chooses the fast reading (_simple_filter) for common filters; without it a filter with no '@' ('opp', 'character[bp:highest]') is read by match_filters and _lower, which give the same IR and diagnostics (test_checks_pinned.py and test_parser.py check that the fast reading and the exact one agree)",
     'rulescript/compiler/compile_rule.py | if j < 0:  # an unterminated quote hides the rest | 19: 0 -> 1':
         "compile_rule's mark scan: j is text.find(quote, i + 1) with i >= 0, so a found quote is at 1 or later and only the -1 of no closing quote is below 1, as it is below 0",
+    'wwrf_adapter/aiwolf/host.py | if not seat.connected and agent not in self._lost_told: | 11: not seat.connected and agent not in self._lost_told -> not seat.connected':
+        'AiwolfGame._notes: it runs only right after a request to a seat that was connected (_tell and _ask return before it for a seat already lost, as the role request does), so a seat is seen lost here once, at the request during which its connection went; `agent not in self._lost_told` is then always true',
 }
