@@ -348,4 +348,6 @@ EQUIVALENT: dict[str, str] = {
         "compile_rule's mark scan: j is text.find(quote, i + 1) with i >= 0, so a found quote is at 1 or later and only the -1 of no closing quote is below 1, as it is below 0",
     'wwrf_adapter/aiwolf/host.py | if not seat.connected and agent not in self._lost_told: | 11: not seat.connected and agent not in self._lost_told -> not seat.connected':
         'AiwolfGame._notes: it runs only right after a request to a seat that was connected (_tell and _ask return before it for a seat already lost, as the role request does), so a seat is seen lost here once, at the request during which its connection went; `agent not in self._lost_told` is then always true',
+    'rulescript/compiler/driver.py | if cache is not None and key is not None: | 25: and -> or':
+        'compile_source: key is set exactly when cache is not None (both are decided by the first `if cache is not None`), so `cache is not None and key is not None` and `... or ...` are both that one test',
 }
