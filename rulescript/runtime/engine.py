@@ -106,11 +106,6 @@ class Engine(object):
             return any(self.has_rules(r) for r in rules_id)
         return rules_id is not None and str(rules_id).lower() in self.rules
 
-    def rule_of(self, game, iid):
-        """The rule of card ``iid`` (the first one, for a card with several rule sections)."""
-        found = self.rules_of(game, iid)
-        return found[0] if found else None
-
     def rules_of(self, game, iid):
         """The rules of card ``iid``: ``card["rules"]`` is one rule id, a list of them, or None."""
         rid = game.state["cards"][iid].get("rules")

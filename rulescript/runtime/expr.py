@@ -487,8 +487,7 @@ def _name_tgt(res, node, root):
 
 
 def _name_prev(res, node, root):
-    if res.prev is None:
-        return []
+    # prev is always a list (a resolution starts with [] and the engine sets lists)
     charge(res, len(res.prev), root, node)
     return list(res.prev)
 

@@ -152,9 +152,6 @@ EQUIVALENT: dict[str, str] = {
         "_check_element_names: only an argument whose IR is a literal text gets here, and the IR of every "
         "expression carries its position (ExprCompiler.root: \"at\" is [line, col, end_col]), so the default "
         "position is never used",
-    "rulescript/runtime/engine.py | return found[0] if found else None | 27: found -> False":
-        "Engine.rule_of is called nowhere (no module of the project, no test, no host or game: they all use "
-        "rules_of, docs/runtime.md), so a change inside it cannot change what the program does",
     "rulescript/runtime/engine.py | return False  # declined: the effect failed (run_chain reads it as a truth "
     "value) | 23: False -> None":
         "Engine._effect (a declined `ask` effect): its result is read only by run_chain, as `not last` and "

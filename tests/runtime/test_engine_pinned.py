@@ -1,0 +1,205 @@
+"""The runtime's functions pinned whole for issue 22's mutation test: every question a filter or an
+action asks (kind, player, options, bounds, prompt, source, cancel), the step costs of docs/runtime.md
+("Limits"), the return values of the rules port, the texts and places of run-time errors.  Each test
+runs real RuleScript (or real compiled filters) with the real engine on a real CfcGame table and
+checks values worked out by hand from docs/runtime.md and docs/language.md."""
+from __future__ import annotations
+
+import pytest
+
+from rulescript.runtime import targets
+from rulescript.runtime.resolution import Cancelled, Card, Player
+from test_targets import filt, make_res
+
+
+def whole(res):
+    """Every field of the requests the decider answered."""
+    return [(r["kind"], r["player"], r["options"], r["min"], r["max"], r["prompt"], r["source"], r["cancel"])
+            for r in res.game.decider.requests]
+
+
+def cards(*iids):
+    return [Card(i) for i in iids]
+
+
+@pytest.fixture
+def board(table):
+    """Player 0: ring slots 0..2 = grunt(500), ninja(300, Ninja), mid(700, Mystic);
+    player 1: slot 0 = tiny(100), slot 2 = big(1500), slot 3 = ninja(300)."""
+    t = table
+    t.m = [t.ring(0, "grunt", 0), t.ring(0, "ninja", 1), t.ring(0, "mid", 2)]
+    t.o = [t.ring(1, "tiny", 0), t.ring(1, "big", 2), t.ring(1, "ninja", 3)]
+    return t
+
+
+# ---------------------------------------------------------------------------- the questions of a filter
+
+def test_a_choose_targets_question_says_how_many_and_only_the_target_property_may_cancel(board):
+    """docs/language.md 4.6-4.7 and docs/runtime.md (Decider port): step 7 asks ``choose_targets`` of
+    the controller with the candidates left, the quantity's bounds (a maximum above the candidates is
+    cut to their number, ``<**>`` is 1 to all) and a prompt saying how many; the source is the card
+    whose rule asks, and only the ``target`` property may be cancelled.  The answer's order is kept.
+    Player 1's ring holds three characters (tiny, big, ninja in slot order)."""
+    t = board
+    o, src = t.o, t.m[0]
+    res = make_res(t, source=src, answers=[[o[1]], [o[2], o[0]], [o[1], o[0], o[2]], [o[2]], [], None])
+    assert targets.resolve(res, filt("character@oppRing"), "clause") == cards(o[1])
+    assert targets.resolve(res, filt("<2>characters@oppRing"), "clause") == cards(o[2], o[0])
+    assert targets.resolve(res, filt("<2,5>characters@oppRing"), "cost") == cards(o[1], o[0], o[2])
+    assert targets.resolve(res, filt("<**>characters@oppRing"), "target") == cards(o[2])
+    assert targets.resolve(res, filt("<0,1>characters@oppRing"), "clause") == []
+    with pytest.raises(Cancelled):
+        targets.resolve(res, filt("<,2>characters@oppRing"), "target")
+    assert whole(res) == [
+        ("choose_targets", 0, o, 1, 1, "choose 1 target", src, False),
+        ("choose_targets", 0, o, 2, 2, "choose 2 targets", src, False),
+        ("choose_targets", 0, o, 2, 3, "choose 2 to 3 targets", src, False),
+        ("choose_targets", 0, o, 1, 3, "choose 1 to 3 targets", src, True),
+        ("choose_targets", 0, o, 0, 1, "choose 0 to 1 targets", src, False),
+        ("choose_targets", 0, o, 1, 2, "choose 1 to 2 targets", src, True),
+    ]
+
+
+def test_no_more_candidates_than_the_minimum_are_taken_without_a_question_one_more_is_asked(board):
+    """docs/language.md 4.6: "When there are no more candidates than the minimum, all of them are
+    taken without a question; otherwise the controller chooses."  Player 1 has two characters below
+    1000 BP (tiny, ninja): ``<2>`` of them takes both, ``<1>`` asks; ``<3>`` of the three takes them,
+    ``<2>`` asks.  A random quantity never asks."""
+    t = board
+    o, src = t.o, t.m[0]
+    res = make_res(t, source=src, answers=[[o[2]], [o[1], o[0]]])
+    assert targets.resolve(res, filt("<2>characters[bp<1000]@oppRing"), "clause") == cards(o[0], o[2])
+    assert targets.resolve(res, filt("<3>characters@oppRing"), "clause") == cards(*o)
+    assert whole(res) == []
+    assert targets.resolve(res, filt("<1>characters[bp<1000]@oppRing"), "clause") == cards(o[2])
+    assert targets.resolve(res, filt("<2>characters@oppRing"), "clause") == cards(o[1], o[0])
+    assert whole(res) == [("choose_targets", 0, [o[0], o[2]], 1, 1, "choose 1 target", src, False),
+                          ("choose_targets", 0, o, 2, 2, "choose 2 targets", src, False)]
+
+
+def test_one_player_is_asked_with_choose_player_and_a_range_of_players_with_choose_targets(board):
+    """docs/runtime.md (Decider port): a choice of exactly one player is ``choose_player`` (options
+    the seats, "choose a player"); any other range of players is ``choose_targets`` whose options
+    are ``{"player": idx}``.  Player 1 controls the rule: the candidates are player 1, then player 0."""
+    t = board
+    src = t.o[0]
+    res = make_res(t, source=src, controller=1,
+                   answers=[0, [{"player": 0}], [{"player": 0}, {"player": 1}]])
+    assert targets.resolve(res, filt("player"), "clause") == [Player(0)]
+    assert targets.resolve(res, filt("<0,1>players"), "clause") == [Player(0)]
+    assert targets.resolve(res, filt("<1,2>players"), "target") == [Player(0), Player(1)]
+    mine = [{"player": 1}, {"player": 0}]
+    assert whole(res) == [("choose_player", 1, [1, 0], 1, 1, "choose a player", src, False),
+                          ("choose_targets", 1, mine, 0, 1, "choose 0 to 1 targets", src, False),
+                          ("choose_targets", 1, mine, 1, 2, "choose 1 to 2 targets", src, True)]
+
+
+def test_a_zone_prefix_that_asks_names_the_zone_and_cannot_be_cancelled(board):
+    """docs/language.md 4.4 and 4.7 step 1: ``any`` asks ``choose_player`` and ``same`` (ring only)
+    ``choose_ring``, of the controller, options the two seats, "choose whose <zone>", never
+    cancelled, even for the ``target`` property.  Player 0 picks player 1's deck, then its own ring."""
+    t = board
+    t.deck(0, ["tiny"])
+    d1 = t.deck(1, ["jab", "mid"])
+    src = t.m[0]
+    res = make_res(t, source=src, answers=[1, 0])
+    assert targets.resolve(res, filt("*s@anyDeck"), "target") == cards(*d1)
+    assert targets.resolve(res, filt("characters@sameRing"), "clause") == cards(*t.m)
+    assert whole(res) == [("choose_player", 0, [0, 1], 1, 1, "choose whose deck", src, False),
+                          ("choose_ring", 0, [0, 1], 1, 1, "choose whose ring", src, False)]
+
+
+def test_a_mixed_filter_asks_which_alternative_then_its_quantity(board):
+    """docs/language.md 4.2: when the alternatives of a ``,`` select players and cards, the controller
+    first chooses the alternative (``choose_type``: the alternatives as written, "choose what to
+    target", no cancel even for ``target``), then that alternative's quantity applies."""
+    t = board
+    src = t.m[0]
+    res = make_res(t, source=src, answers=["ninja", [t.o[2]]])
+    assert targets.resolve(res, filt("ninja, opp"), "target") == cards(t.o[2])
+    assert whole(res) == [("choose_type", 0, ["ninja", "opp"], 1, 1, "choose what to target", src, False),
+                          ("choose_targets", 0, [t.m[1], t.o[2]], 1, 1, "choose 1 target", src, True)]
+
+
+# ---------------------------------------------------------------------------- the rules port
+
+def test_an_engine_needs_a_game_and_reads_a_lazy_mapping_through_its_lowered_view():
+    """docs/runtime.md (Modules): ``Engine(rules, game=package)``; an engine without a game's commands
+    and vocabulary is refused.  A rules mapping that reads its rules lazily gives its lower-case view
+    itself (``lowered()``): the engine asks it for that view instead of copying every rule."""
+    from rulescript.games import cfc
+    from rulescript.runtime.engine import Engine
+    with pytest.raises(ValueError) as err:
+        Engine({})
+    assert str(err.value) == "the engine needs a game: Engine(rules, game=rulescript.games.load(name))"
+    with pytest.raises(ValueError):
+        Engine({}, commands=cfc.commands)
+    with pytest.raises(ValueError):
+        Engine({}, vocab=cfc.VOCAB)
+    assert Engine({}, commands=cfc.commands, vocab=cfc.VOCAB).rules == {}
+
+    class Lazy(dict):
+        """A mapping of upper-case ids whose lower-case view is its own (no rule is copied)."""
+        def lowered(self):
+            return {"view": "of its own"}
+    assert Engine(Lazy(SRC="rule"), game=cfc).rules == {"view": "of its own"}
+    assert Engine({"SRC": "rule", "Ally": 2}, game=cfc).rules == {"src": "rule", "ally": 2}
+
+
+def test_has_rules_has_action_and_resolve_action_of_cards_with_and_without_an_action():
+    """docs/runtime.md (Rules port): ``has_rules`` takes a rule id (any case) or a list of them (true
+    when one exists); ``has_action`` is a bool: true when one of the card's rules has an action;
+    ``resolve_action`` of a card without an action, or naming a rule of the card that has none or
+    that the card lacks, is False and changes nothing.  ``action_targets`` is [] for a card without
+    an action and None for an action without ``target``."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[src]\naction = hp(+100)\n[ally]\nauto = ~anyHandChanges~ hp(+1)\n[foe]\ntarget = me\n"
+                   "action = hp(+10)\n")
+    e, g = t.engine, t.game
+    assert (e.has_rules("SRC"), e.has_rules("tiny"), e.has_rules(None)) == (True, False, False)
+    assert (e.has_rules(["tiny", "Ally"]), e.has_rules(["tiny", None]), e.has_rules([])) == (True, False, False)
+    src, ally, foe = t.ring(0, "src"), t.ring(0, "ally"), t.ring(0, "foe")
+    bare = t.ring(0, "tiny")
+    t.c(bare)["rules"] = None
+    assert [e.has_action(g, i) for i in (src, ally, foe, bare)] == [True, False, True, False]
+    t.c(ally)["rules"] = ["ally", "src"]
+    assert e.has_action(g, ally) is True
+    t.c(ally)["rules"] = ["ally", "nothing"]
+    assert e.has_action(g, ally) is False
+    hp = t.hp(0)
+    assert e.resolve_action(g, ally, "trigger") is False
+    assert e.resolve_action(g, bare, "trigger") is False
+    assert e.resolve_action(g, src, "trigger", rule_id="ally") is False
+    assert e.resolve_action(g, src, "trigger", rule_id="foe") is False
+    assert t.hp(0) == hp and not e.errors
+    assert e.action_targets(g, ally) == [] and e.action_targets(g, bare) == []
+    assert e.action_targets(g, src) is None
+    assert e.action_targets(g, foe) == [Player(0)]
+    assert e.resolve_action(g, src, "trigger", rule_id="SRC") is True and t.hp(0) == hp + 100
+
+
+def test_a_trigger_loop_is_recorded_whole_at_the_section_of_the_card_that_would_go_33_deep():
+    """docs/runtime.md (Limits) and docs/language.md 7.5: 32 nested resolutions at most; the 33rd is
+    RS520, naming each rule of the loop once, in the order they nested, located at the section of
+    the rule that would have gone past the limit (its id's column to the next), and the whole
+    cascade is undone.  ``a`` (player 0) and ``b`` (player 1) each draw when the other's hand changes:
+    player 0 draws, ``b`` resolves first, then ``a``, ``b``... the 33rd would be ``b`` (line 3)."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[a]\nauto = ~oppHandChanges~ draw()\n[b]\nauto = ~oppHandChanges~ draw()\n")
+    g = t.game
+    t.ring(0, "a")
+    b = t.ring(1, "b")   # made in player 1's hand: ``a`` hears it, but player 0's deck is still empty
+    for p in (0, 1):
+        for _ in range(40):
+            g.create_card("c", p, "deck")
+    assert t.engine.errors == []
+    decks = [list(g.state["players"][p]["deck"]) for p in (0, 1)]
+    g.draw(0, 1)
+    want = {"code": "RS520", "message": "trigger chain does not settle after 32 nested resolutions; cards in "
+            "the loop: b, a", "file": "t.ini", "line": 3, "col": 2, "end_col": 3, "text": None,
+            "card": [b, "b"], "why": "handchanges", "values": [["cards", ["b", "a"]]], "turn": 1, "phase": "main"}
+    assert t.engine.errors == [want]
+    assert [r for r in t.sink.records if r["type"] == "rule_error"] == [{"type": "rule_error", "error": want}]
+    # the draw that started it is game flow and stands; the cascade is undone
+    assert g.state["players"][0]["deck"] == decks[0][1:] and g.state["players"][1]["deck"] == decks[1]
+    assert t.engine.stack == []
