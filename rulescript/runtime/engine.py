@@ -689,23 +689,23 @@ class _NoRecords(object):
 def _pure_auto(rule, pure_commands):
     auto = rule.get("auto")
     if not auto or rule.get("target") is not None or rule.get("vars"):
-        return False
+        return False  # impure (_pure reads it as a truth value)
     stack = [auto["stmts"]]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
             if node.get("kind") == "may" or node.get("clause") is not None or node.get("ask"):
-                return False
+                return False  # impure (_pure reads it as a truth value)
             if "cmd" in node and node["cmd"] not in pure_commands:
-                return False
+                return False  # impure (_pure reads it as a truth value)
             if "ability" in node and "sign" in node:
-                return False
+                return False  # impure (_pure reads it as a truth value)
             stack.extend(node.values())
         elif isinstance(node, list):
             if node and node[0] in ("call", "filter_call") and len(node) > 1 and node[1] not in ("len", "abs", "min", "max", "sum", "any", "all", "round", "int", "str", "gettargets"):
                 return False  # a game function may decide or draw randomly (flipCoin)
             stack.extend(node)
-    return True
+    return True  # pure: an affordability check needs no snapshot
 
 
 def _as_targets(value):

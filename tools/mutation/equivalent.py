@@ -7,6 +7,26 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/runtime/engine.py | verdict = False | 18: False -> True':
+        "Engine._run_listener: the initial verdict is returned only when the game's `repeats` runs a listener 0 times; only the werewolf game has `repeats`, and it has no hooks, while the result of a listener that is not a hook is read by no caller (_dispatch keeps verdicts of hooks only, _load ignores it)",
+    'rulescript/runtime/engine.py | return False  # impure (_pure reads it as a truth value) | 15: False -> None':
+        "_pure_auto: its result only decides whether an affordability check (_adjustment with paying False) snapshots and restores the state around its listeners; None is read as False (`all(...)`, and `_pure` computes a None again instead of caching it), and False or None for a pure auto only adds a snapshot and a restore of a state its listeners leave unchanged (docs/runtime.md, Rules port)",
+    'rulescript/runtime/engine.py | return False  # impure (_pure reads it as a truth value) | 23: False -> None':
+        "_pure_auto: its result only decides whether an affordability check (_adjustment with paying False) snapshots and restores the state around its listeners; None is read as False (`all(...)`, and `_pure` computes a None again instead of caching it), and False or None for a pure auto only adds a snapshot and a restore of a state its listeners leave unchanged (docs/runtime.md, Rules port)",
+    'rulescript/runtime/engine.py | return True  # pure: an affordability check needs no snapshot | 11: True -> False':
+        "_pure_auto: its result only decides whether an affordability check (_adjustment with paying False) snapshots and restores the state around its listeners; None is read as False (`all(...)`, and `_pure` computes a None again instead of caching it), and False or None for a pure auto only adds a snapshot and a restore of a state its listeners leave unchanged (docs/runtime.md, Rules port)",
+    'rulescript/runtime/engine.py | return True  # pure: an affordability check needs no snapshot | 11: True -> None':
+        "_pure_auto: its result only decides whether an affordability check (_adjustment with paying False) snapshots and restores the state around its listeners; None is read as False (`all(...)`, and `_pure` computes a None again instead of caching it), and False or None for a pure auto only adds a snapshot and a restore of a state its listeners leave unchanged (docs/runtime.md, Rules port)",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 7: v is True or v is False -> v is False':
+        "expr._atom_text: these only keep a boolean out of this branch (or let none in), and a boolean that reaches the last line gives str(v) too (is_number is false for a bool, _norm leaves it)",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 7: v is True or v is False -> v is True':
+        "expr._atom_text: these only keep a boolean out of this branch (or let none in), and a boolean that reaches the last line gives str(v) too (is_number is false for a bool, _norm leaves it)",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 7: v is True or v is False -> False':
+        "expr._atom_text: these only keep a boolean out of this branch (or let none in), and a boolean that reaches the last line gives str(v) too (is_number is false for a bool, _norm leaves it)",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 12: True -> False':
+        "expr._atom_text: these only keep a boolean out of this branch (or let none in), and a boolean that reaches the last line gives str(v) too (is_number is false for a bool, _norm leaves it)",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 17: or -> and':
+        "expr._atom_text: these only keep a boolean out of this branch (or let none in), and a boolean that reaches the last line gives str(v) too (is_number is false for a bool, _norm leaves it)",
     'rulescript/games/cfc/commands.py | if not iids:  # no card among the targets: bp_set and bp_add would only settle | 7: not iids -> False':
         'cmd_bp: with no card among the targets, bp_set and bp_add loop over no card and only settle, and every operation that changes BP or HP settles before it returns (as for the if-cards guards)',
     'rulescript/games/cfc/combat.py | if v < 0 and pl["sp"] < -v: | 11: v < 0 and pl["sp"] < -v -> pl["sp"] < -v':
