@@ -203,3 +203,75 @@ def test_a_trigger_loop_is_recorded_whole_at_the_section_of_the_card_that_would_
     # the draw that started it is game flow and stands; the cascade is undone
     assert g.state["players"][0]["deck"] == decks[0][1:] and g.state["players"][1]["deck"] == decks[1]
     assert t.engine.stack == []
+
+
+def test_player_types_joined_by_and_must_all_hold_and_a_negated_one_leaves_players_out(board):
+    """docs/language.md 4.2: ``&`` means every type must hold, ``!`` negates a type, ``^`` leaves out
+    the source (a card: no player is left out).  Player 0 controls: ``players&opp`` and
+    ``players&!me`` are player 1 alone (one candidate, no question), ``!players`` nobody, ``!opp``
+    player 0, ``^players`` both players in the controller-first order."""
+    t = board
+    res = make_res(t, source=t.m[0])
+    got = {text: targets.resolve(res, filt(text), "clause")
+           for text in ("players&opp", "opp&players", "players&!me", "player&opp", "!players", "!opp", "^players")}
+    assert got == {"players&opp": [Player(1)], "opp&players": [Player(1)], "players&!me": [Player(1)],
+                   "player&opp": [Player(1)], "!players": [], "!opp": [Player(0)], "^players": [Player(0), Player(1)]}
+    assert whole(res) == []
+
+
+# ---------------------------------------------------------------------------- what costs steps
+
+def _spent(table, decls, **values):
+    """The steps ``vars = decls`` spends with the variables ``values`` set beforehand."""
+    from test_expr import make_res as expr_res, run
+    res = expr_res(table)
+    res.vars.update(values)
+    before = res.budget[0]
+    run(res, decls)
+    return before - res.budget[0]
+
+
+@pytest.mark.parametrize("decls, per_element", [
+    ("_b := _a + _c", 2),          # joining lists: one step per element of the result
+    ("_b := 0 in _a", 1),          # searching a list: one per element
+    ("_b := 0 not in _a", 1),
+    ("_b := _a == _c", 1),         # comparing two lists of the same length: one per element
+    ("_b := _a != _c", 1),
+    ("_b := str(_a)", 1),          # printing a list: one per element (and one per list)
+    ("_b := [_a]", 1),             # a list holding lists: its nesting is measured, one per element
+    ("_b := min(_a)", 1), ("_b := max(_a)", 1), ("_b := sum(_a)", 1), ("_b := any(_a)", 1), ("_b := all(_a)", 1),
+    ("_b := len(_a)", 0),          # reading a size costs nothing more
+    ("_b := _a.size", 0),
+    ("_b := _a.0", 0),
+])
+def test_work_on_a_list_costs_a_step_per_element(table, decls, per_element):
+    """docs/runtime.md, Limits: "joining, comparing, searching or printing lists one step per element";
+    finding the largest, smallest, the sum, any or all goes through every element too.  The same
+    declaration with lists of 11 elements instead of 1 (``_a`` and ``_c`` equal lists of positive numbers, not
+    the same list) spends ``per_element`` * 10 steps more; the evaluation's own cost (its text) is
+    the same."""
+    def spent(k):
+        return _spent(table, "_a := nil; _c := nil; " + decls, _a=list(range(1, k + 1)), _c=list(range(1, k + 1)))
+    assert spent(11) - spent(1) == 10 * per_element
+
+
+@pytest.mark.parametrize("text, steps", [("1", 1), ("111", 1), ("1111", 2), ("1111111", 2), ("11111111", 3),
+                                         ("'abcdefghijklmnop'", 5)])
+def test_an_evaluation_costs_one_step_and_one_per_four_characters_of_its_text(table, text, steps):
+    """docs/runtime.md, Limits: every evaluation of an expression costs ``1 + len(text) // 4`` (its
+    text as written); a literal costs nothing more."""
+    assert _spent(table, "_b := " + text) == steps
+
+
+def test_a_filter_used_as_a_value_costs_ten_and_one_per_object_on_top_of_the_filter(table):
+    """docs/runtime.md, Limits: a filter used as a value (``getTargets``) costs 10 + the objects it
+    finds, and resolving the filter 5 + 3 per candidate it examines: with 10 cards more in the deck,
+    ``getTargets('*s@myDeck')`` spends 10 * (3 + 1) = 40 steps more, and a filter that keeps none of
+    them (``characters[bp>5000]@myDeck``) 10 * 3 = 30."""
+    def spent(text, k):
+        for i in list(table.game.state["players"][0]["deck"]):
+            table.game.state["players"][0]["deck"].remove(i)
+        table.deck(0, ["tiny"] * k)
+        return _spent(table, "_b := len(getTargets('%s'))" % text)
+    assert spent("*s@myDeck", 11) - spent("*s@myDeck", 1) == 40
+    assert spent("characters[bp>5000]@myDeck", 11) - spent("characters[bp>5000]@myDeck", 1) == 30
