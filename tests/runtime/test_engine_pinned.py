@@ -275,3 +275,63 @@ def test_a_filter_used_as_a_value_costs_ten_and_one_per_object_on_top_of_the_fil
         return _spent(table, "_b := len(getTargets('%s'))" % text)
     assert spent("*s@myDeck", 11) - spent("*s@myDeck", 1) == 40
     assert spent("characters[bp>5000]@myDeck", 11) - spent("characters[bp>5000]@myDeck", 1) == 30
+
+
+# ---------------------------------------------------------------------------- run-time errors
+
+NIL = None
+M = 999999999999999999
+
+
+@pytest.mark.parametrize("value, text, code, message, values, cols", [
+    ("x", "-_a", "RS504", "cannot apply unary '-' to a string in '-_a'", [("_a", "x")], (25, 28)),
+    (NIL, "+_a", "RS504", "cannot apply unary '+' to nil in '+_a'", [("_a", NIL)], (25, 28)),
+    ([1], "1 + _a", "RS504", "cannot apply '+' to a number and a list in '1 + _a'", [("1", 1), ("_a", [1])], (25, 31)),
+    (NIL, "_a.bp", "RS502", "attribute 'bp' of nil ('_a' is nil)", [("_a", NIL)], (28, 30)),
+    (5, "_a.Size", "RS503", "a number has no attribute 'Size' ('_a')", [("_a", 5)], (28, 32)),
+    ([], "_a.0", "RS501", "index 0 out of range for '_a' (empty list)", [("_a", [])], (25, 29)),
+    ([7], "_a.2", "RS501", "index 2 out of range for '_a' (1 element)", [("_a", [7])], (25, 29)),
+    ([7, 8], "_a.2", "RS501", "index 2 out of range for '_a' (2 elements)", [("_a", [7, 8])], (25, 29)),
+    (NIL, "_a.0", "RS502", "element 0 of nil ('_a' is nil)", [("_a", NIL)], (25, 29)),
+    ("xy", "_a.0", "RS503", "element 0 of a string ('_a' is not a list)", [("_a", "xy")], (25, 29)),
+    ("x", "_a < 1", "RS504", "cannot order a string and a number with '<' in '_a < 1'", [("_a", "x"), ("1", 1)], (25, 31)),
+    (NIL, "1 in _a", "RS504", "'in' needs a list (or a string in a string), not a number in nil", [("1", 1), ("_a", NIL)],
+     (25, 32)),
+    (NIL, "all card in _a", "RS502", "a quantifier over nil ('_a' is nil)", [("_a", NIL)], (25, 39)),
+    (3, "any card in _a", "RS503", "a quantifier needs a list, '_a' is a number", [("_a", 3)], (25, 39)),
+    (NIL, "len(_a)", "RS502", "len(): '_a' is nil, not a list or a string", [("_a", NIL)], (25, 32)),
+    ("x", "abs(_a)", "RS506", "abs(): '_a' is not a number (it is a string)", [("_a", "x")], (25, 32)),
+    ([1, "a"], "sum(_a)", "RS506", "sum(): '_a' holds a string, not only numbers", [("_a", [1, "a"])], (25, 32)),
+    (NIL, "sum(_a)", "RS502", "sum(): '_a' is nil, not a list", [("_a", NIL)], (25, 32)),
+    ("ab", "any(_a)", "RS503", "any(): '_a' is a string, not a list", [("_a", "ab")], (25, 32)),
+    ([], "min(_a)", "RS501", "min() of an empty list ('_a')", [("_a", [])], (25, 32)),
+    ([1, "a"], "max(_a)", "RS504", "max() cannot order a number and a string", [("max(_a)", [1, "a"])], (25, 32)),
+    (["a", 1], "min(_a)", "RS504", "min() cannot order a string and a number", [("min(_a)", ["a", 1])], (25, 32)),
+    ("1234567890123456789", "int(_a)", "RS511", "int(): '_a' is out of range (19 digits; a rule's numbers stay "
+     "between -%d and %d)" % (M, M), [("_a", "a string of 19 digits")], (25, 32)),
+    (NIL, "int(_a)", "RS506", "int(): '_a' is not a number (it is nil)", [("_a", NIL)], (25, 32)),
+    ("x", "round(_a, 1)", "RS506", "round(): '_a' is not a number (it is a string)", [("_a", "x")], (25, 37)),
+    (M, "_a * 2", "RS511", "number out of range in '_a * 2': a rule's numbers stay between -%d and %d" % (M, M),
+     [("_a * 2", "a number of about 19 digits")], (25, 31)),
+    (-M, "_a - 1", "RS511", "number out of range in '_a - 1': a rule's numbers stay between -%d and %d" % (M, M),
+     [("_a - 1", "a number of about 19 digits")], (25, 31)),
+    ("x" * 5001, "_a + _a", "RS512", "a string too long in '_a + _a': 10002 characters, at most 10000",
+     [("_a + _a", "a string of 10002 characters")], (25, 32)),
+    ([0] * 5001, "_a + _a", "RS512", "a list too long in '_a + _a': 10002 elements, at most 10000",
+     [("_a + _a", "a list of 10002 elements")], (25, 32)),
+])
+def test_a_run_time_error_names_what_went_wrong_with_its_values_at_its_place(table, value, text, code, message,
+                                                                             values, cols):
+    """docs/language.md 8.9 and docs/runtime.md (Limits): each run-time error has its code, a message
+    quoting the expression as written, the values that led to it and the place of the expression
+    (line 2; ``vars = _a := nil; _v := `` puts the expression at column 25; an attribute's error is
+    at the attribute's name; the end column is one past the last character)."""
+    from test_expr import make_res as expr_res, run
+    from rulescript.runtime.resolution import RuleError
+    res = expr_res(table)
+    res.vars["_a"] = value
+    with pytest.raises(RuleError) as ei:
+        run(res, "_a := nil; _v := " + text)
+    e = ei.value
+    assert (e.code, e.message, e.values, e.at, e.text, e.file) == (code, message, values, [2] + list(cols), text,
+                                                                  "test.ini")
