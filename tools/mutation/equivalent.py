@@ -7,6 +7,16 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/runtime/targets.py | if len(conj) != 1: | 7: len(conj) != 1 -> True':
+        "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
+    'rulescript/runtime/targets.py | if len(conj) != 1: | 20: 1 -> 0':
+        "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
+    'rulescript/runtime/targets.py | return False  # not the shortcut: each candidate is tested | 15: False -> None':
+        "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
+    'rulescript/runtime/targets.py | return t["t"] == "kw" and t["v"] in ("players", "player") and not t["not"] and not t["notself"] | 11: t["t"] == "kw" and t["v"] in ("players", "player") and not t["not"] and not t["notself"] -> None':
+        "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
+    'rulescript/runtime/targets.py | return t["t"] == "kw" and t["v"] in ("players", "player") and not t["not"] and not t["notself"] | 83: not t["notself"] -> t["notself"]':
+        "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
     'rulescript/runtime/engine.py | verdict = False | 18: False -> True':
         "Engine._run_listener: the initial verdict is returned only when the game's `repeats` runs a listener 0 times; only the werewolf game has `repeats`, and it has no hooks, while the result of a listener that is not a hook is read by no caller (_dispatch keeps verdicts of hooks only, _load ignores it)",
     'rulescript/runtime/engine.py | return False  # impure (_pure reads it as a truth value) | 15: False -> None':
