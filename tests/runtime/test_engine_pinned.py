@@ -335,3 +335,22 @@ def test_a_run_time_error_names_what_went_wrong_with_its_values_at_its_place(tab
     e = ei.value
     assert (e.code, e.message, e.values, e.at, e.text, e.file) == (code, message, values, [2] + list(cols), text,
                                                                   "test.ini")
+
+
+def test_objects_picked_in_advance_choose_the_alternative_only_when_one_alternative_fits_them_all(board):
+    """docs/runtime.md (Rules port: ``preselected``) and docs/language.md 4.2: targets picked with the
+    activation request settle which alternative of a mixed filter is meant when they are all of one
+    kind and exactly one alternative selects that kind; otherwise ``choose_type`` is asked as usual.
+    Then the picked objects that are candidates are taken without a question when their number fits."""
+    t = board
+    src, o = t.m[0], t.o
+    res = make_res(t, source=src, answers=["opp", "ninja"])
+    mixed = filt("ninja, mystic, opp")
+    assert targets.resolve(res, mixed, "target", preselected=[Player(1)]) == [Player(1)]
+    assert whole(res) == []
+    # a player and a card: not of one kind
+    assert targets.resolve(res, filt("ninja, opp"), "target", preselected=[Player(1), Card(o[2])]) == [Player(1)]
+    # two alternatives select cards
+    assert targets.resolve(res, mixed, "target", preselected=cards(o[2])) == cards(o[2])
+    assert whole(res) == [("choose_type", 0, ["ninja", "opp"], 1, 1, "choose what to target", src, False),
+                          ("choose_type", 0, ["ninja", "mystic", "opp"], 1, 1, "choose what to target", src, False)]
