@@ -354,3 +354,23 @@ def test_objects_picked_in_advance_choose_the_alternative_only_when_one_alternat
     assert targets.resolve(res, mixed, "target", preselected=cards(o[2])) == cards(o[2])
     assert whole(res) == [("choose_type", 0, ["ninja", "opp"], 1, 1, "choose what to target", src, False),
                           ("choose_type", 0, ["ninja", "mystic", "opp"], 1, 1, "choose what to target", src, False)]
+
+
+def test_the_questions_an_action_asks_are_the_controllers_about_its_card():
+    """docs/runtime.md (Decider port) and docs/language.md 3.2, 5.5, 5.6: several actions ask
+    ``choose_action`` (may be cancelled), ``[[may]]`` and ``command?(...)`` ask ``yes_no`` (options
+    True and False, no cancel); each is asked of the card's controller with the card as its source.
+    Player 1's card: the second action, whose ``[[may 'Heal?']]`` is answered yes and ``hp?`` no."""
+    from runtime_table import Script
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[foe]\naction = hp(+100)\naction = [[may 'Heal?']] hp(+5); [[may]] hp?(+7) || hp(+1)\n")
+    t.game.decider = Script(["hp'", True, True, False])
+    foe = t.ring(1, "foe")
+    assert t.engine.resolve_action(t.game, foe, "trigger") is True and not t.engine.errors
+    assert t.hp(1) == 3006
+    assert [(r["kind"], r["player"], r["options"], r["min"], r["max"], r["prompt"], r["source"], r["cancel"])
+            for r in t.game.decider.requests] == [
+        ("choose_action", 1, ["hp", "hp'"], 1, 1, "choose an action", foe, True),
+        ("yes_no", 1, [True, False], 1, 1, "Heal?", foe, False),
+        ("yes_no", 1, [True, False], 1, 1, "Use this effect?", foe, False),
+        ("yes_no", 1, [True, False], 1, 1, "Use hp?", foe, False)]
