@@ -374,3 +374,38 @@ def test_the_questions_an_action_asks_are_the_controllers_about_its_card():
         ("yes_no", 1, [True, False], 1, 1, "Heal?", foe, False),
         ("yes_no", 1, [True, False], 1, 1, "Use this effect?", foe, False),
         ("yes_no", 1, [True, False], 1, 1, "Use hp?", foe, False)]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("round(500, -3)", 1000), ("round(-500, -3)", -1000), ("round(499, -3)", 0), ("round(1234, 0)", 1234),
+    ("round(5 / 2, 0)", 3), ("round(-5 / 2, 0)", -3), ("round(2501 / 2, -2)", 1300), ("round(-2501 / 2, -2)", -1300),
+    ("round(2500 / 3, -2)", 800), ("round(-2500 / 3, -2)", -800),
+    ("round(1 / 8, 2)", 0.13), ("round(-1 / 8, 2)", -0.13), ("round(-7 / 4, 1)", -1.8), ("round(3 / 2, 1)", 1.5),
+    ("round(5 / 2, 1 / 2)", 3),        # digits are truncated to an int
+    ("round(1 / 2)", 1), ("round(-1 / 2)", -1), ("round(-7 / 2)", -4), ("round(7 / 2)", 4), ("round(-3)", -3),
+    ("round(999, -19)", 0), ("round(999, -20)", 0), ("round(-999, -400)", 0),
+    ("round(5, 19)", 5), ("round(5 / 2, 19)", 2.5), ("round(5 / 2, 400)", 2.5),
+])
+def test_round_goes_halves_away_from_zero_at_any_number_of_digits(table, text, value):
+    """docs/language.md 8.5 and docs/runtime.md (Limits): ``round(x)`` is the nearest int, halves away
+    from zero; ``round(x, d)`` rounds to d decimal places (d <= 0: to a multiple of 10^-d, an int),
+    halves away from zero; digits past 18 leave x as it is, digits below -19 give 0."""
+    from test_expr import make_res as expr_res, run
+    v = run(expr_res(table), "_v := " + text)
+    assert v == value and type(v) is type(value)
+
+
+def test_a_rounded_number_past_the_limit_is_rs511(table):
+    """docs/runtime.md (Limits): every number ``round`` gives lies in the limits: 999,999,999,999,999,999
+    rounded to tens is 10^18, one past them; 999,999,999,999,999,949 rounded to hundreds is not."""
+    from test_expr import make_res as expr_res, run
+    from rulescript.runtime.resolution import RuleError
+    res = expr_res(table)
+    res.vars["_a"] = M
+    with pytest.raises(RuleError) as ei:
+        run(res, "_a := nil; _v := round(_a, -1)")
+    assert (ei.value.code, ei.value.message, ei.value.values) == (
+        "RS511", "number out of range in 'round(_a, -1)': a rule's numbers stay between -%d and %d" % (M, M),
+        [("round(_a, -1)", "a number of about 19 digits")])
+    res.vars["_a"] = M - 50                  # ...949: rounded down to hundreds, within the limits
+    assert run(res, "_a := nil; _v := round(_a, -2)") == 999999999999999900
