@@ -409,3 +409,33 @@ def test_a_rounded_number_past_the_limit_is_rs511(table):
         [("round(_a, -1)", "a number of about 19 digits")])
     res.vars["_a"] = M - 50                  # ...949: rounded down to hundreds, within the limits
     assert run(res, "_a := nil; _v := round(_a, -2)") == 999999999999999900
+
+
+@pytest.mark.parametrize("value, result", [
+    (" 12 ", 12), ("+7", 7), ("-0", 0), ("007", 7), ("-" + "0" * 30 + "5", -5), ("9" * 18, int("9" * 18)),
+    (7 / 2, 3), (-7 / 2, -3), (5, 5),
+])
+def test_int_reads_digits_with_one_sign_and_blanks_around_them(table, value, result):
+    """docs/language.md 8.5 and docs/runtime.md (Limits): ``int()`` of a number truncates toward zero;
+    of a string, blanks around it are ignored, one ``+`` or ``-`` may lead, and at most 18
+    significant digits are allowed (leading zeros do not count)."""
+    from test_expr import make_res as expr_res, run
+    res = expr_res(table)
+    res.vars["_a"] = value
+    v = run(res, "_a := nil; _v := int(_a)")
+    assert v == result and type(v) is int
+
+
+@pytest.mark.parametrize("value, kind", [("", "a string"), ("+", "a string"), ("--1", "a string"), ("1.5", "a string"),
+                                         ("1 2", "a string"), ("x", "a string"), (True, "a boolean"), ([1], "a list")])
+def test_int_of_anything_but_digits_is_rs506(table, value, kind):
+    """docs/language.md 8.5: ``int()`` of a text that is not digits (with one sign) or of a value that is
+    not a number or a text is RS506 naming its kind."""
+    from test_expr import make_res as expr_res, run
+    from rulescript.runtime.resolution import RuleError
+    res = expr_res(table)
+    res.vars["_a"] = value
+    with pytest.raises(RuleError) as ei:
+        run(res, "_a := nil; _v := int(_a)")
+    assert (ei.value.code, ei.value.message, ei.value.values) == (
+        "RS506", "int(): '_a' is not a number (it is %s)" % kind, [("_a", value)])
