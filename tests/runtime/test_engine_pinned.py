@@ -439,3 +439,30 @@ def test_int_of_anything_but_digits_is_rs506(table, value, kind):
         run(res, "_a := nil; _v := int(_a)")
     assert (ei.value.code, ei.value.message, ei.value.values) == (
         "RS506", "int(): '_a' is not a number (it is %s)" % kind, [("_a", value)])
+
+
+def test_a_hooks_verdicts_come_from_a_leading_condition_or_from_running_to_the_end():
+    """docs/language.md 7.6: a listener's verdict is the value of its leading condition-only statement
+    (the later statements run only when it is true, and a later stop leaves the verdict true);
+    otherwise true when it ran to its end, false when it stopped (a ``to()`` that found nothing); a
+    rule error gives false; a listener that does not match gives no verdict (``:any``: whatever the attacking lead is).  Verdicts come in the
+    listeners' order (all of player 0, who is active, in play order).  First player 1 holds 3 cards
+    and no character: a's guard is false, b stops at its second statement after its first gave 10 HP,
+    c's guard is true and its stop leaves it true, d fails.  Then player 1 holds 2 cards, the Wall and
+    foe, whose listener hears only player 0's blocks: every listener of player 0 runs to its end."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[a]\nauto = ?oppCanBlock:any? [[if opp.hand.size <= 2]]; hp(+100)\n"
+                   "[b]\nauto = ?oppCanBlock:any? hp(+10); bp(+100) to(characters@oppRing)\n"
+                   "[c]\nauto = ?oppCanBlock:any? [[if true]]; bp(+100) to(characters@oppRing)\n"
+                   "[d]\nauto = ?oppCanBlock:any? hp(+(me.hp // (me.hp - me.hp)))\n"
+                   "[foe]\nauto = ?oppCanBlock:any? hp(+1000)\n")
+    g = t.game
+    for m in ("a", "b", "c", "d"):
+        t.ring(0, m)
+    held = [g.create_card("tiny", 1, "hand") for _ in range(3)]
+    assert t.engine.ask_hook(g, "canblock", 1, held[0], held[0]) == [False, False, True, False]
+    assert t.hp(0) == 3010 and [e["card"][1] for e in t.engine.errors] == ["d"]
+    g.state["players"][1]["hand"].remove(held[2])
+    wall, foe = t.ring(1, "wall"), t.ring(1, "foe")
+    assert t.engine.ask_hook(g, "canblock", 1, wall, wall) == [True, True, True, False]
+    assert t.hp(0) == 3010 + 110 and (t.c(wall)["bp"], t.c(foe)["bp"]) == (1500 + 200, 500 + 200) and t.hp(1) == 3000
