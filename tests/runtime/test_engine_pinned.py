@@ -466,3 +466,35 @@ def test_a_hooks_verdicts_come_from_a_leading_condition_or_from_running_to_the_e
     wall, foe = t.ring(1, "wall"), t.ring(1, "foe")
     assert t.engine.ask_hook(g, "canblock", 1, wall, wall) == [True, True, True, False]
     assert t.hp(0) == 3010 + 110 and (t.c(wall)["bp"], t.c(foe)["bp"]) == (1500 + 200, 500 + 200) and t.hp(1) == 3000
+
+
+@pytest.mark.parametrize("value, text", [
+    ([], "[]"), ([[1, 2], [3], []], "[[1, 2], [3], []]"), ([None, True, False, "a b"], "[None, True, False, a b]"),
+    (None, "None"), (True, "True"), (False, "False"), (0.25, "0.25"), (2.0, "2"), (-3, "-3"), ("", ""),
+    (["x" * 9998], "[" + "x" * 9998 + "]"),    # exactly 10,000 characters
+])
+def test_str_writes_lists_bracketed_with_commas_and_atoms_as_python_writes_them(table, value, text):
+    """docs/language.md 8.5 and docs/runtime.md (Limits): ``str()`` of a list is its elements' texts
+    between brackets, separated by ``, ``; nil is ``None``, booleans ``True``/``False``; an integral
+    number has no decimals; a text may be 10,000 characters long."""
+    from test_expr import make_res as expr_res, run
+    res = expr_res(table)
+    res.vars["_a"] = value
+    assert run(res, "_a := nil; _v := str(_a)") == text
+
+
+@pytest.mark.parametrize("value, values", [
+    (["x" * 9999], [("_a", "a list of 1 element")]),             # 10,001 characters
+    (["x" * 5000, "y" * 5000], [("_a", "a list of 2 elements")]),  # 10,004
+    ([["x" * 9999]], [("_a", "a list of 1 element")]),
+])
+def test_str_of_a_list_longer_than_10000_characters_is_rs512(table, value, values):
+    """docs/runtime.md (Limits): the text ``str()`` makes is at most 10,000 characters (RS512)."""
+    from test_expr import make_res as expr_res, run
+    from rulescript.runtime.resolution import RuleError
+    res = expr_res(table)
+    res.vars["_a"] = value
+    with pytest.raises(RuleError) as ei:
+        run(res, "_a := nil; _v := str(_a)")
+    assert (ei.value.code, ei.value.message, ei.value.values) == (
+        "RS512", "str(): the text of '_a' is longer than 10000 characters", values)
