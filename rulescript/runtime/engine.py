@@ -488,10 +488,10 @@ class Engine(object):
             res.vars[name] = _expr.evaluate(res, root)
 
     def activate(self, res, iid):
-        """``activate(c)``: resolve the action of c's rules on behalf of the source."""
-        model = res.game.state["cards"][iid]["model"]
-        rule = self.rules.get(str(model).lower())
-        if rule is None or not rule["actions"]:
+        """``activate(c)``: resolve the action of c's rules on behalf of the source (the rules c has
+        now: a card whose rules were replaced or lost resolves those it has, docs/language.md 6.2)."""
+        rule = self._rule_with_action(res.game, iid, None)
+        if rule is None:
             return False
         return bool(self._activate(res.game, res.source, rule, "activate", res.controller))
 

@@ -498,3 +498,18 @@ def test_str_of_a_list_longer_than_10000_characters_is_rs512(table, value, value
         run(res, "_a := nil; _v := str(_a)")
     assert (ei.value.code, ei.value.message, ei.value.values) == (
         "RS512", "str(): the text of '_a' is longer than 10000 characters", values)
+
+
+@pytest.mark.parametrize("rules, hp", [("foe", 3100), (None, 3000), ("ally", 3007), (["tiny", "ally"], 3007)])
+def test_activate_resolves_the_action_of_the_rules_the_card_has_now(rules, hp):
+    """docs/language.md 6.2: ``activate(card)`` resolves the action of that card's rules; 6.5: a card's
+    rules are replaced (``copyAbility``, ``steal``) or lost (``loseAbility``).  The opposing character
+    ``foe`` (its own rules: +100 HP) is given the rules ``rules`` before player 0's card activates it:
+    its own, none, ally's (+7 HP), or a list whose first section with an action is ally's."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[src]\ntarget = character@oppRing\naction = activate(tgt.0)\n[foe]\naction = hp(+100)\n"
+                   "[ally]\naction = hp(+7)\n")
+    src, foe = t.ring(0, "src"), t.ring(1, "foe")
+    t.game.set_rules(foe, rules, None)
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert (t.hp(0), t.hp(1)) == (hp, 3000)
