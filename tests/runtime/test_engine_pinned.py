@@ -513,3 +513,43 @@ def test_activate_resolves_the_action_of_the_rules_the_card_has_now(rules, hp):
     t.game.set_rules(foe, rules, None)
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert (t.hp(0), t.hp(1)) == (hp, 3000)
+
+
+@pytest.mark.parametrize("hp, gained", [(6000, 1000), (3000, 100), (1000, 10)])
+def test_an_if_chain_runs_the_body_of_its_first_true_condition_or_its_else(hp, gained):
+    """docs/language.md 5.5: the conditions are tried in order and the body of the first true one runs,
+    or the ``[[else]]`` body when none is."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[src]\naction = [[if me.hp > 5000]] hp(+1000) [[elif me.hp > 2000]] hp(+100) [[else]] hp(+10)\n")
+    src = t.ring(0, "src")
+    t.game.state["players"][0]["hp"] = hp
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.hp(0) == hp + gained
+
+
+@pytest.mark.parametrize("hp, gained", [(6000, 1 + 20), (3000, 1)])
+def test_a_statement_whose_body_did_not_run_leaves_no_previous_targets(hp, gained):
+    """docs/language.md 5.5 and 5.8: when no body of an if-chain runs the statement does nothing and
+    the next one runs; ``prevTgt`` is then empty (before the first statement it is the targets, here
+    player 0's two characters; after a body it is what that body acted on, the same two)."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[src]\ntarget = characters@myRing\n"
+                   "action = [[if me.hp > 5000]] bp(+100) to(characters@myRing); hp(+len(prevTgt) * 10 + 1)\n")
+    src, _ = t.ring(0, "src"), t.ring(0, "ally")
+    t.game.state["players"][0]["hp"] = hp
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.hp(0) == hp + gained
+
+
+@pytest.mark.parametrize("hp, gained", [(6000, 0), (3000, 7), (1000, 7)])
+def test_an_autos_if_chain_without_a_first_body_runs_nothing_when_its_first_condition_holds(hp, gained):
+    """docs/language.md 5.5: the first body of an if-chain may be left out in an auto: when its
+    condition is true nothing runs (and the next statement still does), else the chain goes on."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[ally]\nauto = ~myEndPhase~ [[if me.hp > 5000]] [[elif me.hp > 2000]] hp(+7) [[else]] hp(+7)"
+                   "; sp(+1)\n")
+    t.ring(0, "ally")
+    t.game.state["players"][0]["hp"] = hp
+    t.engine.fire(t.game, "endphase", 0)
+    assert not t.engine.errors
+    assert (t.hp(0), t.game.state["players"][0]["sp"]) == (hp + gained, 1)
