@@ -553,3 +553,18 @@ def test_an_autos_if_chain_without_a_first_body_runs_nothing_when_its_first_cond
     t.engine.fire(t.game, "endphase", 0)
     assert not t.engine.errors
     assert (t.hp(0), t.game.state["players"][0]["sp"]) == (hp + gained, 1)
+
+
+def test_a_hosts_error_callback_hears_each_recorded_rule_error_once():
+    """docs/runtime.md (Rules port): every rule error is recorded in ``engine.errors`` and reaches the
+    game's sink; a host may also set ``engine.on_error`` to hear each record as it is made (the
+    authoring table shows it at once)."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[src]\naction = hp(+(me.hp // (me.hp - me.hp)))\n[ally]\naction = hp(+1)\n")
+    heard = []
+    t.engine.on_error = heard.append
+    src, ally = t.ring(0, "src"), t.ring(0, "ally")
+    assert t.engine.resolve_action(t.game, ally, "trigger") is True and heard == []
+    assert t.engine.resolve_action(t.game, src, "trigger") is False
+    assert t.engine.resolve_action(t.game, src, "trigger") is False
+    assert heard == t.engine.errors and len(heard) == 2 and heard[0]["code"] == "RS505"
