@@ -557,8 +557,8 @@ def test_an_autos_if_chain_without_a_first_body_runs_nothing_when_its_first_cond
 
 def test_a_hosts_error_callback_hears_each_recorded_rule_error_once():
     """docs/runtime.md (Rules port): every rule error is recorded in ``engine.errors`` and reaches the
-    game's sink; a host may also set ``engine.on_error`` to hear each record as it is made (the
-    authoring table shows it at once)."""
+    game's sink; a host may also set ``engine.on_error`` (a callback of the record) to hear each
+    record as it is made."""
     from test_rules_pinned import RulesTable
     t = RulesTable("[src]\naction = hp(+(me.hp // (me.hp - me.hp)))\n[ally]\naction = hp(+1)\n")
     heard = []
