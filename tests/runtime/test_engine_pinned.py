@@ -568,3 +568,18 @@ def test_a_hosts_error_callback_hears_each_recorded_rule_error_once():
     assert t.engine.resolve_action(t.game, src, "trigger") is False
     assert t.engine.resolve_action(t.game, src, "trigger") is False
     assert heard == t.engine.errors and len(heard) == 2 and heard[0]["code"] == "RS505"
+
+
+@pytest.mark.parametrize("name", ["moved", "discarded", "destroyed"])
+def test_reading_a_result_list_costs_a_step_per_card(table, name):
+    """docs/runtime.md (Limits): a result list (``moved``, ``discarded``...) read in an expression costs
+    one step per card: with 10 cards more in it, 10 steps more, and its value is the cards in order."""
+    from test_expr import make_res as expr_res, run
+
+    def spent(k):
+        res = expr_res(table)
+        res.results[name] = list(range(100, 100 + k))
+        before = res.budget[0]
+        assert run(res, "_b := %s" % name) == cards(*range(100, 100 + k))
+        return before - res.budget[0]
+    assert spent(11) - spent(1) == 10
