@@ -492,7 +492,7 @@ class Engine(object):
         now: a card whose rules were replaced or lost resolves those it has, docs/language.md 6.2)."""
         rule = self._rule_with_action(res.game, iid, None)
         if rule is None:
-            return False
+            return False  # nothing to activate (cmd_activate does not read the result)
         return bool(self._activate(res.game, res.source, rule, "activate", res.controller))
 
     # ------------------------------------------------------------------ autos and events

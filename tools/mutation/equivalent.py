@@ -7,6 +7,10 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/runtime/engine.py | return False  # nothing to activate (cmd_activate does not read the result) | 19: False -> None':
+        "Engine.activate: its result is read by nobody: its one caller, the CFC command activate() (commands.cmd_activate through _activate), ignores it and always succeeds (docs/language.md 6.2)",
+    'rulescript/runtime/engine.py | return bool(self._activate(res.game, res.source, rule, "activate", res.controller)) | 15: bool(self._activate(res.game, res.source, rule, "activate", res.controller)) -> None':
+        "Engine.activate: its result is read by nobody: its one caller, the CFC command activate() (commands.cmd_activate through _activate), ignores it and always succeeds (docs/language.md 6.2)",
     'rulescript/runtime/targets.py | if len(conj) != 1: | 7: len(conj) != 1 -> True':
         "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
     'rulescript/runtime/targets.py | if len(conj) != 1: | 20: 1 -> 0':
