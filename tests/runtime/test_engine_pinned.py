@@ -583,3 +583,15 @@ def test_reading_a_result_list_costs_a_step_per_card(table, name):
         assert run(res, "_b := %s" % name) == cards(*range(100, 100 + k))
         return before - res.budget[0]
     assert spent(11) - spent(1) == 10
+
+
+@pytest.mark.parametrize("events, runs", [("myEndPhase, anyHandChanges, ringChanges", 1), ("myHandChanges", 1),
+                                          ("oppRingChanges", 1), ("myEndPhase", 0), ("removed:any", 0)])
+def test_a_listener_of_a_state_event_runs_once_when_its_rules_load(events, runs):
+    """docs/language.md 7.5 (state events): a listener of ``handChanges`` or ``ringChanges`` also runs
+    once right after its rules load, once however many of its events are state events; other
+    listeners wait for their event.  ``ally`` enters player 0's ring with the listener ``~EVENTS~``."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[ally]\nauto = ~%s~ hp(+1)\n" % events)
+    t.ring(0, "ally")
+    assert t.hp(0) == 3000 + runs and not t.engine.errors
