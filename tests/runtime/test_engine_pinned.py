@@ -595,3 +595,27 @@ def test_a_listener_of_a_state_event_runs_once_when_its_rules_load(events, runs)
     t = RulesTable("[ally]\nauto = ~%s~ hp(+1)\n" % events)
     t.ring(0, "ally")
     assert t.hp(0) == 3000 + runs and not t.engine.errors
+
+
+@pytest.mark.parametrize("target, foes, resolved, hp", [
+    ("target = character@oppRing", 0, False, 3000),             # required and nothing found: stops, nothing changes
+    ("target? = character@oppRing", 0, True, 3001),             # optional: tgt is empty
+    ("target = character@oppRing", 1, True, 3002),
+    ("target = character@oppRing; characters@oppRing", 1, True, 3002),    # joined without duplicates
+    ("target = characters@oppRing; characters@myRing", 1, True, 3003),
+    ("target = characters@myDiscards; characters@oppRing", 1, False, 3000),  # each filter of a required target must find
+    ("target? = characters@myDiscards; characters@oppRing", 1, True, 3002),
+])
+def test_the_target_property_joins_its_filters_and_stops_the_action_only_when_required(target, foes, resolved, hp):
+    """docs/language.md 3.1 and 4.7: ``target`` is found before vars and costs; when a filter finds
+    nothing the activation stops and nothing changes, unless it is ``target?`` (the rule goes on and
+    ``tgt`` holds what the other filters found).  Several filters are joined in order without
+    duplicates.  The action adds 1 + the number of targets to player 0's HP; player 0's ring holds
+    ``src``, player 1's ``foes`` characters."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[src]\n%s\naction = hp(+1 + len(tgt)) to(me)\n" % target)
+    src = t.ring(0, "src")
+    for _ in range(foes):
+        t.ring(1, "foe")
+    assert t.engine.resolve_action(t.game, src, "trigger") is resolved and not t.engine.errors
+    assert t.hp(0) == hp
