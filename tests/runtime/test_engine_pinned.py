@@ -619,3 +619,23 @@ def test_the_target_property_joins_its_filters_and_stops_the_action_only_when_re
         t.ring(1, "foe")
     assert t.engine.resolve_action(t.game, src, "trigger") is resolved and not t.engine.errors
     assert t.hp(0) == hp
+
+
+def test_every_command_run_costs_fifty_steps_and_a_nested_resolution_fifty():
+    """docs/runtime.md (Limits): "every command run 50" and "every nested resolution 50" steps.
+    ``clear()`` evaluates nothing and changes no card: ten more of them spend 500 steps more.  A
+    resolution that activates another card's action spends 50 for that nested resolution, 50 for
+    the ``activate`` command and 50 for the activated ``clear()``, the evaluation of ``tgt.0``
+    (1 + 5 // 4 = 2 steps) and its read of ``tgt`` (1 per card: 1), and the target filter (5 + 3
+    per candidate: 1 card), on top of a resolution that only clears: 50 + 50 + 50 + 2 + 1 + 8 = 161."""
+    from rulescript.runtime.resolution import MAX_STEPS
+    from test_rules_pinned import RulesTable
+
+    def spent(action, target=""):
+        t = RulesTable("[src]\n%saction = %s\n[foe]\naction = clear()\n" % (target, action))
+        src = t.ring(0, "src")
+        t.ring(1, "foe")
+        assert t.engine.resolve_action(t.game, src, "trigger") == "clear" and not t.engine.errors
+        return MAX_STEPS - t.engine._budget[0]
+    assert spent("; ".join(["clear()"] * 11)) - spent("clear()") == 500
+    assert spent("activate(tgt.0); clear()", "target = character@oppRing\n") - spent("clear()") == 161
