@@ -639,3 +639,35 @@ def test_every_command_run_costs_fifty_steps_and_a_nested_resolution_fifty():
         return MAX_STEPS - t.engine._budget[0]
     assert spent("; ".join(["clear()"] * 11)) - spent("clear()") == 500
     assert spent("activate(tgt.0); clear()", "target = character@oppRing\n") - spent("clear()") == 161
+
+
+@pytest.mark.parametrize("value, clause, bp, hp", [
+    ("nil", "to", 500, 3000),             # nothing: this statement and the later ones are skipped
+    ("this", "to", 600, 3001),
+    ("[3, me, this, 'x']", "to", 600, 3001),   # a list: its cards (and players)
+    ("3", "to", 500, 3000),               # not a card, a player or a list: nothing
+    ("nil", "to?", 500, 3001),            # optional: the statement runs on nothing (not on the source)
+    ("[]", "to?", 500, 3001),
+])
+def test_a_target_clause_of_an_expression_acts_on_its_cards_and_players(value, clause, bp, hp):
+    """docs/language.md 5.7, 5.8 and 4.7: a target clause holding an expression (a user variable) acts
+    on the cards and players in its value; when it holds none the statement and every later one are
+    skipped, unless the clause has ``?``: the statement then runs with no targets, and ``bp`` (a
+    card-default command) does not fall back on the source.  ``src`` has 500 BP."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[src]\nvars = _v := %s\naction = bp(+100) %s(_v); hp(+1) to(me)\n" % (value, clause))
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert (t.c(src)["bp"], t.hp(0)) == (bp, hp)
+
+
+@pytest.mark.parametrize("value, hp0, hp1", [("nil", 3100, 3000), ("[]", 3100, 3000), ("this", 3100, 3000),
+                                             ("opp", 3000, 3100), ("[me, opp]", 3100, 3100)])
+def test_a_player_default_command_with_no_player_among_its_targets_acts_on_the_controller(value, hp0, hp1):
+    """docs/language.md 5.8: ``hp`` acts on the players among the statement targets, or on the
+    controller when there is none (targets empty, or cards only), also under ``to?``."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[src]\nvars = _v := %s\naction = hp(+100) to?(_v)\n" % value)
+    src = t.ring(0, "src")
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert (t.hp(0), t.hp(1)) == (hp0, hp1)
