@@ -671,3 +671,18 @@ def test_a_player_default_command_with_no_player_among_its_targets_acts_on_the_c
     src = t.ring(0, "src")
     assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
     assert (t.hp(0), t.hp(1)) == (hp0, hp1)
+
+
+def test_a_rules_abilities_are_the_cards_while_it_is_in_play_with_those_rules():
+    """docs/language.md 3.3: ``abilities`` names abilities the card has while it is in play with these
+    rules.  ``ally`` enters player 0's ring: it is unblockable and pierces (its neighbour is neither);
+    once it has left the ring, it has neither."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[ally]\nabilities = unblockable, pierce\n")
+    g = t.game
+    ally, plain = t.ring(0, "ally"), t.ring(0, "a")
+    assert [(g.has_ability(i, "unblockable"), g.has_ability(i, "pierce")) for i in (ally, plain)] == \
+        [(True, True), (False, False)]
+    g.destroy([ally])
+    assert (t.c(ally)["zone"], g.has_ability(ally, "unblockable"), g.has_ability(ally, "pierce")) == \
+        ("discards", False, False)
