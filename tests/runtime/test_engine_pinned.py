@@ -686,3 +686,20 @@ def test_a_rules_abilities_are_the_cards_while_it_is_in_play_with_those_rules():
     g.destroy([ally])
     assert (t.c(ally)["zone"], g.has_ability(ally, "unblockable"), g.has_ability(ally, "pierce")) == \
         ("discards", False, False)
+
+
+def test_the_engine_keeps_which_rules_were_loaded_and_which_ran():
+    """docs/runtime.md and the Engine's contract with its hosts (the scenario runner and ``--watch``
+    read them): ``loaded`` holds the ids of the rules loaded onto a card in play, ``ran`` those that
+    resolved (an action, or a listener whose event came)."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[src]\naction = hp(+1)\n[ally]\nauto = ~myEndPhase~ hp(+1)\n[foe]\naction = hp(+1)\n"
+                   "[wall]\naction = hp(+1)\n")
+    e, g = t.engine, t.game
+    src, _, _ = t.ring(0, "src"), t.ring(0, "ally"), t.ring(0, "tiny")
+    assert (e.loaded, e.ran) == ({"src", "ally"}, set())
+    t.ring(1, "foe")
+    assert e.resolve_action(g, src, "trigger") is True
+    assert (e.loaded, e.ran) == ({"src", "ally", "foe"}, {"src"})
+    e.fire(g, "endphase", 0)
+    assert (e.loaded, e.ran) == ({"src", "ally", "foe"}, {"src", "ally"})
