@@ -703,3 +703,30 @@ def test_the_engine_keeps_which_rules_were_loaded_and_which_ran():
     assert (e.loaded, e.ran) == ({"src", "ally", "foe"}, {"src"})
     e.fire(g, "endphase", 0)
     assert (e.loaded, e.ran) == ({"src", "ally", "foe"}, {"src", "ally"})
+
+
+@pytest.mark.parametrize("steps, text, value", [
+    (2, "1111", 1111),                 # 1 + 4 // 4 = 2 steps: the budget's last two
+    (1, "1111", None),                 # one short: RS514 at the expression
+    (7, "all card in _a", True),       # 1 + 14 // 4 = 4, and 1 per element visited (``card``: 1 node) of 3
+    (6, "all card in _a", None),       # one short: RS514 at the quantifier, on its third element
+])
+def test_the_step_past_the_budget_is_rs514_at_the_expression_that_took_it(table, steps, text, value):
+    """docs/runtime.md (Limits): an evaluation costs ``1 + len(text) // 4`` steps and each element a
+    quantifier visits the size of its element expression; the step past the budget is RS514, located
+    at the expression (or the quantifier) that took it.  ``_a`` is [1, 2, 3]; ``text`` is written at
+    column 25 of line 2 and ends one column past its last character."""
+    from test_expr import make_res as expr_res, run
+    from rulescript.runtime.resolution import RuleError
+    res = expr_res(table)
+    res.vars["_a"] = [1, 2, 3]
+    res.budget = [steps]               # (``_a`` is set beforehand: its declaration is not evaluated)
+    if value is not None:
+        assert run(res, "_a := nil; _v := " + text) == value and res.budget == [0]
+        return
+    with pytest.raises(RuleError) as ei:
+        run(res, "_a := nil; _v := " + text)
+    e = ei.value
+    assert (e.code, e.at, e.text, res.budget) == ("RS514", [2, 25, 25 + len(text)], text, [-1])
+    assert e.message == ("this resolution used up its 200000 evaluation steps (a rule that loops over too much, "
+                         "or a trigger cascade that does too much)")
