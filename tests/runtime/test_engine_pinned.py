@@ -472,6 +472,7 @@ def test_a_hooks_verdicts_come_from_a_leading_condition_or_from_running_to_the_e
     ([], "[]"), ([[1, 2], [3], []], "[[1, 2], [3], []]"), ([None, True, False, "a b"], "[None, True, False, a b]"),
     (None, "None"), (True, "True"), (False, "False"), (0.25, "0.25"), (2.0, "2"), (-3, "-3"), ("", ""),
     (["x" * 9998], "[" + "x" * 9998 + "]"),    # exactly 10,000 characters
+    (["x" * 4998, "y" * 4998], "[" + "x" * 4998 + ", " + "y" * 4998 + "]"),   # 10,000 with a separator
 ])
 def test_str_writes_lists_bracketed_with_commas_and_atoms_as_python_writes_them(table, value, text):
     """docs/language.md 8.5 and docs/runtime.md (Limits): ``str()`` of a list is its elements' texts
@@ -486,6 +487,7 @@ def test_str_writes_lists_bracketed_with_commas_and_atoms_as_python_writes_them(
 @pytest.mark.parametrize("value, values", [
     (["x" * 9999], [("_a", "a list of 1 element")]),             # 10,001 characters
     (["x" * 5000, "y" * 5000], [("_a", "a list of 2 elements")]),  # 10,004
+    (["x" * 4999, "y" * 4998], [("_a", "a list of 2 elements")]),  # 10,001 with its separator
     ([["x" * 9999]], [("_a", "a list of 1 element")]),
 ])
 def test_str_of_a_list_longer_than_10000_characters_is_rs512(table, value, values):
@@ -730,3 +732,10 @@ def test_the_step_past_the_budget_is_rs514_at_the_expression_that_took_it(table,
     assert (e.code, e.at, e.text, res.budget) == ("RS514", [2, 25, 25 + len(text)], text, [-1])
     assert e.message == ("this resolution used up its 200000 evaluation steps (a rule that loops over too much, "
                          "or a trigger cascade that does too much)")
+
+
+def test_printing_a_list_costs_a_step_per_list_on_top_of_its_elements(table):
+    """docs/runtime.md (Limits): printing a list costs one step per element, and (the text of each
+    list) one per list: ``str([[], []])`` prints three lists and two elements, 2 steps more than
+    ``str([1, 2])`` (one list, two elements)."""
+    assert _spent(table, "_a := nil; _b := str(_a)", _a=[[], []]) - _spent(table, "_a := nil; _b := str(_a)", _a=[1, 2]) == 2
