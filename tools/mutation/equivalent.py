@@ -7,6 +7,8 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/runtime/expr.py | check_length(res, root, node, out, "a list") | 4: check_length(res, root, node, out, "a list") -> pass':
+        "expr._ev_list: a list literal's text is at most 2,000 characters (the compiler's RS107), so it holds fewer than 1,000 elements and never passes the 10,000 of RS512 (a longer list comes from a join, checked in _ev_bin)",
     'rulescript/runtime/engine.py | return False  # nothing to activate (cmd_activate does not read the result) | 19: False -> None':
         "Engine.activate: its result is read by nobody: its one caller, the CFC command activate() (commands.cmd_activate through _activate), ignores it and always succeeds (docs/language.md 6.2)",
     'rulescript/runtime/engine.py | return bool(self._activate(res.game, res.source, rule, "activate", res.controller)) | 15: bool(self._activate(res.game, res.source, rule, "activate", res.controller)) -> None':
