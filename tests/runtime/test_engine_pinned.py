@@ -739,3 +739,19 @@ def test_printing_a_list_costs_a_step_per_list_on_top_of_its_elements(table):
     list) one per list: ``str([[], []])`` prints three lists and two elements, 2 steps more than
     ``str([1, 2])`` (one list, two elements)."""
     assert _spent(table, "_a := nil; _b := str(_a)", _a=[[], []]) - _spent(table, "_a := nil; _b := str(_a)", _a=[1, 2]) == 2
+
+
+def test_a_budget_used_up_where_no_expression_is_is_rs514_at_the_rules_section():
+    """docs/runtime.md (Limits): a resolution has 200,000 steps, and resolving a filter costs 5 + 3 per
+    candidate it examines; an error that has no place of its own points at its rule's section
+    (docs/language.md 8.9).  The target ``*s@myDeck`` over a deck of 66,700 cards needs 200,105 steps
+    at once: RS514 at ``[src]`` (line 1, its id at column 2), the action undone."""
+    from test_rules_pinned import RulesTable
+    t = RulesTable("[src]\ntarget = *s@myDeck\naction = hp(+1)\n")
+    src = t.ring(0, "src")
+    for _ in range(66700):
+        t.game.create_card("a", 0, "deck")
+    assert t.engine.resolve_action(t.game, src, "trigger") is False and t.hp(0) == 3000
+    [err] = t.engine.errors
+    assert (err["code"], err["file"], err["line"], err["col"], err["end_col"], err["card"], err["why"]) == \
+        ("RS514", "t.ini", 1, 2, 3, [src, "src"], "trigger")
