@@ -759,7 +759,8 @@ def test_a_budget_used_up_where_no_expression_is_is_rs514_at_the_rules_section()
 
 @pytest.mark.parametrize("written", ["me.hp + 1 < 2", "me.hp - 1 == 2 - me.hp", "me.hp * 2 >= 3 * 1",
                                      "1 < me.hp + 1 <= 5000 - 1", "-me.hp < 0", "(me.hp < 1) == false",
-                                     "me.hp + 1 in [1, 2]", "(1 if true else 2) < 3", "not 1 < 2"])
+                                     "me.hp + 1 in [1, 2]", "(1 if true else 2) < 3", "not 1 < 2",
+                                     "false == (me.hp < 1)"])
 def test_a_run_time_error_quotes_a_comparison_of_sums_without_brackets(written):
     """docs/language.md 8.2: comparisons bind looser than ``+ -`` and ``* /`` and signs, tighter than
     ``not``, ``and``, ``or`` and the conditional: a sum compared is quoted without brackets on either
