@@ -106,11 +106,6 @@ class Engine(object):
             return any(self.has_rules(r) for r in rules_id)
         return rules_id is not None and str(rules_id).lower() in self.rules
 
-    def rule_of(self, game, iid):
-        """The rule of card ``iid`` (the first one, for a card with several rule sections)."""
-        found = self.rules_of(game, iid)
-        return found[0] if found else None
-
     def rules_of(self, game, iid):
         """The rules of card ``iid``: ``card["rules"]`` is one rule id, a list of them, or None."""
         rid = game.state["cards"][iid].get("rules")
@@ -493,11 +488,11 @@ class Engine(object):
             res.vars[name] = _expr.evaluate(res, root)
 
     def activate(self, res, iid):
-        """``activate(c)``: resolve the action of c's rules on behalf of the source."""
-        model = res.game.state["cards"][iid]["model"]
-        rule = self.rules.get(str(model).lower())
-        if rule is None or not rule["actions"]:
-            return False
+        """``activate(c)``: resolve the action of c's rules on behalf of the source (the rules c has
+        now: a card whose rules were replaced or lost resolves those it has, docs/language.md 6.2)."""
+        rule = self._rule_with_action(res.game, iid, None)
+        if rule is None:
+            return False  # nothing to activate (cmd_activate does not read the result)
         return bool(self._activate(res.game, res.source, rule, "activate", res.controller))
 
     # ------------------------------------------------------------------ autos and events
@@ -694,23 +689,23 @@ class _NoRecords(object):
 def _pure_auto(rule, pure_commands):
     auto = rule.get("auto")
     if not auto or rule.get("target") is not None or rule.get("vars"):
-        return False
+        return False  # impure (_pure reads it as a truth value)
     stack = [auto["stmts"]]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
             if node.get("kind") == "may" or node.get("clause") is not None or node.get("ask"):
-                return False
+                return False  # impure (_pure reads it as a truth value)
             if "cmd" in node and node["cmd"] not in pure_commands:
-                return False
+                return False  # impure (_pure reads it as a truth value)
             if "ability" in node and "sign" in node:
-                return False
+                return False  # impure (_pure reads it as a truth value)
             stack.extend(node.values())
         elif isinstance(node, list):
             if node and node[0] in ("call", "filter_call") and len(node) > 1 and node[1] not in ("len", "abs", "min", "max", "sum", "any", "all", "round", "int", "str", "gettargets"):
                 return False  # a game function may decide or draw randomly (flipCoin)
             stack.extend(node)
-    return True
+    return True  # pure: an affordability check needs no snapshot
 
 
 def _as_targets(value):

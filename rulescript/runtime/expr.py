@@ -487,8 +487,7 @@ def _name_tgt(res, node, root):
 
 
 def _name_prev(res, node, root):
-    if res.prev is None:
-        return []
+    # prev is always a list (a resolution starts with [] and the engine sets lists)
     charge(res, len(res.prev), root, node)
     return list(res.prev)
 
@@ -925,7 +924,8 @@ def _f_str(res, root, node, args):
     except TooLong:
         text = node_text(root, node[2][0])
         raise fail(res, "RS512", "str(): the text of '%s' is longer than %d characters" % (
-            text, MAX_LEN), root, node, [(text, "%s of %d elements" % (kind_of(v), len(v)))])
+            text, MAX_LEN), root, node,
+            [(text, "%s of %d element%s" % (kind_of(v), len(v), "" if len(v) == 1 else "s"))])
     except OutOfRange:
         text = node_text(root, node[2][0])
         raise fail(res, "RS511", "str(): '%s' holds a number out of range (a rule's numbers stay "

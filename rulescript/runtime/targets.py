@@ -115,7 +115,7 @@ def _candidates(res, f, conjs, silent):
 def _every_player(conj):
     """A conjunction that every player passes: one plain ``players`` or ``player`` term."""
     if len(conj) != 1:
-        return False
+        return False  # not the shortcut: each candidate is tested
     t = conj[0]
     return t["t"] == "kw" and t["v"] in ("players", "player") and not t["not"] and not t["notself"]
 

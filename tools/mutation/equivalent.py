@@ -7,6 +7,42 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/runtime/expr.py | check_length(res, root, node, out, "a list") | 4: check_length(res, root, node, out, "a list") -> pass':
+        "expr._ev_list: a list literal's text is at most 2,000 characters (the compiler's RS107), so it holds fewer than 1,000 elements and never passes the 10,000 of RS512 (a longer list comes from a join, checked in _ev_bin)",
+    'rulescript/runtime/engine.py | return False  # nothing to activate (cmd_activate does not read the result) | 19: False -> None':
+        "Engine.activate: its result is read by nobody: its one caller, the CFC command activate() (commands.cmd_activate through _activate), ignores it and always succeeds (docs/language.md 6.2)",
+    'rulescript/runtime/engine.py | return bool(self._activate(res.game, res.source, rule, "activate", res.controller)) | 15: bool(self._activate(res.game, res.source, rule, "activate", res.controller)) -> None':
+        "Engine.activate: its result is read by nobody: its one caller, the CFC command activate() (commands.cmd_activate through _activate), ignores it and always succeeds (docs/language.md 6.2)",
+    'rulescript/runtime/targets.py | if len(conj) != 1: | 7: len(conj) != 1 -> True':
+        "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
+    'rulescript/runtime/targets.py | if len(conj) != 1: | 20: 1 -> 0':
+        "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
+    'rulescript/runtime/targets.py | return False  # not the shortcut: each candidate is tested | 15: False -> None':
+        "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
+    'rulescript/runtime/targets.py | return t["t"] == "kw" and t["v"] in ("players", "player") and not t["not"] and not t["notself"] | 11: t["t"] == "kw" and t["v"] in ("players", "player") and not t["not"] and not t["notself"] -> None':
+        "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
+    'rulescript/runtime/targets.py | return t["t"] == "kw" and t["v"] in ("players", "player") and not t["not"] and not t["notself"] | 83: not t["notself"] -> t["notself"]':
+        "targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`",
+    'rulescript/runtime/engine.py | verdict = False | 18: False -> True':
+        "Engine._run_listener: the initial verdict is returned only when the game's `repeats` runs a listener 0 times; only the werewolf game has `repeats`, and it has no hooks, while the result of a listener that is not a hook is read by no caller (_dispatch keeps verdicts of hooks only, _load ignores it)",
+    'rulescript/runtime/engine.py | return False  # impure (_pure reads it as a truth value) | 15: False -> None':
+        "_pure_auto: its result only decides whether an affordability check (_adjustment with paying False) snapshots and restores the state around its listeners; None is read as False (`all(...)`, and `_pure` computes a None again instead of caching it), and False or None for a pure auto only adds a snapshot and a restore of a state its listeners leave unchanged (docs/runtime.md, Rules port)",
+    'rulescript/runtime/engine.py | return False  # impure (_pure reads it as a truth value) | 23: False -> None':
+        "_pure_auto: its result only decides whether an affordability check (_adjustment with paying False) snapshots and restores the state around its listeners; None is read as False (`all(...)`, and `_pure` computes a None again instead of caching it), and False or None for a pure auto only adds a snapshot and a restore of a state its listeners leave unchanged (docs/runtime.md, Rules port)",
+    'rulescript/runtime/engine.py | return True  # pure: an affordability check needs no snapshot | 11: True -> False':
+        "_pure_auto: its result only decides whether an affordability check (_adjustment with paying False) snapshots and restores the state around its listeners; None is read as False (`all(...)`, and `_pure` computes a None again instead of caching it), and False or None for a pure auto only adds a snapshot and a restore of a state its listeners leave unchanged (docs/runtime.md, Rules port)",
+    'rulescript/runtime/engine.py | return True  # pure: an affordability check needs no snapshot | 11: True -> None':
+        "_pure_auto: its result only decides whether an affordability check (_adjustment with paying False) snapshots and restores the state around its listeners; None is read as False (`all(...)`, and `_pure` computes a None again instead of caching it), and False or None for a pure auto only adds a snapshot and a restore of a state its listeners leave unchanged (docs/runtime.md, Rules port)",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 7: v is True or v is False -> v is False':
+        "expr._atom_text: these only keep a boolean out of this branch (or let none in), and a boolean that reaches the last line gives str(v) too (is_number is false for a bool, _norm leaves it)",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 7: v is True or v is False -> v is True':
+        "expr._atom_text: these only keep a boolean out of this branch (or let none in), and a boolean that reaches the last line gives str(v) too (is_number is false for a bool, _norm leaves it)",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 7: v is True or v is False -> False':
+        "expr._atom_text: these only keep a boolean out of this branch (or let none in), and a boolean that reaches the last line gives str(v) too (is_number is false for a bool, _norm leaves it)",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 12: True -> False':
+        "expr._atom_text: these only keep a boolean out of this branch (or let none in), and a boolean that reaches the last line gives str(v) too (is_number is false for a bool, _norm leaves it)",
+    'rulescript/runtime/expr.py | if v is True or v is False: | 17: or -> and':
+        "expr._atom_text: these only keep a boolean out of this branch (or let none in), and a boolean that reaches the last line gives str(v) too (is_number is false for a bool, _norm leaves it)",
     'rulescript/games/cfc/commands.py | if not iids:  # no card among the targets: bp_set and bp_add would only settle | 7: not iids -> False':
         'cmd_bp: with no card among the targets, bp_set and bp_add loop over no card and only settle, and every operation that changes BP or HP settles before it returns (as for the if-cards guards)',
     'rulescript/games/cfc/combat.py | if v < 0 and pl["sp"] < -v: | 11: v < 0 and pl["sp"] < -v -> pl["sp"] < -v':
@@ -152,9 +188,6 @@ EQUIVALENT: dict[str, str] = {
         "_check_element_names: only an argument whose IR is a literal text gets here, and the IR of every "
         "expression carries its position (ExprCompiler.root: \"at\" is [line, col, end_col]), so the default "
         "position is never used",
-    "rulescript/runtime/engine.py | return found[0] if found else None | 27: found -> False":
-        "Engine.rule_of is called nowhere (no module of the project, no test, no host or game: they all use "
-        "rules_of, docs/runtime.md), so a change inside it cannot change what the program does",
     "rulescript/runtime/engine.py | return False  # declined: the effect failed (run_chain reads it as a truth "
     "value) | 23: False -> None":
         "Engine._effect (a declined `ask` effect): its result is read only by run_chain, as `not last` and "
