@@ -1,0 +1,210 @@
+"""The CFC game's functions pinned whole (issue 22's mutation test, the cfc area): combat of every
+shape, the United Attack's payment, the commands on attacks, blocks, the phases and their records.
+
+Each test runs the real CfcGame (and, where cards have rules, the real engine on compiled
+RuleScript: ``RulesTable``) and checks every record the game emits and every mark it sets, with
+values worked out by hand from docs/cfc-rules.md (sections cited in each test)."""
+from __future__ import annotations
+
+import pytest
+
+from rulescript.runtime.errors import GameError, GameOver
+from test_rules_pinned import RulesTable
+
+
+def table(p0, p1=(), sp=10, rules=""):
+    """A RulesTable with player 0's characters of the BPs ``p0`` (models a, b, c, d in slots 0-3) and
+    player 1's of ``p1`` (models wall, foe, ally, src); player 0 has ``sp`` SP. Returns (t, mine, theirs)."""
+    t = RulesTable(rules)
+    mine = [t.ring(0, m) for m in ("a", "b", "c", "d")[:len(p0)]]
+    theirs = [t.ring(1, m) for m in ("wall", "foe", "ally", "src")[:len(p1)]]
+    for iid, bp in zip(mine + theirs, list(p0) + list(p1)):
+        t.c(iid)["bp"] = t.c(iid)["lastBP"] = bp
+    t.game.state["players"][0]["sp"] = sp
+    return t, mine, theirs
+
+
+def ua(t, lead, *followers):
+    t.game.declare_attack(lead)
+    for f in followers:
+        t.game.join_attack(f, lead)
+
+
+def combat(t):
+    """Resolve combat in the End phase; the records it emitted."""
+    t.sink.records[:] = []
+    t.game.state["phase"] = "end"
+    t.game.resolve_combat(0)
+    return list(t.sink.records)
+
+
+def bp(iid, v):
+    return {"type": "stat", "card": iid, "stat": "bp", "value": v}
+
+
+def hp(p, v, dealt):
+    return {"type": "stat", "player": p, "stat": "hp", "value": v, "combat": dealt}
+
+
+def kos(records):
+    return sorted(r["card"] for r in records if r["type"] == "ko")
+
+
+# ---------------------------------------------------------------------------- blocked combat (§7)
+
+def test_a_blocked_united_attack_of_three_passes_the_excess_to_the_followers_until_it_runs_out():
+    """§7, blocked, steps 2-5: L 400, F1 600, F2 200 against B 800. T = 1200. B takes 1200 (to 0), L
+    takes 800 (to 0); the excess 800 - 400 = 400 passes to F1 (600 -> 200), then drops by F1's 600 to
+    -200: F2 is untouched. Piercing 1200 - 800 = 400 (a United Attack, B lacks preventpierce) to
+    player 1: 3000 -> 2600. L and B are KO'd."""
+    t, (l, f1, f2), (b,) = table((400, 600, 200), (800,))
+    ua(t, l, f1, f2)
+    assert t.game.declare_block(b, l) is True
+    recs = combat(t)
+    assert recs[:5] == [{"type": "combat", "lead": l, "blocker": b, "total": 1200, "blocker_bp": 800},
+                        bp(b, 0), bp(l, 0), bp(f1, 200), hp(1, 2600, 400)]
+    assert kos(recs) == sorted([l, b])
+    assert [t.c(i)["bp"] for i in (f1, f2)] == [200, 200] and t.hp(1) == 2600
+
+
+def test_the_excess_stops_when_it_drops_to_exactly_0():
+    """§7 step 3 ("until e is 0 or less"): L 400, F1 300, F2 200 against B 700. T = 900: B takes 900
+    (to 0), L takes 700 (to 0); e = 300: F1 takes 300 (to 0), e = 0: F2 keeps 200. Piercing 200."""
+    t, (l, f1, f2), (b,) = table((400, 300, 200), (700,))
+    ua(t, l, f1, f2)
+    t.game.declare_block(b, l)
+    recs = combat(t)
+    assert recs[:6] == [{"type": "combat", "lead": l, "blocker": b, "total": 900, "blocker_bp": 700},
+                        bp(b, 0), bp(l, 0), bp(f1, 0), hp(1, 2800, 200), recs[5]]
+    assert kos(recs) == sorted([l, f1, b]) and t.c(f2)["bp"] == 200 and t.c(f2)["zone"] == "ring"
+
+
+def test_an_excess_larger_than_every_follower_reaches_both():
+    """L 100, F1 200, F2 300 against B 1000: T = 600, B takes 600 (1000 -> 400), L takes 1000 (to 0);
+    e = 900: F1 takes 900 (to 0), e = 700: F2 takes 700 (to 0). No piercing (600 - 1000 < 0)."""
+    t, (l, f1, f2), (b,) = table((100, 200, 300), (1000,))
+    ua(t, l, f1, f2)
+    t.game.declare_block(b, l)
+    recs = combat(t)
+    assert recs[:5] == [{"type": "combat", "lead": l, "blocker": b, "total": 600, "blocker_bp": 1000},
+                        bp(b, 400), bp(l, 0), bp(f1, 0), bp(f2, 0)]
+    assert not [r for r in recs if r.get("stat") == "hp"] and t.hp(1) == 3000
+    assert kos(recs) == sorted([l, f1, f2]) and t.c(b)["bp"] == 400 and t.c(b)["zone"] == "ring"
+
+
+@pytest.mark.parametrize("blocker_bp, after", [
+    (400, (0, 0, 300, 300)),    # B's BP equal to L's: no excess, F keeps 300; piercing 700 - 400 = 300
+    (300, (0, 100, 300, 400)),  # B below L: L 400 -> 100, no excess; piercing 400
+    (401, (0, 0, 299, 299)),    # one above: excess 1 to F (300 -> 299); piercing 299
+])
+def test_the_excess_of_a_blocker_over_the_lead_of_two(blocker_bp, after):
+    """A United Attack of two, L 400 and F 300 (T = 700), blocked by B: B takes 700, L takes B's BP,
+    F takes B - L when that is above 0; piercing T - B. ``after``: B's, L's and F's BP, then the damage
+    to player 1."""
+    t, (l, f), (b,) = table((400, 300), (blocker_bp,))
+    ua(t, l, f)
+    t.game.declare_block(b, l)
+    combat(t)
+    assert (t.c(b)["bp"], t.c(l)["bp"], t.c(f)["bp"], 3000 - t.hp(1)) == after
+
+
+@pytest.mark.parametrize("lead_bp, blocker_bp, lead_has, blocker_has, dealt", [
+    (500, 300, (), (), 0),                        # solo without pierce: no piercing
+    (500, 300, ("pierce",), (), 200),             # solo with pierce: 500 - 300
+    (500, 500, ("pierce",), (), 0),               # piercing 0 is not above 0
+    (500, 499, ("pierce",), (), 1),               # piercing 1 is
+    (500, 300, ("pierce",), ("preventpierce",), 200),  # preventpierce stops only a United Attack's
+])
+def test_a_solo_attack_pierces_only_with_pierce(lead_bp, blocker_bp, lead_has, blocker_has, dealt):
+    """§7 step 4: p = T - B's BP; above 0, with piercing on, if (United Attack and B lacks
+    preventpierce) or L has pierce, D takes p combat damage."""
+    t, (l,), (b,) = table((lead_bp,), (blocker_bp,))
+    for ab in lead_has:
+        t.game.add_grant(ab, None, card=l)
+    for ab in blocker_has:
+        t.game.add_grant(ab, None, card=b)
+    t.game.declare_attack(l)
+    t.game.declare_block(b, l)
+    recs = combat(t)
+    assert t.hp(1) == 3000 - dealt
+    assert [r for r in recs if r.get("stat") == "hp"] == ([hp(1, 3000 - dealt, dealt)] if dealt else [])
+    assert t.c(l)["bp"] == max(0, lead_bp - blocker_bp) and t.c(b)["bp"] == max(0, blocker_bp - lead_bp)
+
+
+@pytest.mark.parametrize("blocker_has, lead_has, dealt", [
+    ((), (), 300),
+    (("preventpierce",), (), 0),
+    (("preventpierce",), ("pierce",), 300),   # the lead's pierce still pierces
+])
+def test_preventpierce_stops_a_united_attacks_piercing_unless_the_lead_has_pierce(blocker_has, lead_has, dealt):
+    """L 300 and F 200 (T = 500) against B 200: piercing 300."""
+    t, (l, f), (b,) = table((300, 200), (200,))
+    for ab in blocker_has:
+        t.game.add_grant(ab, None, card=b)
+    for ab in lead_has:
+        t.game.add_grant(ab, None, card=l)
+    ua(t, l, f)
+    t.game.declare_block(b, l)
+    combat(t)
+    assert t.hp(1) == 3000 - dealt
+    assert (t.c(l)["bp"], t.c(f)["bp"], t.c(b)["bp"]) == (100, 200, 0)
+
+
+def test_without_combat_damage_no_bp_changes_but_piercing_is_still_dealt_and_without_piercing_none():
+    """§7 steps 3-4 are separate: ``dmg_combat_deal`` off for the attacker keeps every BP; piercing
+    (L 300 + F 200 = 500 against B 200: 300) is dealt while ``piercing`` is on. With ``piercing`` off
+    too, player 1 takes nothing."""
+    for piercing_off, dealt in ((False, 300), (True, 0)):
+        t, (l, f), (b,) = table((300, 200), (200,))
+        t.game.add_rule_entry("dmg_combat_deal", None, 0, False)
+        if piercing_off:
+            t.game.add_rule_entry("piercing", None, 0, False)
+        ua(t, l, f)
+        t.game.declare_block(b, l)
+        recs = combat(t)
+        assert recs[0] == {"type": "combat", "lead": l, "blocker": b, "total": 500, "blocker_bp": 200}
+        assert not [r for r in recs if r.get("stat") == "bp"] and not kos(recs)
+        assert t.hp(1) == 3000 - dealt and (t.c(l)["bp"], t.c(f)["bp"], t.c(b)["bp"]) == (300, 200, 200)
+        # the rules of the defending player do not count: rules of player 1 off leave player 0's combat alone
+        t2, (l2,), (b2,) = table((500,), (300,))
+        t2.game.add_rule_entry("dmg_combat_deal", None, 1, False)
+        t2.game.declare_attack(l2)
+        t2.game.declare_block(b2, l2)
+        combat(t2)
+        assert (t2.c(l2)["bp"], t2.c(b2)["zone"]) == (200, "discards")
+
+
+# ---------------------------------------------------------------------------- unblocked combat
+
+def test_an_unblocked_united_attack_deals_its_total_and_attacks_resolve_in_slot_order():
+    """§6 End and §7: attacks resolve in the slot order of their leads, not the order declared. Player
+    0 declares d (slot 3, 250) alone, then a United Attack of a (slot 0, 400) with c (slot 2, 300): it
+    resolves first (700: 3000 -> 2300), then d (250: 2050)."""
+    t, (a, b, c, d), _ = table((400, 100, 300, 250))
+    t.game.declare_attack(d)
+    ua(t, a, c)
+    recs = combat(t)
+    assert recs == [{"type": "combat", "lead": a, "blocker": None, "total": 700}, hp(1, 2300, 700),
+                    {"type": "combat", "lead": d, "blocker": None, "total": 250}, hp(1, 2050, 250)]
+    assert not t.game.state["players"][1]["ncDamaged"]
+
+
+def test_an_unblocked_attack_without_combat_damage_deals_nothing():
+    t, (a,), _ = table((400,))
+    t.game.add_rule_entry("dmg_combat_deal", None, None, False)
+    t.game.declare_attack(a)
+    assert combat(t) == [{"type": "combat", "lead": a, "blocker": None, "total": 400}] and t.hp(1) == 3000
+
+
+def test_combat_damage_takes_a_player_at_most_to_0_and_the_game_ends_at_once():
+    """§7 and §10: 2500 then 600 against 3000 HP: 500, then 0 (not -100); the player at 0 HP loses at
+    the check after that damage, and nothing more resolves (the game ends with GameOver)."""
+    t, (a, b), _ = table((2500, 600))
+    t.game.declare_attack(a)
+    t.game.declare_attack(b)
+    with pytest.raises(GameOver):
+        combat(t)
+    recs = t.sink.records
+    assert recs == [{"type": "combat", "lead": a, "blocker": None, "total": 2500}, hp(1, 500, 2500),
+                    {"type": "combat", "lead": b, "blocker": None, "total": 600}, hp(1, 0, 600),
+                    {"type": "gameover", "winner": 0, "reason": "player 1 at 0 HP"}]
