@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rulescript.runtime.errors import GameError, GameOver
+from runtime_table import Script
 from test_rules_pinned import RulesTable
 
 
@@ -208,3 +209,201 @@ def test_combat_damage_takes_a_player_at_most_to_0_and_the_game_ends_at_once():
     assert recs == [{"type": "combat", "lead": a, "blocker": None, "total": 2500}, hp(1, 500, 2500),
                     {"type": "combat", "lead": b, "blocker": None, "total": 600}, hp(1, 0, 600),
                     {"type": "gameover", "winner": 0, "reason": "player 1 at 0 HP"}]
+
+
+# ---------------------------------------------------------------------------- the United Attack (§5, §7)
+
+def marks(t, *iids):
+    """(attacking, ua, ua_member, blocked) of each card."""
+    return [(t.c(i)["attacking"], t.c(i)["ua"], t.c(i)["ua_member"], t.c(i)["blocked"]) for i in iids]
+
+
+def attacks(t):
+    return [(a["lead"], a["followers"], a["blocker"]) for a in t.game.state["attacks"]]
+
+
+@pytest.mark.parametrize("followers, sp, left", [(1, 5, 0), (1, 7, 2), (2, 10, 0), (2, 12, 2)])
+def test_the_united_attack_is_paid_in_the_counter_attack_phase_by_its_size(followers, sp, left):
+    """§5 Costs: a United Attack costs 5 SP per follower (ua2 5, ua3 10), paid in the Counter-attack
+    phase; the record gives the new SP and the cost."""
+    t, ids, _ = table((400, 300, 200), sp=sp)
+    ua(t, ids[0], *ids[1:1 + followers])
+    t.sink.records[:] = []
+    t.game.pay_united_attack(0)
+    assert t.sink.records == [{"type": "stat", "player": 0, "stat": "sp", "value": left, "cost": -5 * followers}]
+    assert t.game.state["players"][0]["sp"] == left
+    assert attacks(t) == [(ids[0], ids[1:1 + followers], None)]
+
+
+def test_a_united_attack_that_can_no_longer_be_paid_breaks_up_into_solo_attacks_in_its_place():
+    """§7: player 0 declares d alone, then a (lead) with b and c (10 SP, exactly ua3's cost). Before the
+    Counter-attack phase player 0 has 9 SP and b is frozen: the United Attack breaks up; a and c attack
+    alone in its place (after d's attack), b stops; no SP is spent."""
+    t, (a, b, c, d), _ = table((400, 300, 200, 100), sp=10)
+    t.game.declare_attack(d)
+    ua(t, a, b, c)
+    assert marks(t, a, b, c) == [(True, "lead", True, False), (True, "follower", True, False),
+                                 (True, "follower", True, False)]
+    t.game.state["players"][0]["sp"] = 9
+    t.c(b)["frozen"] = True
+    t.sink.records[:] = []
+    t.game.pay_united_attack(0)
+    assert t.sink.records == [{"type": "message", "text": "the United Attack cannot be paid; it dissolves"}]
+    assert t.game.state["players"][0]["sp"] == 9
+    assert attacks(t) == [(d, [], None), (a, [], None), (c, [], None)]
+    # every member was in a United Attack this turn; only those still attacking attack
+    assert marks(t, a, b, c, d) == [(True, None, True, False), (False, None, True, False),
+                                    (True, None, True, False), (True, None, False, False)]
+    t.game.pay_united_attack(0)           # no United Attack left: nothing to pay
+    assert len(t.sink.records) == 1
+
+
+def test_without_a_united_attack_nothing_is_paid():
+    t, (a, b), _ = table((400, 300), sp=3)
+    t.game.declare_attack(a)
+    t.game.declare_attack(b)
+    t.sink.records[:] = []
+    t.game.pay_united_attack(0)
+    assert t.sink.records == [] and t.game.state["players"][0]["sp"] == 3
+
+
+def test_joining_needs_the_sp_of_the_new_size_a_lead_and_room_and_only_one_united_attack():
+    """§7: a character may join only if P could pay the United Attack of the new size (ua2 5 SP, ua3
+    10 SP), only an attack's lead can be joined, up to two followers, one United Attack per turn."""
+    t, (a, b, c, d), _ = table((400, 300, 200, 100), sp=9)
+    g = t.game
+    g.declare_attack(a)
+    assert g.can_join(b, a) is True           # ua2: 5 <= 9
+    g.join_attack(b, a)
+    assert g.can_join(c, a) is False          # ua3: 10 > 9
+    g.state["players"][0]["sp"] = 10
+    assert g.can_join(c, a) is True
+    assert g.can_join(c, b) is False          # b is a follower, not a lead
+    g.join_attack(c, a)
+    g.state["players"][0]["sp"] = 99
+    assert g.can_join(d, a) is False          # three members already
+    t2, (a2, b2, c2, d2), _ = table((400, 300, 200, 100), sp=99)
+    g2 = t2.game
+    ua(t2, a2, b2)
+    g2.declare_attack(c2)
+    assert g2.can_join(d2, c2) is False       # a second United Attack
+    assert g2.can_join(d2, a2) is True
+    with pytest.raises(GameError):
+        g2.join_attack(d2, c2)
+    assert g2.can_join(d2, d2) is False       # d2 leads no attack
+
+
+def test_cancelling_a_lead_cancels_its_attack_and_a_follower_leaves_alone():
+    """§7: during the declaration, cancelling a follower takes only it out (the lead stays the lead of
+    the rest); cancelling the lead cancels the whole attack. The records name the cancelled card."""
+    t, (a, b, c), _ = table((400, 300, 200), sp=10)
+    g = t.game
+    ua(t, a, b, c)
+    t.sink.records[:] = []
+    g.cancel_attack(b)
+    assert attacks(t) == [(a, [c], None)]
+    assert marks(t, a, b, c) == [(True, "lead", True, False), (False, None, True, False),
+                                 (True, "follower", True, False)]
+    g.cancel_attack(c)
+    assert attacks(t) == [(a, [], None)] and marks(t, a)[0][:2] == (True, None)
+    g.join_attack(c, a)
+    g.cancel_attack(a)
+    assert attacks(t) == [] and [m[:2] for m in marks(t, a, b, c)] == [(False, None)] * 3
+    assert t.sink.records == [{"type": "cancel_attack", "card": b}, {"type": "cancel_attack", "card": c},
+                              {"type": "unite", "card": c, "lead": a}, {"type": "cancel_attack", "card": a}]
+    with pytest.raises(GameError):
+        g.cancel_attack(a)
+
+
+def test_the_declaration_offers_attacks_joins_and_cancels_and_ends_when_done():
+    """§6 Attack and §12: each choose_attack offers an attack for each able character (ring order), a
+    join for each attack's lead and each able character that could join it, a cancel for each
+    attacker, and done; with nothing but done to offer, nothing is asked. Player 0 has 5 SP (a
+    United Attack of two, not of three)."""
+    t, (a, b, c), _ = table((400, 300, 200), sp=5)
+    script = t.game.decider = Script([{"do": "attack", "card": a}, {"do": "join", "card": b, "lead": a},
+                                      {"do": "cancel", "card": b}, {"do": "done"}])
+    t.game.declare_attacks(0)
+    assert [r["options"] for r in script.requests] == [
+        [{"do": "attack", "card": a}, {"do": "attack", "card": b}, {"do": "attack", "card": c}, {"do": "done"}],
+        [{"do": "attack", "card": b}, {"do": "attack", "card": c}, {"do": "join", "card": b, "lead": a},
+         {"do": "join", "card": c, "lead": a}, {"do": "cancel", "card": a}, {"do": "done"}],
+        [{"do": "attack", "card": c}, {"do": "cancel", "card": a}, {"do": "cancel", "card": b}, {"do": "done"}],
+        [{"do": "attack", "card": b}, {"do": "attack", "card": c}, {"do": "join", "card": b, "lead": a},
+         {"do": "join", "card": c, "lead": a}, {"do": "cancel", "card": a}, {"do": "done"}]]
+    assert [(r["kind"], r["player"], r["prompt"]) for r in script.requests] == [("choose_attack", 0, "declare attacks")] * 4
+    assert attacks(t) == [(a, [], None)]
+    # nobody able and no attack: done alone is not asked
+    t2, (x,), _ = table((400,))
+    t2.c(x)["frozen"] = True
+    t2.game.decider = Script([])
+    t2.game.declare_attacks(0)
+    assert t2.game.decider.requests == []
+
+
+# ---------------------------------------------------------------------------- a whole turn (§6)
+
+def _phase(name, **more):
+    return dict({"type": "phase", "player": 0, "phase": name}, **more)
+
+
+def _decision(kind, player, answer, prompt):
+    return {"type": "decision", "kind": kind, "player": player, "answer": answer, "prompt": prompt}
+
+
+def test_a_turn_goes_through_its_seven_phases_with_every_record_in_order():
+    """§6, the first turn of player 0 (the first player): a is frozen and used, b fresh, an Action card
+    of player 0 was left on the table; player 1's wall (350 BP) stands opposite.
+
+    Activate: a unfreezes and loses its used mark, b its fresh mark (a mark already off changes
+    nothing, so no record), the Action card is discarded. Draw: skipped (first player, first turn).
+    Main: nothing to play, nothing asked. Attack: a attacks, b joins it (5 of player 0's 6 SP), done.
+    Counter-attack: the United Attack is paid (6 - 5 = 1 SP), player 1 blocks with wall, then passes.
+    End: a and b freeze; combat: T = 400 + 300 = 700 against 350: wall to 0, a takes 350 (400 -> 50),
+    no excess (350 < 400), piercing 700 - 350 = 350 (3000 -> 2650); wall is KO'd. Cleanup: combat
+    state and the United Attack marks clear; player 1 plays next."""
+    t, (a, b), (w,) = table((400, 300), (350,), sp=6)
+    g = t.game
+    g.state["turn"] = 0
+    g.state["next_player"] = None           # the first player starts
+    t.c(a)["frozen"] = t.c(a)["used"] = True
+    t.c(b)["fresh"] = True
+    jab = g.create_card("bolt", 0, "table")
+    g.decider = Script([{"do": "attack", "card": a}, {"do": "join", "card": b, "lead": a}, {"do": "done"},
+                        {"do": "block", "card": w, "attack": a}, {"do": "pass"}])
+    t.sink.records[:] = []
+    g.play_turn()
+    marker = lambda iid, m, v: {"type": "marker", "card": iid, "marker": m, "value": v}
+    atk, dfn = "declare attacks", "reactions and blocks"
+    assert t.sink.records == [
+        {"type": "turn", "turn": 1, "player": 0},
+        _phase("activate"), marker(a, "frozen", False), marker(a, "used", False), marker(b, "fresh", False),
+        {"type": "move", "card": jab, "from": [0, "table"], "to": [0, "discards"]},
+        _phase("draw"), {"type": "message", "text": "the first player skips the first draw"},
+        _phase("main"),
+        _phase("attack"),
+        _decision("choose_attack", 0, {"do": "attack", "card": a}, atk), {"type": "attack", "card": a},
+        _decision("choose_attack", 0, {"do": "join", "card": b, "lead": a}, atk),
+        {"type": "unite", "card": b, "lead": a},
+        _decision("choose_attack", 0, {"do": "done"}, atk),
+        _phase("counter-attack"), {"type": "stat", "player": 0, "stat": "sp", "value": 1, "cost": -5},
+        _decision("choose_defense", 1, {"do": "block", "card": w, "attack": a}, dfn),
+        {"type": "block", "card": w, "lead": a},
+        _decision("choose_defense", 1, {"do": "pass"}, dfn),
+        _phase("end"), marker(a, "frozen", True), marker(b, "frozen", True),
+        {"type": "combat", "lead": a, "blocker": w, "total": 700, "blocker_bp": 350},
+        bp(w, 0), bp(a, 50), hp(1, 2650, 350),
+        {"type": "ko", "card": w}, {"type": "move", "card": w, "from": [1, "ring"], "to": [1, "discards"]},
+        _phase("cleanup")]
+    assert [r["options"] for r in g.decider.requests] == [
+        [{"do": "attack", "card": a}, {"do": "attack", "card": b}, {"do": "done"}],
+        [{"do": "attack", "card": b}, {"do": "join", "card": b, "lead": a}, {"do": "cancel", "card": a},
+         {"do": "done"}],
+        [{"do": "cancel", "card": a}, {"do": "cancel", "card": b}, {"do": "done"}],
+        [{"do": "block", "card": w, "attack": a}, {"do": "pass"}],
+        [{"do": "withdraw", "card": w}, {"do": "pass"}]]
+    st = g.state
+    assert (st["turn"], st["active"], st["next_player"], st["phase"], st["attacks"]) == (1, 0, 1, "cleanup", [])
+    assert marks(t, a, b) == [(False, None, False, False)] * 2
+    assert [(t.c(i)["frozen"], t.c(i)["bp"]) for i in (a, b)] == [(True, 50), (True, 300)]
+    assert st["players"][0]["turns_taken"] == 1 and st["players"][1]["turns_taken"] == 0
