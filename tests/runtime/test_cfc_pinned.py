@@ -407,3 +407,75 @@ def test_a_turn_goes_through_its_seven_phases_with_every_record_in_order():
     assert marks(t, a, b) == [(False, None, False, False)] * 2
     assert [(t.c(i)["frozen"], t.c(i)["bp"]) for i in (a, b)] == [(True, 50), (True, 300)]
     assert st["players"][0]["turns_taken"] == 1 and st["players"][1]["turns_taken"] == 0
+
+
+def test_a_skipped_cleanup_keeps_the_effects_until_the_end_of_turn_and_an_extra_turn_is_used_up():
+    """§6, turn 5 of player 1 (not the first player): player 1's frozen wall has frosted (it stays
+    frozen, and no character can attack: the Attack phase has a message and no Counter-attack phase
+    follows); the grant lasting until player 1's next turn (uynt) ends in Activate; player 1 draws;
+    passes in Main. Cleanup is on player 1's skip list: skipped (and taken off the list), so the
+    effects lasting until the end of player 1's turn (ueot, unac) stay. Player 1 had an extra turn:
+    it is used up and player 1 plays again."""
+    t, (a,), (w,) = table((400,), (350,))
+    g = t.game
+    st = g.state
+    st["turn"], st["next_player"] = 4, 1
+    t.c(w)["frozen"] = True
+    g.add_grant("frosted", None, card=w)
+    g.add_grant("pierce", None, card=a, until={"when": "ueot", "player": 1})
+    uynt = g.add_grant("pierce", None, card=w, until={"when": "uynt", "player": 1})
+    g.add_grant("pierce", None, card=a, until={"when": "uynt", "player": 0})
+    g.add_grant("cantplayac", None, player=0, until={"when": "unac", "player": 1})
+    st["players"][1]["skip"] = ["cleanup"]
+    st["players"][1]["extra_turns"] = 1
+    drawn = g.create_card("foe", 1, "deck")
+    g.decider = Script([{"do": "pass"}])
+    t.sink.records[:] = []
+    g.play_turn()
+    p1 = lambda name, **more: dict({"type": "phase", "player": 1, "phase": name}, **more)
+    assert t.sink.records == [
+        {"type": "turn", "turn": 5, "player": 1},
+        p1("activate"), {"type": "lasting_end", "entry": uynt["id"], "what": "grant"},
+        p1("draw"), {"type": "move", "card": drawn, "from": [1, "deck"], "to": [1, "hand"]},
+        p1("main"), _decision("choose_main_action", 1, {"do": "pass"}, "main phase"),
+        p1("attack"), {"type": "message", "text": "no character can attack"},
+        p1("end"),
+        p1("cleanup", skipped=True)]
+    assert t.c(w)["frozen"] is True
+    assert [(e["ability"], e["until"]) for e in st["lasting"]] == [
+        ("frosted", None), ("pierce", {"when": "ueot", "player": 1}), ("pierce", {"when": "uynt", "player": 0}),
+        ("cantplayac", {"when": "unac", "player": 1})]
+    assert (st["players"][1]["skip"], st["players"][1]["extra_turns"], st["next_player"], st["active"]) == ([], 0, 1, 1)
+    assert st["phase"] == "end"             # a skipped phase is not entered
+    # the next turn is player 1's again; without an extra turn the one after is player 0's
+    g.decider = Script([{"do": "pass"}] * 2)
+    g.create_card("foe", 1, "deck")
+    t.sink.records[:] = []
+    g.play_turn()
+    assert t.sink.records[0] == {"type": "turn", "turn": 6, "player": 1} and st["next_player"] == 0
+    assert {"type": "phase", "player": 1, "phase": "cleanup"} in t.sink.records
+    # Cleanup ended player 1's ueot and unac effects
+    assert [(e["ability"], e["until"]) for e in st["lasting"]] == [
+        ("frosted", None), ("pierce", {"when": "uynt", "player": 0})]
+
+
+def test_a_player_who_must_draw_from_an_empty_deck_loses_and_a_game_at_its_turn_limit_is_a_draw():
+    """§6 Draw and §10: player 1 (not the first player) has an empty deck at the Draw phase: player 1
+    loses, player 0 wins, at once. §6: a game reaching its turn limit ends in a draw."""
+    t, _, _ = table((400,), (350,))
+    g = t.game
+    g.state["turn"], g.state["next_player"] = 1, 1
+    g.decider = Script([])
+    t.sink.records[:] = []
+    with pytest.raises(GameOver):
+        g.play_turn()
+    assert t.sink.records[-2:] == [{"type": "phase", "player": 1, "phase": "draw"},
+                                   {"type": "gameover", "winner": 0, "reason": "player 1 must draw from an empty deck"}]
+    st = g.state
+    assert (st["over"], st["winner"], st["result"]) == (True, 0, "win")
+    t2, _, _ = table((400,), (350,))
+    g2 = t2.game
+    g2.state["turn"], g2.state["turn_limit"], g2.state["next_player"] = 7, 7, 1
+    t2.sink.records[:] = []
+    assert g2.run() == {"winner": None, "result": "draw", "reason": "turn limit (7 turns)", "turns": 7}
+    assert t2.sink.records == [{"type": "gameover", "winner": None, "reason": "turn limit (7 turns)"}]
