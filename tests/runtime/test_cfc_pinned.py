@@ -479,3 +479,15 @@ def test_a_player_who_must_draw_from_an_empty_deck_loses_and_a_game_at_its_turn_
     t2.sink.records[:] = []
     assert g2.run() == {"winner": None, "result": "draw", "reason": "turn limit (7 turns)", "turns": 7}
     assert t2.sink.records == [{"type": "gameover", "winner": None, "reason": "turn limit (7 turns)"}]
+
+
+def test_combat_damage_of_1_to_a_character_of_1_bp():
+    """§7: combat damage lowers BP by the damage, at most to 0; the smallest amounts count. L 500
+    blocked by B of 1 BP: B takes 500 (1 -> 0), L takes 1 (500 -> 499)."""
+    t, (l,), (b,) = table((500,), (1,))
+    t.game.declare_attack(l)
+    t.game.declare_block(b, l)
+    recs = combat(t)
+    assert recs[:3] == [{"type": "combat", "lead": l, "blocker": b, "total": 500, "blocker_bp": 1},
+                        bp(b, 0), bp(l, 499)]
+    assert kos(recs) == [b] and t.c(l)["bp"] == 499

@@ -7,6 +7,18 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/games/cfc/combat.py | if dmg > 0 and bp > 0: | 11: dmg > 0 and bp > 0 -> bp > 0':
+        "CombatMixin._take_combat: the damage and the BP it compares are always above 0 where it is called (a character at 0 BP is KO'd when the command or damage step that lowered it ends, so every member and blocker that combat reads is above 0; the blocker's BP and the total are the BP of such characters, and the excess is passed only while above 0), so `dmg > 0 and bp > 0` is true at every call, as each of these forms is",
+    'rulescript/games/cfc/combat.py | if dmg > 0 and bp > 0: | 11: dmg > 0 and bp > 0 -> dmg > 0':
+        "CombatMixin._take_combat: the damage and the BP it compares are always above 0 where it is called (a character at 0 BP is KO'd when the command or damage step that lowered it ends, so every member and blocker that combat reads is above 0; the blocker's BP and the total are the BP of such characters, and the excess is passed only while above 0), so `dmg > 0 and bp > 0` is true at every call, as each of these forms is",
+    'rulescript/games/cfc/combat.py | if dmg > 0 and bp > 0: | 11: dmg > 0 and bp > 0 -> True':
+        "CombatMixin._take_combat: the damage and the BP it compares are always above 0 where it is called (a character at 0 BP is KO'd when the command or damage step that lowered it ends, so every member and blocker that combat reads is above 0; the blocker's BP and the total are the BP of such characters, and the excess is passed only while above 0), so `dmg > 0 and bp > 0` is true at every call, as each of these forms is",
+    'rulescript/games/cfc/combat.py | if dmg > 0 and bp > 0: | 15: > -> >=':
+        "CombatMixin._take_combat: the damage and the BP it compares are always above 0 where it is called (a character at 0 BP is KO'd when the command or damage step that lowered it ends, so every member and blocker that combat reads is above 0; the blocker's BP and the total are the BP of such characters, and the excess is passed only while above 0), so `dmg > 0 and bp > 0` is true at every call, as each of these forms is",
+    'rulescript/games/cfc/combat.py | if dmg > 0 and bp > 0: | 19: and -> or':
+        "CombatMixin._take_combat: the damage and the BP it compares are always above 0 where it is called (a character at 0 BP is KO'd when the command or damage step that lowered it ends, so every member and blocker that combat reads is above 0; the blocker's BP and the total are the BP of such characters, and the excess is passed only while above 0), so `dmg > 0 and bp > 0` is true at every call, as each of these forms is",
+    'rulescript/games/cfc/combat.py | if dmg > 0 and bp > 0: | 26: > -> >=':
+        "CombatMixin._take_combat: the damage and the BP it compares are always above 0 where it is called (a character at 0 BP is KO'd when the command or damage step that lowered it ends, so every member and blocker that combat reads is above 0; the blocker's BP and the total are the BP of such characters, and the excess is passed only while above 0), so `dmg > 0 and bp > 0` is true at every call, as each of these forms is",
     'rulescript/games/cfc/commands.py | if not iids:  # no card among the targets: bp_set and bp_add would only settle | 7: not iids -> False':
         'cmd_bp: with no card among the targets, bp_set and bp_add loop over no card and only settle, and every operation that changes BP or HP settles before it returns (as for the if-cards guards)',
     'rulescript/games/cfc/combat.py | if v < 0 and pl["sp"] < -v: | 11: v < 0 and pl["sp"] < -v -> pl["sp"] < -v':
