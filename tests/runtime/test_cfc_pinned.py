@@ -491,3 +491,90 @@ def test_combat_damage_of_1_to_a_character_of_1_bp():
     assert recs[:3] == [{"type": "combat", "lead": l, "blocker": b, "total": 500, "blocker_bp": 1},
                         bp(b, 0), bp(l, 499)]
     assert kos(recs) == [b] and t.c(l)["bp"] == 499
+
+
+# ---------------------------------------------------------------------------- defence: reactions and blocks (§5, §7)
+
+SHIELD = {"id": "shield", "name": "Shield", "type": "reaction", "sp": -1, "text": ""}
+
+
+def defence_table(rules):
+    """Player 0's a (500) and b (400) attack alone; player 1 holds wall (300) and foe (200) and, in
+    the hand, the Reaction Shield (1 SP; player 1 has 1 SP)."""
+    import test_rules_pinned as pinned
+    saved = list(pinned.MODELS)
+    pinned.MODELS.append(SHIELD)
+    try:
+        t = RulesTable(rules)
+    finally:
+        pinned.MODELS[:] = saved
+    t.models["shield"] = SHIELD
+    t.game.models["shield"] = SHIELD
+    a, b = t.ring(0, "a"), t.ring(0, "b")
+    wall, foe = t.ring(1, "wall"), t.ring(1, "foe")
+    for iid, v in ((a, 500), (b, 400), (wall, 300), (foe, 200)):
+        t.c(iid)["bp"] = t.c(iid)["lastBP"] = v
+    shield = t.game.create_card("shield", 1, "hand")
+    t.game.state["players"][1]["sp"] = 1
+    t.game.state["phase"] = "counter-attack"
+    t.game.declare_attack(a)
+    t.game.declare_attack(b)
+    return t, (a, b, wall, foe, shield)
+
+
+def test_the_defender_plays_reactions_blocks_withdraws_and_passes_with_every_record():
+    """§7 Blocking and §12: each choose_defense offers each Reaction player 1 can play, a block for
+    each of player 1's characters and each attack it could block (the ``canblock`` hook asked without
+    a trace: a's listener refuses blockers of 250 BP or less, so foe may not block a), a withdraw for
+    each blocker, and pass. Player 1 plays Shield (1 SP to 0; its action gives 50 HP), blocks a with
+    wall, withdraws it, blocks b with foe and passes."""
+    t, (a, b, wall, foe, shield) = defence_table(
+        "[a]\nauto = ?oppCanBlock? [[if blocker.bp > 250]]\n[shield]\naction = hp(+50)\n")
+    g = t.game
+    block = lambda x, lead: {"do": "block", "card": x, "attack": lead}
+    g.decider = Script([{"do": "reaction", "card": shield}, block(wall, a), {"do": "withdraw", "card": wall},
+                        block(foe, b), {"do": "pass"}])
+    t.sink.records[:] = []
+    g.declare_defense(1)
+    assert [r["options"] for r in g.decider.requests] == [
+        [{"do": "reaction", "card": shield}, block(wall, a), block(wall, b), block(foe, b), {"do": "pass"}],
+        [block(wall, a), block(wall, b), block(foe, b), {"do": "pass"}],
+        [block(foe, b), {"do": "withdraw", "card": wall}, {"do": "pass"}],
+        [block(wall, a), block(wall, b), block(foe, b), {"do": "pass"}],
+        [block(wall, a), {"do": "withdraw", "card": foe}, {"do": "pass"}]]
+    dec = lambda answer: _decision("choose_defense", 1, answer, "reactions and blocks")
+    assert t.sink.records == [
+        dec({"do": "reaction", "card": shield}),
+        {"type": "stat", "player": 1, "stat": "sp", "value": 0, "cost": -1},
+        {"type": "move", "card": shield, "from": [1, "hand"], "to": [1, "table"]},
+        {"type": "stat", "player": 1, "stat": "hp", "value": 3050},
+        dec(block(wall, a)), {"type": "block", "card": wall, "lead": a},
+        dec({"do": "withdraw", "card": wall}), {"type": "unblock", "card": wall, "lead": a},
+        dec(block(foe, b)), {"type": "block", "card": foe, "lead": b},
+        dec({"do": "pass"})]
+    assert attacks(t) == [(a, [], None), (b, [], foe)]
+    assert [(t.c(i)["blocked"], t.c(i)["blocking"]) for i in (a, b, wall, foe)] == [
+        (False, None), (True, None), (False, None), (False, b)]
+    with pytest.raises(GameError):
+        g.declare_block(wall, b)             # b is blocked already
+    with pytest.raises(GameError):
+        g.declare_block(foe, a)              # foe blocks b already
+    t.sink.records[:] = []
+    g.withdraw_block(wall)                   # wall blocks nothing: nothing happens
+    g.withdraw_block(foe)
+    # a block the hook refuses, declared anyway: refused with a message, nothing changes
+    assert g.declare_block(foe, a) is False
+    assert t.sink.records == [{"type": "unblock", "card": foe, "lead": b},
+                              {"type": "message", "text": "block refused", "card": foe, "lead": a}]
+    assert attacks(t) == [(a, [], None), (b, [], None)]
+    assert [(t.c(i)["blocked"], t.c(i)["blocking"]) for i in (a, b, wall, foe)] == [(False, None)] * 4
+
+
+def test_with_no_attack_left_the_defender_is_asked_nothing():
+    t, (a, b, wall, foe, shield) = defence_table("")
+    g = t.game
+    g.cancel_attack(a)
+    g.cancel_attack(b)
+    g.decider = Script([])
+    g.declare_defense(1)
+    assert g.decider.requests == []
