@@ -578,3 +578,90 @@ def test_with_no_attack_left_the_defender_is_asked_nothing():
     g.decider = Script([])
     g.declare_defense(1)
     assert g.decider.requests == []
+
+
+# ---------------------------------------------------------------------------- removeFromAttack() and unite() (§7)
+
+def test_remove_from_attack_takes_out_a_follower_then_the_lead_and_a_solo_attacker_and_frees_their_blocker():
+    """§7: a (lead), b and c attack together, blocked by wall. removeFromAttack() of b (a follower of
+    three) leaves a and c, still blocked; of a (the lead of two, one member would be left) breaks it
+    up: c attacks alone, unblocked, wall blocks nothing; of wall (not attacking) does nothing; of c
+    (alone) ends its attack. Each card taken out gets a record; the United Attack marks stay for the
+    turn."""
+    t, (a, b, c), (wall,) = table((400, 300, 200), (900,), sp=10)
+    g = t.game
+    ua(t, a, b, c)
+    g.declare_block(wall, a)
+    t.sink.records[:] = []
+    g.remove_from_attack([b])
+    assert attacks(t) == [(a, [c], wall)]
+    assert marks(t, a, b, c) == [(True, "lead", True, True), (False, None, True, False),
+                                 (True, "follower", True, False)]
+    g.remove_from_attack([a, wall])
+    assert attacks(t) == [(c, [], None)] and t.c(wall)["blocking"] is None
+    assert marks(t, a, c) == [(False, None, True, False), (True, None, True, False)]
+    g.remove_from_attack([c])
+    assert attacks(t) == [] and marks(t, c) == [(False, None, True, False)]
+    assert t.sink.records == [{"type": "remove_from_attack", "card": x} for x in (b, a, c)]
+
+
+def test_remove_from_attack_of_a_blocked_solo_attack_frees_its_blocker():
+    t, (a,), (wall,) = table((400,), (900,))
+    g = t.game
+    g.declare_attack(a)
+    g.declare_block(wall, a)
+    g.remove_from_attack([a])
+    assert attacks(t) == [] and marks(t, a) == [(False, None, False, False)] and t.c(wall)["blocking"] is None
+
+
+def test_the_lead_of_three_taken_out_leaves_its_followers_each_alone_if_they_can_attack():
+    """§7: a led b and c; c is frozen meanwhile: taking a out breaks the United Attack up; b attacks
+    alone in its place, c stops."""
+    t, (a, b, c, d), _ = table((400, 300, 200, 100), sp=10)
+    g = t.game
+    ua(t, a, b, c)
+    g.declare_attack(d)
+    t.c(c)["frozen"] = True
+    g.remove_from_attack([a])
+    assert attacks(t) == [(b, [], None), (d, [], None)]
+    assert marks(t, a, b, c) == [(False, None, True, False), (True, None, True, False), (False, None, True, False)]
+
+
+def test_unite_forms_a_united_attack_for_free_from_the_first_free_attacker_up_to_three():
+    """§7: unite() of b, d, c, a, all attacking alone (d blocked by wall): b leads, d and c join (d's
+    block is withdrawn: one blocker per attack, and the United Attack is blocked through its lead), a
+    finds no room; no SP is paid. Then unite() of a again: the United Attack is full, nothing."""
+    t, (a, b, c, d), (wall,) = table((400, 300, 200, 100), (900,), sp=0)
+    g = t.game
+    for x in (a, b, c, d):
+        g.declare_attack(x)
+    g.declare_block(wall, d)
+    t.sink.records[:] = []
+    g.unite([b, d, c, a])
+    assert attacks(t) == [(a, [], None), (b, [d, c], None)]
+    assert t.sink.records == [{"type": "unite", "card": d, "lead": b}, {"type": "unite", "card": c, "lead": b}]
+    assert marks(t, a, b, c, d) == [(True, None, False, False), (True, "lead", True, False),
+                                    (True, "follower", True, False), (True, "follower", True, False)]
+    assert t.c(wall)["blocking"] is None and g.state["players"][0]["sp"] == 0
+    g.unite([a])
+    assert attacks(t) == [(a, [], None), (b, [d, c], None)] and len(t.sink.records) == 2
+
+
+def test_unite_extends_the_united_attack_with_free_attackers_and_ignores_the_rest():
+    """§7: a United Attack of a and b; unite() of wall (player 1's, not attacking), b (already a member)
+    and c (attacking alone) adds c only."""
+    t, (a, b, c), (wall,) = table((400, 300, 200), (900,), sp=5)
+    g = t.game
+    ua(t, a, b)
+    g.declare_attack(c)
+    t.sink.records[:] = []
+    g.unite([wall, b, c])
+    assert attacks(t) == [(a, [b, c], None)]
+    assert t.sink.records == [{"type": "unite", "card": c, "lead": a}]
+    g.unite([])
+    t2, (x, y), _ = table((400, 300))
+    t2.game.declare_attack(x)
+    t2.sink.records[:] = []
+    t2.game.unite([x, y])                  # y is not attacking: x alone forms nothing
+    assert attacks(t2) == [(x, [], None)] and marks(t2, x) == [(True, None, False, False)]
+    assert t2.sink.records == []
