@@ -665,3 +665,150 @@ def test_unite_extends_the_united_attack_with_free_attackers_and_ignores_the_res
     t2.game.unite([x, y])                  # y is not attacking: x alone forms nothing
     assert attacks(t2) == [(x, [], None)] and marks(t2, x) == [(True, None, False, False)]
     assert t2.sink.records == []
+
+
+# ---------------------------------------------------------------------------- the game object: ports, lasting effects, the end
+
+@pytest.mark.parametrize("mn, mx, n, ok", [
+    (0, 0, 0, True), (2, 2, 2, True), (0, 3, 1, True), (1, 1, 1, True),
+    (3, 3, 2, False),      # more than there are options
+    (2, 1, 5, False),      # min above max
+    (-1, 1, 3, False),     # below 0
+])
+def test_a_choice_of_targets_must_be_possible(mn, mx, n, ok):
+    """docs/runtime.md, Decisions: choose_targets asks for min..max distinct options; a request the
+    player cannot answer is the game's error, named with the numbers and the prompt."""
+    t, _, _ = table(())
+    if ok:
+        t.game.check_request("choose_targets", list(range(n)), mn, mx, "why")
+    else:
+        with pytest.raises(GameError) as err:
+            t.game.check_request("choose_targets", list(range(n)), mn, mx, "why")
+        assert str(err.value) == "cannot choose %d..%d of %d options (why)" % (mn, mx, n)
+    t.game.check_request("choose_slot", [], 5, 1, "other kinds are not counted")
+
+
+def test_grants_masks_and_their_ends_act_at_once_on_the_table():
+    """§4, §7, §9: +rush on a fresh character ends its fresh mark; +cantattack on an attacker takes it
+    out of its attack; +cantblock on a blocker withdraws its block; a mask (-cantattack) withdrawn
+    lets cantattack act again. Each grant is a record; each end is a record of its entry."""
+    t, (a, b), (wall,) = table((400, 300), (900,))
+    g = t.game
+    t.c(b)["fresh"] = True
+    g.declare_attack(a)
+    g.declare_block(wall, a)
+    t.sink.records[:] = []
+    e1 = g.add_grant("rush", 7, card=b)
+    e2 = g.add_grant("cantblock", 7, card=wall)
+    assert t.sink.records == [
+        {"type": "ability", "ability": "rush", "card": b, "player": None, "mask": False},
+        {"type": "marker", "card": b, "marker": "fresh", "value": False},
+        {"type": "ability", "ability": "cantblock", "card": wall, "player": None, "mask": False},
+        {"type": "unblock", "card": wall, "lead": a}]
+    assert (e1["type"], e1["ability"], e1["card"], e1["player"], e1["source"], e1["until"]) == ("grant", "rush", b, None, 7, None)
+    assert t.c(b)["fresh"] is False and attacks(t) == [(a, [], None)]
+    # a mask first: the grant of cantattack does nothing while it lasts
+    m = g.add_grant("cantattack", 8, card=a, mask=True)
+    g.add_grant("cantattack", 9, card=a)
+    assert attacks(t) == [(a, [], None)] and m["type"] == "mask"
+    t.sink.records[:] = []
+    g.withdraw_grant("cantattack", 8, card=a, mask=True)
+    assert t.sink.records == [{"type": "lasting_end", "entry": m["id"], "what": "mask"},
+                              {"type": "remove_from_attack", "card": a}]
+    assert attacks(t) == []
+    # withdrawing names one source, one ability and one holder
+    t.sink.records[:] = []
+    g.withdraw_grant("rush", 8, card=b)
+    g.withdraw_grant("rush", 7, card=a)
+    g.withdraw_grant("cantblock", 7, card=b)
+    assert t.sink.records == []
+    g.withdraw_grant("rush", 7, card=b)
+    assert t.sink.records == [{"type": "lasting_end", "entry": e1["id"], "what": "grant"}]
+    assert not g.has_ability(b, "rush") and g.has_ability(wall, "cantblock") and e2 in g.state["lasting"]
+    pe = g.add_grant("cantplayac", None, player=1)
+    assert t.sink.records[-1] == {"type": "ability", "ability": "cantplayac", "card": None, "player": 1, "mask": False}
+    assert g.player_has_ability(1, "cantplayac") and not g.player_has_ability(0, "cantplayac") and pe["player"] == 1
+
+
+def test_the_game_refuses_grants_rules_and_cost_modifiers_it_does_not_know():
+    t, (a,), _ = table((400,))
+    g = t.game
+    for call, message in [(lambda: g.add_grant("flying", None, card=a), "unknown ability 'flying'"),
+                          (lambda: g.add_grant("rush", None), "an ability goes to exactly one card or one player"),
+                          (lambda: g.add_grant("rush", None, card=a, player=0), "an ability goes to exactly one card or one player"),
+                          (lambda: g.add_rule_entry("gravity", None, None, True), "unknown game rule 'gravity'"),
+                          (lambda: g.add_cost_mod("action", "*", 2, None), "alterCost op must be '=' or '+', got '*'"),
+                          (lambda: g.add_cost_mod("spell", "+", 2, None), "unknown cost kind 'spell'")]:
+        with pytest.raises(GameError) as err:
+            call()
+        assert str(err.value) == message
+    assert g.state["lasting"] == []
+    e = g.add_cost_mod("ua2", "=", -3, 5, until={"when": "ueot", "player": 0})
+    assert {k: e[k] for k in ("type", "cost", "op", "value", "source", "until")} == {
+        "type": "cost", "cost": "ua2", "op": "=", "value": -3, "source": 5, "until": {"when": "ueot", "player": 0}}
+    assert g.cost_value("ua2", 0, None, 1) == -3
+
+
+def test_a_rule_entry_from_the_same_source_and_scope_replaces_the_earlier_one():
+    """§11: the same rule applied again from the same source and scope replaces the entry; another
+    source or scope adds one. Each is a record."""
+    t, _, _ = table(())
+    g = t.game
+    t.sink.records[:] = []
+    g.add_rule_entry("attack", 4, 0, False)
+    g.add_rule_entry("attack", 4, 0, True)
+    g.add_rule_entry("attack", 4, 1, False)
+    g.add_rule_entry("attack", 5, 0, False)
+    assert [(e["rule"], e["source"], e["scope"], e["value"]) for e in g.state["lasting"]] == [
+        ("attack", 4, 0, True), ("attack", 4, 1, False), ("attack", 5, 0, False)]
+    assert t.sink.records == [{"type": "rule", "rule": "attack", "scope": s, "value": v, "source": src}
+                              for src, s, v in ((4, 0, False), (4, 0, True), (4, 1, False), (5, 0, False))]
+    assert g.rule("attack", 0) is False and g.rule("attack", 1) is False
+    g.end_effects_of(5)
+    assert g.rule("attack", 0) is True and g.rule("attack", 1) is False
+
+
+@pytest.mark.parametrize("hp0, hp1, winner, reason", [
+    (0, 0, None, "both players at 0 HP"), (0, 1, 1, "player 0 at 0 HP"), (1, 0, 0, "player 1 at 0 HP")])
+def test_a_player_at_0_hp_loses_and_both_at_once_is_a_draw(hp0, hp1, winner, reason):
+    t, _, _ = table(())
+    g = t.game
+    g.state["players"][0]["hp"], g.state["players"][1]["hp"] = hp0, hp1
+    t.sink.records[:] = []
+    with pytest.raises(GameOver) as over:
+        g.check_over()
+    assert (over.value.winner, over.value.reason) == (winner, reason)
+    st = g.state
+    assert (st["over"], st["winner"], st["result"], st["reason"]) == (True, winner, "draw" if winner is None else "win", reason)
+    assert t.sink.records == [{"type": "gameover", "winner": winner, "reason": reason}]
+    # once over, every later check (or concession) raises the same end and records nothing more
+    st["players"][0]["hp"] = st["players"][1]["hp"] = 5
+    for again in (g.check_over, lambda: g.concede(0)):
+        with pytest.raises(GameOver) as over:
+            again()
+        assert (over.value.winner, over.value.reason) == (winner, reason)
+    assert len(t.sink.records) == 1
+
+
+def test_both_players_above_0_go_on_and_a_concession_ends_the_game():
+    t, _, _ = table(())
+    g = t.game
+    g.state["players"][0]["hp"], g.state["players"][1]["hp"] = 1, 1
+    g.check_over()
+    assert g.state["over"] is False
+    with pytest.raises(GameOver):
+        g.concede(1)
+    assert (g.state["winner"], g.state["reason"], g.state["result"]) == (0, "player 1 conceded", "win")
+
+
+def test_settling_kos_every_character_at_0_bp_the_active_players_first_in_slot_order():
+    """§10: characters at 0 BP are KO'd when the step ends, with their backups; the active player's
+    ring first (the order of the records)."""
+    t, (a, b, c), (x, y) = table((0, 300, 0), (0, 0))
+    g = t.game
+    g.state["active"] = 1
+    t.sink.records[:] = []
+    g.settle()
+    assert kos(t.sink.records) == sorted([a, c, x, y])
+    assert [r["card"] for r in t.sink.records if r["type"] == "ko"] == [x, y, a, c]
+    assert [t.c(i)["zone"] for i in (a, b, c, x, y)] == ["discards", "ring", "discards", "discards", "discards"]
