@@ -820,19 +820,14 @@ def _minimum(f):
     mode = q.get("mode")
     if mode == "choose":
         return max(0, int(q.get("min") or 0))
-    if mode == "random":
-        return 1
-    return 1
+    return 1   # all and random (<rN>): at least one
 
 
 def _cost_filter(cost):
+    """The cost's filter as a list of filters, None without one (docs/ir.md, COST: one FILTER)."""
     f = cost.get("filter")
     if f is None:
         return None
-    if isinstance(f, dict) and "filters" in f:
-        return f["filters"]
-    if isinstance(f, list):
-        return f
     return [f]
 
 
