@@ -812,3 +812,74 @@ def test_settling_kos_every_character_at_0_bp_the_active_players_first_in_slot_o
     assert kos(t.sink.records) == sorted([a, c, x, y])
     assert [r["card"] for r in t.sink.records if r["type"] == "ko"] == [x, y, a, c]
     assert [t.c(i)["zone"] for i in (a, b, c, x, y)] == ["discards", "ring", "discards", "discards", "discards"]
+
+
+# ---------------------------------------------------------------------------- refusals and small queries
+
+def test_the_game_refuses_moves_the_rules_forbid_with_a_message_naming_the_card():
+    """§5, §7, §3: an attack by a character that cannot attack, a character played into a taken slot,
+    a trigger ability that cannot be activated, a card id the game does not know."""
+    t, (a, b), _ = table((400, 300))
+    g = t.game
+    t.c(a)["frozen"] = True
+    hand = g.create_card("c", 0, "hand")
+    g.state["players"][0]["sp"] = 10
+    for call, message in [(lambda: g.declare_attack(a), "card %d cannot attack" % a),
+                          (lambda: g.play_character(0, hand, slot=1), "slot 1 is not free"),
+                          (lambda: g.activate(a), "card %d cannot activate its ability now" % a),
+                          (lambda: g.create_card("nope", 0, "hand"), "unknown card id 'nope'"),
+                          (lambda: g.join_attack(b, a), "card %d cannot join the attack of %d" % (b, a)),
+                          (lambda: g.cancel_attack(b), "card %d is not attacking" % b)]:
+        with pytest.raises(GameError) as err:
+            call()
+        assert str(err.value) == message
+    assert g.card(a) is g.state["cards"][a] and attacks(t) == []
+
+
+@pytest.mark.parametrize("word, controller, until", [
+    (None, 0, None),
+    ("ueot", 0, {"when": "ueot", "player": 0}), ("myUEOT", 1, {"when": "ueot", "player": 1}),
+    ("oppueot", 0, {"when": "ueot", "player": 1}), ("unac", 1, {"when": "unac", "player": 1}),
+    ("myunac", 0, {"when": "unac", "player": 0}), ("oppUnac", 1, {"when": "unac", "player": 0}),
+    ("uynt", 0, {"when": "uynt", "player": 0}), ("myuynt", 1, {"when": "uynt", "player": 1}),
+    ("oppuynt", 1, {"when": "uynt", "player": 0}),
+])
+def test_a_restriction_word_names_when_and_whose_turn_a_lasting_effect_ends(word, controller, until):
+    """§4 and docs/language.md (restrictions): ueot / unac / uynt end at the end of the controller's
+    turn, at their next Action card, at the start of their next turn; my... is the controller's, opp...
+    the opponent's; case does not matter."""
+    from rulescript.games.cfc import lasting
+    assert lasting.restriction(word, controller) == until
+
+
+def test_an_unknown_restriction_word_is_refused():
+    from rulescript.games.cfc import lasting
+    with pytest.raises(ValueError) as err:
+        lasting.restriction("forever", 0)
+    assert str(err.value) == "unknown restriction 'forever'"
+
+
+def test_unite_counts_a_card_named_twice_once():
+    """unite() of a, a, b (all attacking alone): a leads, b joins; the second a is a's own attack."""
+    t, (a, b), _ = table((400, 300))
+    g = t.game
+    g.declare_attack(a)
+    g.declare_attack(b)
+    g.unite([a, a, b])
+    assert attacks(t) == [(a, [b], None)]
+
+
+def test_a_game_continues_from_a_saved_state_and_run_checks_in_between_turns():
+    """docs/runtime.md: a game made with ``state=`` continues from it; ``run(checkpoint)`` calls the
+    checkpoint between turns, not after the last one. Player 1 has no deck: turn 2 (player 1's) ends
+    the game at its Draw phase, so the checkpoint runs once, after turn 1."""
+    from rulescript.games.cfc.game import CfcGame
+    t, (a,), _ = table((400,))
+    g = t.game
+    g.state["turn"], g.state["next_player"] = 0, 0
+    seen = []
+    g2 = CfcGame(t.models, None, Script([{"do": "done"}]), sink=t.sink, rules=t.engine, state=g.state)
+    assert g2.state is g.state and g2.state["players"][0]["ring"][0] == a
+    assert g2.run(checkpoint=lambda game: seen.append((game.state["turn"], game.state["next_player"]))) == {
+        "winner": 0, "result": "win", "reason": "player 1 must draw from an empty deck", "turns": 2}
+    assert seen == [(1, 1)]
