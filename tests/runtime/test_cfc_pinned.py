@@ -883,3 +883,20 @@ def test_a_game_continues_from_a_saved_state_and_run_checks_in_between_turns():
     assert g2.run(checkpoint=lambda game: seen.append((game.state["turn"], game.state["next_player"]))) == {
         "winner": 0, "result": "win", "reason": "player 1 must draw from an empty deck", "turns": 2}
     assert seen == [(1, 1)]
+
+
+# ---------------------------------------------------------------------------- commands on rules (docs/language.md 6.5)
+
+def test_steal_takes_nothing_more_from_a_donor_that_lost_its_rules_meanwhile():
+    """docs/language.md 6.5: ``steal()``: the receiver copies the first target's rules, which the
+    first target then loses. Here the receiver's own listener (``~powerless~``, heard when its rules
+    are replaced) already takes the donor's rules away: the donor loses them once (one record), the
+    receiver holds the donor's rules."""
+    t = RulesTable("[src]\naction = steal() to(character@oppRing)\nauto = ~powerless~ loseAbility() to(character@oppRing)\n"
+                   "[foe]\naction = hp(+5)\n")
+    src, foe = t.ring(0, "src"), t.ring(1, "foe")
+    t.sink.records[:] = []
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.sink.records == [{"type": "rules", "card": foe, "rules": None},
+                              {"type": "rules", "card": src, "rules": "foe"}]
+    assert (t.c(src)["rules"], t.c(foe)["rules"]) == ("foe", None)
