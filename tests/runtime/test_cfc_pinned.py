@@ -900,3 +900,31 @@ def test_steal_takes_nothing_more_from_a_donor_that_lost_its_rules_meanwhile():
     assert t.sink.records == [{"type": "rules", "card": foe, "rules": None},
                               {"type": "rules", "card": src, "rules": "foe"}]
     assert (t.c(src)["rules"], t.c(foe)["rules"]) == ("foe", None)
+
+
+def test_cards_played_from_the_removed_pile_do_not_change_the_hand():
+    """§5 (From the removed pile) and the event table: ``handChanges`` fires when a card leaves the
+    hand; a card played from the removed pile (``play_removed`` on) does not. ally's listener adds
+    100 HP per hand change (and ran once when it loaded: 3100). A Bolt from the removed pile: only its
+    own +1 (3101); a Bolt from the hand: +100 then +1 (3202); character c from the removed pile: no
+    change (3202); character d from the hand: +100 (3302)."""
+    t = RulesTable("[ally]\nauto = ~handChanges~ hp(+100)\n[bolt]\naction = hp(+1)\n")
+    g = t.game
+    t.ring(0, "ally")
+    assert t.hp(0) == 3100
+    g.add_rule_entry("play_removed", None, 0, True)
+    b1, b2, c1 = g.create_card("bolt", 0, "removed"), g.create_card("bolt", 0, "hand"), g.create_card("c", 0, "removed")
+    g.state["players"][0]["sp"] = 5
+    assert set(g.playable_from(0)) == {b1, b2, c1}
+    t.sink.records[:] = []
+    assert g.play_action(0, b1) is True and t.hp(0) == 3101
+    assert g.play_action(0, b2) is True and t.hp(0) == 3202
+    assert g.play_character(0, c1, slot=2) == c1 and t.hp(0) == 3202
+    g.state["players"][0]["chars_allowed"] = 2
+    d1 = g.create_card("d", 0, "hand")
+    assert g.play_character(0, d1, slot=3) == d1 and t.hp(0) == 3302     # from the hand: +100
+    assert [r for r in t.sink.records if r["type"] == "move"] == [
+        {"type": "move", "card": b1, "from": [0, "removed"], "to": [0, "table"]},
+        {"type": "move", "card": b2, "from": [0, "hand"], "to": [0, "table"]},
+        {"type": "move", "card": c1, "from": [0, "removed"], "to": [0, "ring"], "slot": 2},
+        {"type": "move", "card": d1, "from": [0, "hand"], "to": [0, "ring"], "slot": 3}]
