@@ -928,3 +928,45 @@ def test_cards_played_from_the_removed_pile_do_not_change_the_hand():
         {"type": "move", "card": b2, "from": [0, "hand"], "to": [0, "table"]},
         {"type": "move", "card": c1, "from": [0, "removed"], "to": [0, "ring"], "slot": 2},
         {"type": "move", "card": d1, "from": [0, "hand"], "to": [0, "ring"], "slot": 3}]
+
+
+# ---------------------------------------------------------------------------- costs with a filter (docs/language.md 5.3)
+
+@pytest.mark.parametrize("cost, hand, ok, hp", [
+    ("{D(<2,3>character)}", 1, False, 3000),   # fewer than the least number: the action stops, nothing paid
+    ("{D(<2,3>character)}", 2, True, 3012),    # exactly two: both discarded, no question
+    ("{D(<0,1>character)}", 0, True, 3010),    # a least number of 0: paid with no card
+    ("{S(<0,1>^character@myRing)}", 0, True, 3010),
+    ("{S(^character@myRing)}", 0, False, 3000),  # all (at least one) of none
+])
+def test_a_cost_with_a_filter_needs_the_least_number_its_quantity_names(cost, hand, ok, hp):
+    """docs/language.md 5.3: a discard or sacrifice cost with a filter can be paid when the filter
+    offers at least its least number of cards (``<a,b>``: a; a plain filter: one). The action adds
+    10 HP plus one per card discarded or sacrificed."""
+    size = "discarded" if cost.startswith("{D") else "sacrificed"
+    t = RulesTable("[src]\naction = %s: hp(+10 + %s.size)\n" % (cost, size))
+    src = t.ring(0, "src")
+    cards = [t.game.create_card("a", 0, "hand") for _ in range(hand)]
+    assert t.engine.resolve_action(t.game, src, "trigger") is ok and not t.engine.errors
+    assert t.hp(0) == hp
+    assert [t.c(i)["zone"] for i in cards] == (["discards"] * hand if ok else ["hand"] * hand)
+
+
+def test_move_to_slot_moves_only_a_card_in_a_ring():
+    """docs/language.md: ``moveToSlot()`` moves the first target, a character in a ring, to an empty
+    slot of its ring; a first target elsewhere (a discard pile) is left alone, without an error."""
+    t = RulesTable("[src]\naction = moveToSlot() to(character@myDiscards)\n")
+    src = t.ring(0, "src")
+    gone = t.game.create_card("a", 0, "discards")
+    t.sink.records[:] = []
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    assert t.sink.records == [] and t.c(gone)["zone"] == "discards" and t.c(src)["slot"] == 0
+    t2 = RulesTable("[src]\naction = moveToSlot() to(opp)\n")          # no card among the targets
+    src2 = t2.ring(0, "src")
+    assert t2.engine.resolve_action(t2.game, src2, "trigger") is True and not t2.engine.errors
+    t3 = RulesTable("[src]\naction = moveToSlot() to(character@myRing)\n", answers=[2])
+    src3 = t3.ring(0, "src")
+    t3.sink.records[:] = []
+    assert t3.engine.resolve_action(t3.game, src3, "trigger") is True and not t3.engine.errors
+    assert t3.c(src3)["slot"] == 2 and t3.game.state["players"][0]["ring"] == [None, None, src3, None]
+    assert {"type": "slot", "card": src3, "slot": 2} in t3.sink.records
