@@ -970,3 +970,28 @@ def test_move_to_slot_moves_only_a_card_in_a_ring():
     assert t3.engine.resolve_action(t3.game, src3, "trigger") is True and not t3.engine.errors
     assert t3.c(src3)["slot"] == 2 and t3.game.state["players"][0]["ring"] == [None, None, src3, None]
     assert {"type": "slot", "card": src3, "slot": 2} in t3.sink.records
+
+
+def test_a_blocker_given_another_ability_keeps_its_block_and_an_attacker_too():
+    """§7: only cantblock withdraws a block and only cantattack takes a character out of its attack;
+    a blocker given pierce (or unfreezable) keeps blocking, an attacker given preventpierce keeps
+    attacking."""
+    t, (a,), (wall,) = table((400,), (900,))
+    g = t.game
+    g.declare_attack(a)
+    g.declare_block(wall, a)
+    for ability, who in (("pierce", wall), ("unfreezable", wall), ("preventpierce", a), ("rush", wall)):
+        g.add_grant(ability, None, card=who)
+    assert attacks(t) == [(a, [], wall)] and t.c(wall)["blocking"] == a and t.c(a)["blocked"] is True
+
+
+def test_a_game_made_without_decks_starts_with_empty_piles():
+    """docs/runtime.md: CfcGame(models) with no decks: both decks are empty (and a game with decks
+    creates one card per id, in order, in each deck)."""
+    from rulescript.games.cfc.game import CfcGame
+    t, _, _ = table(())
+    g = CfcGame(t.models)
+    assert [pl["deck"] for pl in g.state["players"]] == [[], []] and g.state["cards"] == {}
+    g2 = CfcGame(t.models, [["a", "b"], ["wall"]])
+    assert [[g2.state["cards"][i]["model"] for i in pl["deck"]] for pl in g2.state["players"]] == [["a", "b"], ["wall"]]
+    assert [g2.state["cards"][i]["owner"] for i in sorted(g2.state["cards"])] == [0, 0, 1]
