@@ -995,3 +995,37 @@ def test_a_game_made_without_decks_starts_with_empty_piles():
     g2 = CfcGame(t.models, [["a", "b"], ["wall"]])
     assert [[g2.state["cards"][i]["model"] for i in pl["deck"]] for pl in g2.state["players"]] == [["a", "b"], ["wall"]]
     assert [g2.state["cards"][i]["owner"] for i in sorted(g2.state["cards"])] == [0, 0, 1]
+
+
+# ---------------------------------------------------------------------------- what the player is shown (docs/language.md 6.2)
+
+@pytest.mark.parametrize("command, shown", [
+    ("peek()", [{"what": "peek", "viewer": 0, "owner": 1, "pile": "hand", "cards": ["h1"]}]),
+    ("reveal() to(character@oppRing)", [{"what": "reveal", "cards": ["foe"]}]),
+    ("reveal() to(opp)", []),                                   # no card among the targets: nothing shown
+    ("reveal(oppHand)", [{"what": "reveal", "owner": 1, "pile": "hand", "cards": ["h1"]}]),
+    ("reveal(hand)", [{"what": "reveal", "owner": 0, "pile": "hand", "cards": []}]),
+    ("reveal(myDiscards) to(players)", [{"what": "reveal", "owner": 0, "pile": "discards", "cards": ["d0"]},
+                                        {"what": "reveal", "owner": 1, "pile": "discards", "cards": ["d1"]}]),
+    ("reveal(ctrlHand) to(character@oppRing)", [{"what": "reveal", "owner": 1, "pile": "hand", "cards": ["h1"]}]),
+    ("pileView(removed, expanded)", [{"what": "pileview", "owner": 0, "pile": "removed", "style": "expanded"}]),
+    ("pileView(oppDeck, collapsed)", [{"what": "pileview", "owner": 1, "pile": "deck", "style": "collapsed"}]),
+])
+def test_peek_reveal_and_pile_view_show_what_the_table_says(command, shown):
+    """docs/language.md 6.2: ``peek()``: the controller looks at the opponent's hand; ``reveal()``
+    shows the target cards, ``reveal(pile)`` the target players' pile (the controller's when no
+    player is targeted; ``ctrl``: the first target card's controller's); ``pileView`` is presentation
+    only. Each is a message record naming the controller and the source; nothing else changes."""
+    t = RulesTable("[src]\naction = %s\n" % command)
+    src, foe = t.ring(0, "src"), t.ring(1, "foe")
+    names = {"foe": foe, "h1": t.game.create_card("a", 1, "hand"), "d0": t.game.create_card("b", 0, "discards"),
+             "d1": t.game.create_card("c", 1, "discards")}
+    t.sink.records[:] = []
+    assert t.engine.resolve_action(t.game, src, "trigger") is True and not t.engine.errors
+    expected = []
+    for s in shown:
+        rec = dict({"type": "message", "player": 0, "source": src}, **s)
+        if "cards" in rec:
+            rec["cards"] = [names[n] for n in rec["cards"]]
+        expected.append(rec)
+    assert t.sink.records == expected
