@@ -1008,6 +1008,7 @@ def test_a_game_made_without_decks_starts_with_empty_piles():
     ("reveal(myDiscards) to(players)", [{"what": "reveal", "owner": 0, "pile": "discards", "cards": ["d0"]},
                                         {"what": "reveal", "owner": 1, "pile": "discards", "cards": ["d1"]}]),
     ("reveal(ctrlHand) to(character@oppRing)", [{"what": "reveal", "owner": 1, "pile": "hand", "cards": ["h1"]}]),
+    ("reveal(hand) to(character@oppRing)", [{"what": "reveal", "owner": 0, "pile": "hand", "cards": []}]),  # my: the controller's
     ("pileView(removed, expanded)", [{"what": "pileview", "owner": 0, "pile": "removed", "style": "expanded"}]),
     ("pileView(oppDeck, collapsed)", [{"what": "pileview", "owner": 1, "pile": "deck", "style": "collapsed"}]),
 ])
