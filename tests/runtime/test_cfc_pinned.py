@@ -1030,3 +1030,41 @@ def test_peek_reveal_and_pile_view_show_what_the_table_says(command, shown):
             rec["cards"] = [names[n] for n in rec["cards"]]
         expected.append(rec)
     assert t.sink.records == expected
+
+
+class PortWithoutProbe(object):
+    """A rules port written to the table of docs/runtime.md before ``probe_hook`` existed: NoRules'
+    methods, but not that one."""
+
+    def __init__(self):
+        from rulescript.runtime.ports import NoRules
+        self._base = NoRules()
+
+    def __getattr__(self, name):
+        if name == "probe_hook":
+            raise AttributeError(name)
+        return getattr(self._base, name)
+
+
+@pytest.mark.parametrize("port", ["NoRules", "without probe_hook"])
+def test_without_card_rules_every_block_the_table_allows_is_offered(port):
+    """docs/runtime.md, Only legal options are offered: a block is offered unless the ``canblock``
+    hook would refuse it; without card rules (NoRules, or a port that cannot probe hooks, where only
+    asking could tell) every block the table allows is offered, and declared."""
+    from rulescript.games.cfc.game import CfcGame
+    models = {m: {"id": m, "name": m, "type": "character", "subtype": "x", "bp": 500, "sp": 0, "backup": [], "text": ""}
+              for m in ("a", "b")}
+    rules = None if port == "NoRules" else PortWithoutProbe()
+    g = CfcGame(models, [[], []], Script([{"do": "block", "card": 2, "attack": 1}, {"do": "pass"}]), first=0,
+                rules=rules)
+    for p, m in ((0, "a"), (1, "b")):
+        iid = g.create_card(m, p, "hand")
+        g.state["players"][p]["hand"].remove(iid)
+        g.state["cards"][iid].update(zone="ring", slot=0, bp=500, fresh=False)
+        g.state["players"][p]["ring"][0] = iid
+    g.state["phase"] = "counter-attack"
+    g.declare_attack(1)
+    assert g.block_allowed(2, 1) is True
+    assert g.defense_options(1) == [{"do": "block", "card": 2, "attack": 1}, {"do": "pass"}]
+    g.declare_defense(1)
+    assert g.state["attacks"] == [{"lead": 1, "followers": [], "blocker": 2}]
