@@ -1068,3 +1068,18 @@ def test_without_card_rules_every_block_the_table_allows_is_offered(port):
     assert g.defense_options(1) == [{"do": "block", "card": 2, "attack": 1}, {"do": "pass"}]
     g.declare_defense(1)
     assert g.state["attacks"] == [{"lead": 1, "followers": [], "blocker": 2}]
+
+
+def test_an_attack_taken_out_by_an_earlier_attacks_listener_deals_no_damage():
+    """§7 and docs/language.md 4.3: attacks resolve one by one; an attack that an earlier attack's
+    listener took out of combat (``removeFromAttack``) no longer deals damage, though its character
+    stays in the ring. a (400, slot 0) hits player 1 (3000 -> 2600); its ``playerCombatDamaged``
+    listener takes b (300, slot 1) out: player 1 stays at 2600."""
+    t, (a, b), _ = table((400, 300), rules="[a]\nauto = ~playerCombatDamaged~ removeFromAttack() to('B'@myRing)\n")
+    t.game.declare_attack(a)
+    t.game.declare_attack(b)
+    recs = combat(t)
+    assert not t.engine.errors
+    assert recs == [{"type": "combat", "lead": a, "blocker": None, "total": 400}, hp(1, 2600, 400),
+                    {"type": "remove_from_attack", "card": b}]
+    assert t.hp(1) == 2600 and t.c(b)["zone"] == "ring" and attacks(t) == [(a, [], None)]
