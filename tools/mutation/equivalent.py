@@ -7,6 +7,10 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/games/cfc/combat.py | if e <= 0: | 27: e <= 0 -> False':
+        'CombatMixin.resolve_attack, the excess passed to the followers: once e is 0 or less, every later step deals e, 0 or less, which _take_combat ignores (it changes BP only for damage above 0), so going on instead of stopping gives the same BPs and records',
+    'rulescript/games/cfc/combat.py | if e <= 0: | 29: <= -> <':
+        "CombatMixin.resolve_attack, the excess passed to the followers: at e = 0 the loop may go on one more step only to deal 0 combat damage, which _take_combat ignores (it changes BP only for damage above 0), and e then drops below 0 (a follower's BP is above 0), so the loop ends with the same BPs and records",
     'rulescript/games/cfc/combat.py | if dmg > 0 and bp > 0: | 11: dmg > 0 and bp > 0 -> bp > 0':
         "CombatMixin._take_combat: the damage and the BP it compares are always above 0 where it is called (a character at 0 BP is KO'd when the command or damage step that lowered it ends, so every member and blocker that combat reads is above 0; the blocker's BP and the total are the BP of such characters, and the excess is passed only while above 0), so `dmg > 0 and bp > 0` is true at every call, as each of these forms is",
     'rulescript/games/cfc/combat.py | if dmg > 0 and bp > 0: | 11: dmg > 0 and bp > 0 -> dmg > 0':
