@@ -7,6 +7,8 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/games/cfc/commands.py | q = f.get("qty") or {"mode": "all"} | 8: f.get("qty") or {"mode": "all"} -> f.get("qty")':
+        "commands._minimum: every FILTER the compiler makes has a qty ({'mode': 'all'} when none is written; docs/ir.md, FILTER), and a cost's filter is such a FILTER, so f.get('qty') is never empty and the default is never taken",
     'rulescript/games/cfc/combat.py | if e <= 0: | 27: e <= 0 -> False':
         'CombatMixin.resolve_attack, the excess passed to the followers: once e is 0 or less, every later step deals e, 0 or less, which _take_combat ignores (it changes BP only for damage above 0), so going on instead of stopping gives the same BPs and records',
     'rulescript/games/cfc/combat.py | if e <= 0: | 29: <= -> <':
