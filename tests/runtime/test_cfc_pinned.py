@@ -1083,3 +1083,13 @@ def test_an_attack_taken_out_by_an_earlier_attacks_listener_deals_no_damage():
     assert recs == [{"type": "combat", "lead": a, "blocker": None, "total": 400}, hp(1, 2600, 400),
                     {"type": "remove_from_attack", "card": b}]
     assert t.hp(1) == 2600 and t.c(b)["zone"] == "ring" and attacks(t) == [(a, [], None)]
+
+
+def test_ending_lasting_effects_gives_back_the_entries_that_ended():
+    """``end_lasting`` / ``expire`` / ``end_effects_of`` give back the entries that ended (an empty list
+    when none did): player 0's ueot grant ends at player 0's end of turn, not at player 1's."""
+    t, (a,), _ = table((400,))
+    g = t.game
+    e = g.add_grant("pierce", None, card=a, until={"when": "ueot", "player": 0})
+    assert g.expire(("ueot",), 1) == [] and g.end_effects_of(a) == [] and g.end_lasting([]) == []
+    assert g.expire(("ueot", "unac"), 0) == [e] and g.state["lasting"] == []

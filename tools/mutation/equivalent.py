@@ -7,6 +7,8 @@ but no test notices is a missing test, not an equivalent mutant.
 from __future__ import annotations
 
 EQUIVALENT: dict[str, str] = {
+    'rulescript/games/cfc/lasting.py | state["next_id"] += 1 | 21: += -> -=':
+        "lasting._new_id: an entry's id only names it (remove_ids, expiring and of_source test membership, records and a resolution's lasting_ids carry it); ids counting down from -1 are as unique as ids counting up, nothing orders or counts entries by id (they are kept in creation order in state['lasting']), and the counter is part of the state, so a saved game goes on with the same ids",
     'rulescript/games/cfc/commands.py | q = f.get("qty") or {"mode": "all"} | 8: f.get("qty") or {"mode": "all"} -> f.get("qty")':
         "commands._minimum: every FILTER the compiler makes has a qty ({'mode': 'all'} when none is written; docs/ir.md, FILTER), and a cost's filter is such a FILTER, so f.get('qty') is never empty and the default is never taken",
     'rulescript/games/cfc/combat.py | if e <= 0: | 27: e <= 0 -> False':
