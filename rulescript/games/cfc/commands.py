@@ -820,19 +820,14 @@ def _minimum(f):
     mode = q.get("mode")
     if mode == "choose":
         return max(0, int(q.get("min") or 0))
-    if mode == "random":
-        return 1
-    return 1
+    return 1   # all and random (<rN>): at least one
 
 
 def _cost_filter(cost):
+    """The cost's filter as a list of filters, None without one (docs/ir.md, COST: one FILTER)."""
     f = cost.get("filter")
     if f is None:
         return None
-    if isinstance(f, dict) and "filters" in f:
-        return f["filters"]
-    if isinstance(f, list):
-        return f
     return [f]
 
 
@@ -857,7 +852,7 @@ def cost_can_pay(res, cost, reserved=None):
         return len(free) >= n
     if kind in ("S", "D"):
         found = _resolve_or_empty(res, filters, "silent")
-        need = max([_minimum(f) for f in filters] or [1])
+        need = max([_minimum(f) for f in filters])
         free = [o.iid for o in found if isinstance(o, Card) and o.iid not in reserved]
         reserved.extend(free[:need])
         return len(free) >= need
@@ -884,7 +879,7 @@ def cost_choose(res, cost, planned=None):
                             res.source)
     got = _resolve_or_empty(res, filters, "cost", [Card(i) for i in planned])
     plan = _uniq([o.iid for o in got if isinstance(o, Card)])
-    if len(plan) < max([_minimum(f) for f in filters] or [1]):
+    if len(plan) < max([_minimum(f) for f in filters]):
         return None
     return plan
 

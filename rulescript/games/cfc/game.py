@@ -80,17 +80,11 @@ class CfcGame(GamePorts, OpsMixin, PlayMixin, CombatMixin, FlowMixin):
     def model(self, iid):
         return self.models[self.state["cards"][iid]["model"]]
 
-    def player(self, idx):
-        return self.state["players"][idx]
-
     def ctype(self, iid):
         return self.models[self.state["cards"][iid]["model"]]["type"]
 
     def is_char(self, iid):
         return self.ctype(iid) == "character"
-
-    def in_ring(self, iid):
-        return self.state["cards"][iid]["zone"] == "ring"
 
     def ring_chars(self, p):
         return [i for i in self.state["players"][p]["ring"] if i is not None]
@@ -116,9 +110,6 @@ class CfcGame(GamePorts, OpsMixin, PlayMixin, CombatMixin, FlowMixin):
 
     def player_has_ability(self, p, ability):
         return lasting.has_ability(self.state, ability, player=p)
-
-    def opponent(self, p):
-        return 1 - p
 
     # ------------------------------------------------------------------ cards
     def create_card(self, model_id, owner, zone, pos=None):

@@ -98,11 +98,6 @@ def has_ability(state, ability, card=None, player=None):
     return granted
 
 
-def find(state, pred):
-    """Entries for which ``pred(entry)`` is true."""
-    return [e for e in state["lasting"] if pred(e)]
-
-
 def remove_ids(state, ids):
     """Remove the entries with these ids; return the removed entries."""
     keep = []
