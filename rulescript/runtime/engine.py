@@ -579,31 +579,31 @@ class Engine(object):
         return True
 
     def _statement(self, res, stmt, auto):
+        """Run one statement (its value is not used: a statement that stops raises _Stop)."""
         kind = stmt["kind"]
         game = res.game
         if kind == "may":
             question = stmt.get("question") or "Use this effect?"
             if not game.ask("yes_no", res.controller, [True, False], 1, 1, question, res.source):
                 raise _Stop()
-            return self._body(res, stmt["branches"][0]["body"], withdraw=False)
-        if kind == "plain":
-            return self._body(res, stmt["branches"][0]["body"], withdraw=False)
+            self._body(res, stmt["branches"][0]["body"], withdraw=False)
+            return
         if stmt.get("cond_only"):
             for br in stmt["branches"]:
                 if br["cond"] is not None and not _expr.truthy(_expr.evaluate(res, br["cond"])):
                     raise _Stop()
-            return True
+            return
+        # a plain statement is one branch without a condition
         for br in stmt["branches"]:
             if br["cond"] is None or _expr.truthy(_expr.evaluate(res, br["cond"])):
-                if br["body"] is None:  # [[if a]] (no body) [[elif b]] X: a true guard runs nothing
-                    return True
-                return self._body(res, br["body"], withdraw=False)
+                if br["body"] is not None:  # [[if a]] (no body) [[elif b]] X: a true guard runs nothing
+                    self._body(res, br["body"], withdraw=False)
+                return
         if auto:
             for br in stmt["branches"]:
                 if br["body"] is not None:
                     self._body(res, br["body"], withdraw=True)
         res.prev = []
-        return True
 
     def _statement_targets(self, res, body, silent=False):
         clause = body["clause"]

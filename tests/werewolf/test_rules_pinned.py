@@ -1138,3 +1138,16 @@ def test_a_quantity_that_is_not_a_number_allows_no_use(tmp_path, quantity, runs)
     for kind in ("day", "night", "day", "night", "day"):
         game.play_phase(kind)
     assert game.state["players"][2]["learned"].count("dawn") == runs
+
+
+def test_a_rule_that_ends_the_game_counts_as_resolved(tmp_path):
+    """docs/scenarios.md: a werewolf scenario's ``ran`` lists the rule sections that resolved to their end.
+    A Prophet rule ``~startday~ win()`` ends the game as it resolves (its team, the Villagers, wins on
+    Day 0): it did resolve, so it is among them, with the win rules that ran before it."""
+    table = _with_prophet_section(tmp_path, "auto = ~startday~ win()\n")
+    sink = Records()
+    game, _eng = table.new_game(["villager", "werewolf", "prophet", "villager", "seer"], 0, RandomDecider(0), sink,
+                                deal=False)
+    result = game.run()
+    assert (result["winner"], result["days"]) == ("villagers", 0)
+    assert "prophet--extra" in game.completed
