@@ -403,4 +403,6 @@ EQUIVALENT: dict[str, str] = {
         'AiwolfGame._notes: it runs only right after a request to a seat that was connected (_tell and _ask return before it for a seat already lost, as the role request does), so a seat is seen lost here once, at the request during which its connection went; `agent not in self._lost_told` is then always true',
     'rulescript/compiler/driver.py | if cache is not None and key is not None: | 25: and -> or':
         'compile_source: key is set exactly when cache is not None (both are decided by the first `if cache is not None`), so `cache is not None and key is not None` and `... or ...` are both that one test',
+    'rulescript/games/cfc/flow.py | self.rules.start(self) | 8: self.rules.start(self) -> pass':
+        "CfcGame.setup: the rules port's start only prepares the engine's list of listeners in the state's ext (Engine.start; NoRules.start does nothing), and Engine._listeners makes that same empty list the first time anything reads or adds a listener, so every later step sees the same listeners",
 }
