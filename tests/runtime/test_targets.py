@@ -69,16 +69,6 @@ def asked(res):
             for r in res.game.decider.requests]
 
 
-@pytest.fixture
-def board(table):
-    """Player 0: ring slots 0..2 = grunt(500), ninja(300, Ninja), mid(700, Mystic);
-    player 1: slot 0 = tiny(100), slot 2 = big(1500), slot 3 = ninja(300)."""
-    t = table
-    t.m = [t.ring(0, "grunt", 0), t.ring(0, "ninja", 1), t.ring(0, "mid", 2)]
-    t.o = [t.ring(1, "tiny", 0), t.ring(1, "big", 2), t.ring(1, "ninja", 3)]
-    return t
-
-
 # ---------------------------------------------------------------------------- zones and order
 def test_arena_is_the_controllers_ring_then_the_opponents(board):
     res = make_res(board, source=board.m[0])
