@@ -405,4 +405,6 @@ EQUIVALENT: dict[str, str] = {
         'compile_source: key is set exactly when cache is not None (both are decided by the first `if cache is not None`), so `cache is not None and key is not None` and `... or ...` are both that one test',
     'rulescript/games/cfc/flow.py | self.rules.start(self) | 8: self.rules.start(self) -> pass':
         "CfcGame.setup: the rules port's start only prepares the engine's list of listeners in the state's ext (Engine.start; NoRules.start does nothing), and Engine._listeners makes that same empty list the first time anything reads or adds a listener, so every later step sees the same listeners",
+    'rulescript/runtime/targets.py | if len(conjs) == 1 and _every_player(conjs[0]): | 7: len(conjs) == 1 and _every_player(conjs[0]) -> False':
+        'targets._every_player only chooses a shortcut of _candidates: when it is false the candidates are tested term by term (_conj_ok), which keeps every player for a lone `players` or `player` term, with or without `^` (it leaves out the source, a card); these mutants only make it false (or None) more often, or true for a lone `^players`/`^player`',
 }
