@@ -15,13 +15,20 @@ from wwrf_adapter.render import render_book
 GAME = Path(__file__).resolve().parents[2] / "cards" / "werewolf"
 
 
+def _book(tmp_path: Path, files: dict[str, str], roles: Path = GAME / "roles") -> Path:
+    """``tmp_path / "book"``: a copy of the book ``roles`` (cards/werewolf's) with ``files`` (name: text) added."""
+    book = tmp_path / "book"
+    shutil.copytree(roles, book)
+    for name, text in files.items():
+        (book / name).write_text(text, encoding="utf-8")
+    return book
+
+
 def _oracle(tmp_path: Path, *lines: str):
     """The book of cards/werewolf with an Oracle whose formalized lines are ``lines``, rendered:
     (the render result, the Oracle's diagnostics, the keys of its rendered sections)."""
-    book = tmp_path / "book"
-    shutil.copytree(GAME / "roles", book)
-    (book / "oracle").write_text("**Oracle** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
-                                 + "".join(line + "\n" for line in lines), encoding="utf-8")
+    book = _book(tmp_path, {"oracle": "**Oracle** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
+                                      + "".join(line + "\n" for line in lines)})
     result = render_book(book, tmp_path / "game")
     mine = [(d.code, d.message) for d in result.diagnostics if Path(d.span.file).name == "oracle"]
     oracle = next((el for el in result.elements if el.card["id"] == "oracle"), None)
@@ -367,12 +374,10 @@ def test_a_choice_for_this_attribute_goes_to_its_holder_and_one_for_a_player_to_
     the holder of ``@ThisAttr`` (in an attribute, the player who holds it: the current player, so no
     target clause), else to the current player; with no ``Choice Choose`` line for it, they are asked at
     once (``ask``)."""
-    book = tmp_path / "book"
-    shutil.copytree(GAME / "roles", book)
-    (book / "omen").write_text("**Omen** | Attribute\n__Formalized__\n"
-                               "Starting: `Mood` Choice Creation for @ThisAttr (Calm, Restless)\n"
-                               "Starting: `Fate` Choice Creation for @Target (Good, Bad)\n"
-                               "Starting: `Luck` Choice Creation (High, Low)\n", encoding="utf-8")
+    book = _book(tmp_path, {"omen": "**Omen** | Attribute\n__Formalized__\n"
+                                    "Starting: `Mood` Choice Creation for @ThisAttr (Calm, Restless)\n"
+                                    "Starting: `Fate` Choice Creation for @Target (Good, Bad)\n"
+                                    "Starting: `Luck` Choice Creation (High, Low)\n"})
     result = render_book(book, tmp_path / "game")
     assert [d for d in result.diagnostics if Path(d.span.file).name == "omen"] == []
     omen = next(el for el in result.elements if el.card["id"] == "omen")
@@ -600,13 +605,11 @@ def test_the_later_effects_of_a_branch_with_several_targets_are_statements_guard
     """docs/werewolf.md: a branch whose effects have several targets runs its first effect in place and
     remembers the branch (``remember(1)``); each later effect, with its own target clause or none (a text
     learned), is a statement of its own guarded by ``branch == 1``, in the written order."""
-    book = tmp_path / "book"
-    shutil.copytree(GAME.parent / "werewolf-forms" / "roles", book)
-    (book / "oracle").write_text(
+    book = _book(tmp_path, {"oracle": (
         "**Oracle** | Townsfolk Investigative\n__Formalized__\nImmediate Night: |oracle.visit|\n"
         "  • Process: Attribute Investigate @Selection for `Fang`\n  • Evaluate:\n    ‣ @Result is `Success`:\n"
         "      ◦ Apply `Hoarse` to @Self (~Phase)\n      ◦ Apply `Marked` to @Selection (~Persistent)\n"
-        "      ◦ `You found it.`\n    ‣ Otherwise: `Nothing.`\n", encoding="utf-8")
+        "      ◦ `You found it.`\n    ‣ Otherwise: `Nothing.`\n")}, roles=GAME.parent / "werewolf-forms" / "roles")
     result = render_book(book, tmp_path / "game")
     assert [d for d in result.diagnostics if Path(d.span.file).name == "oracle"] == []
     oracle = next(el for el in result.elements if el.card["id"] == "oracle")
@@ -641,12 +644,10 @@ def test_a_name_several_kinds_share_on_a_line_that_does_not_say_which_is_a_locat
     a line that names it where its kind is not given (``Remove `Den` from @Self``: an attribute's place)
     is a located ``error[WW403]`` naming the kinds, and the line is left out of the rules with an
     ``ERROR:`` comment, not reported as a form the renderer does not support (WW401)."""
-    book = tmp_path / "book"
-    shutil.copytree(GAME / "roles", book)
-    (book / "den").write_text("**Den** | Werewolf Team Group\n__Formalized__\nNo Abilities\n", encoding="utf-8")
-    (book / "den poll").write_text("**Den** | Poll\nAvailable Options: @All\n", encoding="utf-8")
-    (book / "oracle").write_text("**Oracle** | Townsfolk Investigative - Villagers Team\n__Formalized__\n"
-                                 "Immediate Night: Remove `Den` from @Self\n", encoding="utf-8")
+    book = _book(tmp_path, {
+        "den": "**Den** | Werewolf Team Group\n__Formalized__\nNo Abilities\n",
+        "den poll": "**Den** | Poll\nAvailable Options: @All\n",
+        "oracle": "**Oracle** | Townsfolk Investigative - Villagers Team\n__Formalized__\nImmediate Night: Remove `Den` from @Self\n"})
     result = render_book(book, tmp_path / "game", write=False)
     # the book's checker adds its own WW920 (no attribute 'Den'); the renderer's report is WW403, not WW401
     (d,) = [d for d in result.diagnostics if Path(d.span.file).name == "oracle" and d.code != "WW920"]

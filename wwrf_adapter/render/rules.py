@@ -348,12 +348,13 @@ class BlockRenderer:
             elif it.kind == "compare":
                 left = getattr(it, "left", None)
                 right = getattr(it, "right", None)
-                var = (left.text if left is not None else "$living").strip().lstrip("$").lower()
+                written = (left.text if left is not None else "$living").strip()
+                var = written.lstrip("$").lower()
                 num = (right.text if right is not None else str(it.threshold)).strip()
                 if var not in ("total", "living") or not num.isdigit():
                     # the guide's dynamic scaling compares a player count ($total or $living) with a number
-                    raise Unsupported(f"the scaling comparison '{(left.text if left is not None else '$living').strip()}"
-                                      f"{it.comparator or '='}{num}' (only $total or $living against a number)", it.span)
+                    raise Unsupported(f"the scaling comparison '{written}{it.comparator or '='}{num}' "
+                                      "(only $total or $living against a number)", it.span)
                 out.append(f"{var}{COMPARATORS.get(it.comparator or '=', '=')}{num} -> {it.count}")
             elif it.kind == "value":
                 out.append(self._scaling_value(it))
