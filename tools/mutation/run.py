@@ -216,6 +216,10 @@ def run_tests(copy: Path, tests: tuple[str, ...], timeout: float, first_failure:
         # pytest-timeout stopped a test inside code whose traceback pytest then failed to format (an
         # INTERNALERROR, exit 3, without the "Timeout (>" line): a test that ran past the limit
         return "timeout"
+    if "INTERNALERROR" in proc.stdout and "repr_excinfo" in proc.stdout:
+        # a test failed and pytest then crashed writing its report (a traceback entry without a line
+        # number, which Python 3.11 can give for code a mutant changed): the failure is the mutant's
+        return "failed"
     raise RuntimeError(f"pytest could not run {tests} (exit {proc.returncode}):\n{proc.stdout[-2000:]}"
                        f"\n{proc.stderr[-2000:]}")
 
